@@ -1,0 +1,141 @@
+# nonet - build, test, benchmark, fuzz and install.
+#
+#   make            build/libnonet.a, build/libnonet.so, build/nonet
+#   make test       build and run every test (ends with "N passed, N failed")
+#   make asan       the whole test suite under AddressSanitizer + UBSan
+#   make bench      benchmark (bench/data, or ../shared/data when present)
+#   make fuzz       build and run the libFuzzer harnesses (clang)
+#   make demo       build and solve the sample puzzle
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# WERROR=1 turns warnings into errors (CI does this).
+
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BUILD    ?= build
+
+CC       ?= cc
+OPT      ?= -O2 -g
+WARN     := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wwrite-strings -Wundef -Wpointer-arith \
+            -Wcast-qual -Wold-style-definition -Wformat=2 -Wvla
+ifeq ($(WERROR),1)
+WARN     += -Werror
+endif
+CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -MMD -MP
+CFLAGS   ?=
+ALLCFLAGS = $(OPT) $(WARN) $(CFLAGS)
+LDLIBS   += -lpthread
+
+LIB_SRC   := $(sort $(wildcard src/*.c))
+CLI_SRC   := $(sort $(wildcard cli/*.c))
+TEST_SRC  := $(sort $(wildcard tests/*.c))
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+
+STATIC := $(BUILD)/libnonet.a
+SHARED := $(BUILD)/libnonet.so
+NONET  := $(BUILD)/nonet
+UNIT   := $(BUILD)/unit-tests
+BENCH  := $(BUILD)/nonet-bench
+
+.PHONY: all test check asan bench fuzz demo install uninstall clean format lint
+
+all: $(STATIC) $(SHARED) $(NONET)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -fPIC -fvisibility=hidden -DNONET_BUILD_SHARED -c -o $@ $<
+
+$(STATIC): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED): $(PIC_OBJ)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -shared -Wl,-soname,libnonet.so.0 -o $@ $^
+
+$(NONET): $(CLI_OBJ) $(STATIC)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(UNIT): $(TEST_OBJ) $(STATIC)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BENCH): $(BENCH_OBJ) $(STATIC)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+test check: $(NONET) $(UNIT)
+	@sh tests/run.sh $(UNIT) $(NONET)
+
+# The sanitizer build lives in its own directory so it never mixes with
+# the normal objects.
+asan:
+	$(MAKE) BUILD=$(BUILD)/asan OPT="-O1 -g -fno-omit-frame-pointer \
+	  -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	  LDFLAGS="-fsanitize=address,undefined" test
+
+bench: $(BENCH) $(NONET)
+	@$(BENCH) $(BENCH_ARGS)
+
+demo: $(NONET)
+	$(NONET) solve samples/classic.txt
+
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SRC  := $(sort $(wildcard fuzz/*.c))
+FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard src/*.h) include/nonet.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all -o $@ $< $(LIB_SRC)
+
+fuzz: $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do \
+	  name=$$(basename $$f); mkdir -p $(BUILD)/fuzz/corpus-$$name; \
+	  echo "== $$name for $(FUZZ_TIME)s"; \
+	  $$f -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+	    $(BUILD)/fuzz/corpus-$$name fuzz/corpus/$$name || exit 1; \
+	done
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+	  $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(NONET) $(DESTDIR)$(PREFIX)/bin/nonet
+	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/libnonet.a
+	install -m 755 $(SHARED) $(DESTDIR)$(PREFIX)/lib/libnonet.so.$(VERSION)
+	ln -sf libnonet.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libnonet.so.0
+	ln -sf libnonet.so.0 $(DESTDIR)$(PREFIX)/lib/libnonet.so
+	install -m 644 include/nonet.h $(DESTDIR)$(PREFIX)/include/nonet.h
+	install -m 644 docs/nonet.1 $(DESTDIR)$(PREFIX)/share/man/man1/nonet.1
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' nonet.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/nonet.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/nonet $(DESTDIR)$(PREFIX)/lib/libnonet.* \
+	  $(DESTDIR)$(PREFIX)/include/nonet.h \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/nonet.1 \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/nonet.pc
+
+clean:
+	rm -rf $(BUILD)
+
+format:
+	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] bench/*.c fuzz/*.c
+
+lint:
+	cppcheck --quiet --enable=warning,performance,portability --std=c11 \
+	  --error-exitcode=1 -Iinclude src cli
+	clang-tidy --quiet src/*.c cli/*.c -- $(CPPFLAGS) -std=c11
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

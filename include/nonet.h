@@ -1,0 +1,354 @@
+/* nonet.h - the public interface of libnonet, a Sudoku toolkit.
+ *
+ * If it is not in this file, it is not part of the API.
+ *
+ * Conventions that hold for every function below:
+ * - Reentrant: the library has no global mutable state. Objects (readers,
+ *   solvers) may be used by one thread at a time; different objects may be
+ *   used by different threads at once.
+ * - The library never prints and never exits; problems come back as status
+ *   codes (enum nonet_status, text via nonet_strerror) or in a nonet_error.
+ * - The caller owns all memory it passes in. The few objects the library
+ *   allocates (nonet_reader, nonet_solver) are freed by their _free
+ *   function, which accepts NULL as a harmless no-op.
+ * - Rows, columns, boxes and cells count from 0; digits from 1. Boxes are
+ *   numbered row-major. Text meant for people (error messages) counts rows,
+ *   columns and boxes from 1, as people do.
+ */
+#ifndef NONET_H
+#define NONET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marks the exported functions when building the shared library. */
+#if defined(NONET_BUILD_SHARED) && defined(__GNUC__)
+#define NONET_API __attribute__((visibility("default")))
+#else
+#define NONET_API
+#endif
+
+#define NONET_VERSION "0.1.0"
+
+/* Largest side N of a grid: a cell's candidate set fits one 64-bit word. */
+#define NONET_MAX_SIDE 64
+#define NONET_MAX_CELLS (NONET_MAX_SIDE * NONET_MAX_SIDE)
+/* Largest side whose digits each have a one-character symbol (1-9, A-Z).
+ * Larger grids can only be written in the numbers layout. */
+#define NONET_MAX_SYMBOL_SIDE 35
+/* Longest input line the reader accepts, in bytes, line end excluded. */
+#define NONET_MAX_LINE 65536
+
+/* ---------------------------------------------------------------- status */
+
+/* Every function that can fail returns one of these (0 or negative). */
+enum nonet_status {
+    NONET_OK = 0,
+    NONET_EARG = -1,       /* an argument is invalid (NULL, bad geometry, ...) */
+    NONET_ENOMEM = -2,     /* out of memory */
+    NONET_EEMPTY = -3,     /* the text holds no puzzle */
+    /* input errors (nonet_error.code) */
+    NONET_EBADCHAR = -10,  /* a character that is no symbol, blank or separator */
+    NONET_ESHORTROW = -11, /* a grid row with too few cells */
+    NONET_ELONGROW = -12,  /* a grid row with too many cells */
+    NONET_ETRUNCATED = -13,/* a grid that ended before its last row */
+    NONET_ERANGE = -14,    /* a digit larger than the grid's side */
+    NONET_ECELLS = -15,    /* a one-line puzzle whose cell count fits no grid */
+    NONET_ELINE = -16,     /* a line longer than NONET_MAX_LINE */
+    NONET_ESIZE = -17,     /* the puzzle does not have the forced size */
+    /* puzzle verdicts */
+    NONET_ECONFLICT = -20, /* a digit appears twice in a row, column or box */
+    NONET_ECLUE = -21,     /* a proposed solution changes a clue */
+    NONET_EINCOMPLETE = -22, /* a proposed solution has a blank cell */
+    NONET_ENOSOLUTION = -23, /* the puzzle has no solution */
+    NONET_ENOTUNIQUE = -24   /* the puzzle has more than one solution */
+};
+
+/* A static, human-readable description of a status code (never NULL;
+ * unknown codes give "unknown error"). */
+NONET_API const char *nonet_strerror(int status);
+
+/* ---------------------------------------------------------------- grids */
+
+/* A grid of side n = box_rows * box_cols (1 <= n <= NONET_MAX_SIDE).
+ * cells[] is row-major: cell (r, c) is cells[r * n + c]; 0 is a blank,
+ * 1..n a digit. Only the first n*n cells are meaningful; functions that
+ * copy grids copy only those. Initialise with nonet_grid_init. */
+typedef struct nonet_grid {
+    int box_rows;
+    int box_cols;
+    int n;
+    uint8_t cells[NONET_MAX_CELLS];
+} nonet_grid;
+
+/* Makes *g an empty grid with boxes of box_rows x box_cols.
+ * Returns NONET_OK, or NONET_EARG if g is NULL or the shape is not
+ * 1 <= box_rows * box_cols <= NONET_MAX_SIDE with both >= 1. */
+NONET_API int nonet_grid_init(nonet_grid *g, int box_rows, int box_cols);
+
+/* The box shape nonet uses for side n when nothing says otherwise: the
+ * squarest factorisation with box_rows <= box_cols (9: 3x3, 6: 2x3,
+ * 8: 2x4, 12: 3x4, 7: 1x7). Returns NONET_OK or NONET_EARG (n out of
+ * 1..NONET_MAX_SIDE, or NULL pointers). */
+NONET_API int nonet_default_shape(int n, int *box_rows, int *box_cols);
+
+/* Parses a size as people write it: "RxC" (e.g. "2x3"; 'X' and '*' also
+ * separate) or a lone side "N" (default shape). Returns NONET_OK, or
+ * NONET_EARG for anything else or a side above NONET_MAX_SIDE. */
+NONET_API int nonet_parse_shape(const char *text, int *box_rows, int *box_cols);
+
+/* Copies src to *dst (only the cells in use). Both non-NULL. */
+NONET_API void nonet_grid_copy(nonet_grid *dst, const nonet_grid *src);
+
+/* Whether the two grids have the same shape and the same cells: 1 or 0. */
+NONET_API int nonet_grid_equal(const nonet_grid *a, const nonet_grid *b);
+
+/* Whether digit may go into the empty cell (row, col) of g:
+ *  1  legal: the digit is not yet in the cell's row, column or box;
+ *  0  illegal: it is, or row, col or digit is out of range (digit 1..n);
+ * -1  the cell is not empty (whatever the digit).
+ * g must not be NULL. */
+NONET_API int nonet_can_place(const nonet_grid *g, int row, int col, int digit);
+
+/* The candidate sets of g by plain elimination: for a blank cell, bit
+ * (d - 1) of cands[cell] is set when digit d is in none of its row, column
+ * and box; a clue's set is the clue alone. cands must hold n*n words. */
+NONET_API void nonet_candidates(const nonet_grid *g, uint64_t *cands);
+
+/* ---------------------------------------------------------------- check */
+
+enum nonet_unit { NONET_ROW = 0, NONET_COL = 1, NONET_BOX = 2 };
+
+/* Two cells of one unit holding the same digit. Cells are 0-based; the
+ * first cell comes first in row-major order. */
+typedef struct nonet_conflict {
+    int digit;
+    int unit;   /* enum nonet_unit */
+    int index;  /* which row, column or box (0-based) */
+    int row1, col1, row2, col2;
+} nonet_conflict;
+
+typedef struct nonet_check_result {
+    int consistent; /* no digit twice in a row, column or box */
+    int complete;   /* no blank cell */
+    int solved;     /* consistent and complete */
+    int blanks;     /* number of blank cells */
+    nonet_conflict conflict; /* when !consistent: the first conflict met
+                                scanning cells row-major and, for each cell,
+                                its row, column, then box */
+} nonet_check_result;
+
+/* Checks g and fills *res. Returns NONET_OK if consistent, else
+ * NONET_ECONFLICT; NONET_EARG if a pointer is NULL. */
+NONET_API int nonet_check(const nonet_grid *g, nonet_check_result *res);
+
+/* Checks that solution solves puzzle: same shape, every clue kept, solved.
+ * Fills *res for the solution grid. Returns NONET_OK, or NONET_ESIZE
+ * (shapes differ), NONET_ECLUE (*cell, if non-NULL, gets the first changed
+ * clue's index), NONET_EINCOMPLETE, NONET_ECONFLICT, NONET_EARG (NULL). */
+NONET_API int nonet_check_solution(const nonet_grid *puzzle, const nonet_grid *solution,
+                         nonet_check_result *res, int *cell);
+
+/* Writes a sentence about c, 1-based, for n-sided grids, such as
+ * "digit 5 appears twice in row 2, columns 1 and 4", into buf (always
+ * NUL-terminated when cap > 0). Returns the length the whole sentence
+ * needs, as snprintf does. */
+NONET_API size_t nonet_describe_conflict(const nonet_conflict *c, int n, char *buf, size_t cap);
+
+/* ---------------------------------------------------------------- layouts */
+
+typedef enum nonet_layout {
+    NONET_LAYOUT_AUTO = 0,   /* input: detect each puzzle's layout */
+    NONET_LAYOUT_LINE,       /* n*n symbols on one line, '.' blank */
+    NONET_LAYOUT_GRID,       /* n rows, a space between boxes, a blank line
+                                between bands: "152 489 376" */
+    NONET_LAYOUT_SPACED,     /* n rows, cells apart: "- - 1   3 - -   - 6 -" */
+    NONET_LAYOUT_KNUTH,      /* n rows of n symbols, '.' blank, no spaces */
+    NONET_LAYOUT_NUMBERS,    /* n rows of whitespace-separated integers, 0 blank */
+    NONET_LAYOUT_BOXED,      /* +-------+ rules and | separators */
+    NONET_LAYOUT_CANDIDATES, /* output only: every cell's candidate set */
+    NONET_LAYOUT_JSON        /* output only: the grid as a JSON value */
+} nonet_layout;
+
+/* The layout's name as the CLI spells it ("line", "grid", ...). */
+NONET_API const char *nonet_layout_name(nonet_layout layout);
+/* Looks a layout up by name; returns NONET_OK or NONET_EARG. */
+NONET_API int nonet_layout_from_name(const char *name, nonet_layout *layout);
+
+/* ---------------------------------------------------------------- reading */
+
+/* Options for reading. Zero-initialised means: detect layout and size. */
+typedef struct nonet_read_opts {
+    nonet_layout layout; /* AUTO, or one of LINE..BOXED to force it */
+    int box_rows;        /* with box_cols: force this shape (0 = infer) */
+    int box_cols;
+} nonet_read_opts;
+
+/* Where and what went wrong with one puzzle of the input. */
+typedef struct nonet_error {
+    int code;         /* NONET_OK, or a status code */
+    long line;        /* 1-based input line, 0 if none applies */
+    long column;      /* 1-based byte column in that line, 0 if none applies */
+    char message[160];/* a sentence without file or position, e.g.
+                         "bad character 'x'"; empty when code is NONET_OK */
+} nonet_error;
+
+/* One puzzle of the input, read or failed. */
+typedef struct nonet_puzzle {
+    nonet_grid grid;        /* valid when error.code == NONET_OK */
+    nonet_layout layout;    /* the layout it was written in */
+    char blank;             /* the blank symbol it used ('.' if none) */
+    long index;             /* 1-based position among the input's puzzles,
+                               failed ones included */
+    long first_line;        /* 1-based input lines it spans */
+    long last_line;
+    long row_line[NONET_MAX_SIDE]; /* input line of each row */
+    nonet_error error;
+} nonet_puzzle;
+
+/* A streaming reader: bytes in, puzzles out, in bounded memory.
+ *
+ * Layout detection, per puzzle: a line of n*n cells (n >= 4, or any n when
+ * the line layout is forced) is a one-line puzzle; otherwise a line starts a
+ * grid of n rows, n being its cell count; rule lines (made of - = + | and
+ * spaces), blank lines and lines starting with '#' are skipped, inside and
+ * between puzzles. Cells are the symbols 1-9 and A-Z (a-z alike) for digits
+ * 1..35, and '.', '0', '-', '_', '*' for blanks; rows whose tokens are
+ * integers with several digits are read as numbers. A failed puzzle still
+ * yields one nonet_puzzle (with its error), so that a batch loses nothing;
+ * inside a grid, an error is reported once the grid's rows are consumed.
+ *
+ * Use:
+ *     while ((got = read(...)) > 0)
+ *         for (p = buf; got > 0; ) {
+ *             size_t used = nonet_reader_feed(r, p, got);
+ *             p += used; got -= used;
+ *             while (nonet_reader_next(r, &puzzle)) handle(&puzzle);
+ *         }
+ *     nonet_reader_end(r);
+ *     while (nonet_reader_next(r, &puzzle)) handle(&puzzle);
+ */
+typedef struct nonet_reader nonet_reader;
+
+/* A new reader (opts NULL: defaults). Returns NULL when out of memory or
+ * when opts are invalid (a forced shape that is not a valid geometry, an
+ * output-only layout). Free it with nonet_reader_free. */
+NONET_API nonet_reader *nonet_reader_new(const nonet_read_opts *opts);
+
+/* Frees r; NULL is a no-op. */
+NONET_API void nonet_reader_free(nonet_reader *r);
+
+/* Consumes up to len bytes of the input. Any bytes are accepted (NUL,
+ * invalid UTF-8, CR LF or LF line ends). Returns how many bytes it
+ * consumed; it returns early, having consumed fewer, when a puzzle is ready:
+ * take the ready puzzles with nonet_reader_next, then feed the rest. */
+NONET_API size_t nonet_reader_feed(nonet_reader *r, const void *data, size_t len);
+
+/* Marks the end of the input: a last line without a line end is read, and
+ * a grid still missing rows becomes a NONET_ETRUNCATED puzzle. */
+NONET_API void nonet_reader_end(nonet_reader *r);
+
+/* Moves the next ready puzzle into *out and returns 1, or returns 0 when
+ * none is ready. Check out->error.code: NONET_OK means out->grid holds the
+ * puzzle (its clues may still conflict: see nonet_check). */
+NONET_API int nonet_reader_next(nonet_reader *r, nonet_puzzle *out);
+
+/* Reads the first puzzle of text[0..len) into *out. Returns NONET_OK,
+ * NONET_EEMPTY if the text holds no puzzle, NONET_ENOMEM, NONET_EARG (NULL
+ * text with len > 0, NULL out, invalid opts), or the puzzle's error code
+ * (details in out->error). If consumed is non-NULL it receives the number
+ * of bytes up to the end of that puzzle's last line, so that calling again
+ * on text + *consumed reads the next one (line numbers then restart). */
+NONET_API int nonet_parse(const char *text, size_t len, const nonet_read_opts *opts,
+                nonet_puzzle *out, size_t *consumed);
+
+/* ---------------------------------------------------------------- writing */
+
+/* Writes g in the given layout into buf, as snprintf does: at most cap - 1
+ * characters and a NUL (when cap > 0); returns the length the whole text
+ * needs (call with cap 0 to size a buffer), or a negative status:
+ * NONET_EARG for a NULL grid, AUTO, or a symbol layout (LINE, GRID,
+ * SPACED, KNUTH, BOXED) with n > NONET_MAX_SYMBOL_SIDE.
+ * blank is the character for blank cells in symbol layouts; 0 chooses the
+ * layout's own ('.'). Every layout but JSON ends with a newline. JSON is
+ * the grid as a value: a string in the line layout when n <= 35, else an
+ * array of rows of integers (0 blank); no newline. CANDIDATES prints each
+ * cell's candidate set by plain elimination (nonet_candidates). */
+NONET_API long nonet_format(const nonet_grid *g, nonet_layout layout, char blank,
+                  char *buf, size_t cap);
+
+/* Writes candidate sets in the candidates layout: n lines, the cells of a
+ * row left-aligned in fields of n + 1 characters (the set's symbols in
+ * increasing order, "0" for an empty set; for n > 35, integers joined by
+ * ','), trailing spaces trimmed. cands holds g->n * g->n sets (bit d - 1
+ * for digit d); g gives only the shape. Returns as nonet_format. */
+NONET_API long nonet_format_candidates(const nonet_grid *g, const uint64_t *cands,
+                             char *buf, size_t cap);
+
+/* ---------------------------------------------------------------- solving */
+
+/* What a search did. Both counts are reset by every solve or count call. */
+typedef struct nonet_stats {
+    uint64_t nodes;   /* search states visited: the root, and each state
+                         reached by a guess */
+    uint64_t guesses; /* digits tried at branch points; the last remaining
+                         choice of a branch point is forced, not a guess */
+} nonet_stats;
+
+typedef enum nonet_engine {
+    NONET_ENGINE_AUTO = 0, /* the best engine for each puzzle's size */
+    NONET_ENGINE_GENERAL   /* candidate bitsets for every size */
+} nonet_engine;
+
+/* The engine's name ("auto", "general"), or NULL if unknown. */
+NONET_API const char *nonet_engine_name(nonet_engine engine);
+/* Looks an engine up by name; returns NONET_OK or NONET_EARG. */
+NONET_API int nonet_engine_from_name(const char *name, nonet_engine *engine);
+
+/* A solver: an engine and its scratch memory, reusable across puzzles of
+ * any size. One thread at a time; use one solver per thread. */
+typedef struct nonet_solver nonet_solver;
+
+/* A new solver for the engine. Returns NULL when out of memory or the
+ * engine is unknown. Free it with nonet_solver_free. */
+NONET_API nonet_solver *nonet_solver_new(nonet_engine engine);
+
+/* Frees s; NULL is a no-op. */
+NONET_API void nonet_solver_free(nonet_solver *s);
+
+/* Called with each solution found; return nonzero to stop the search.
+ * The grid is valid only during the call. */
+typedef int (*nonet_solution_fn)(void *ctx, const nonet_grid *solution);
+
+/* Searches puzzle's solutions, up to limit of them (0: no limit), calling
+ * fn (if non-NULL) with each. *count (if non-NULL) receives how many were
+ * found, *stats (if non-NULL) what the search did. A puzzle whose clues
+ * conflict has no solution. Returns NONET_OK (whatever the count),
+ * NONET_EARG (NULL s or puzzle), NONET_ENOMEM. */
+NONET_API int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
+                     nonet_solution_fn fn, void *ctx, uint64_t *count,
+                     nonet_stats *stats);
+
+/* Counts puzzle's solutions up to limit (0: no limit; 2 decides
+ * uniqueness), copying the first into *solution if non-NULL and there is
+ * one. Returns as nonet_solver_run. */
+NONET_API int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
+                       uint64_t *count, nonet_grid *solution, nonet_stats *stats);
+
+/* One-call conveniences with a temporary automatic solver (for batches,
+ * keep a nonet_solver instead). nonet_solve stores the first solution in
+ * *solution and returns NONET_OK, or NONET_ENOSOLUTION, NONET_EARG,
+ * NONET_ENOMEM. nonet_count returns as nonet_solver_count. */
+NONET_API int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_stats *stats);
+NONET_API int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
+                nonet_grid *solution, nonet_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NONET_H */

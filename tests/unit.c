@@ -1,0 +1,54 @@
+/* unit.c - the unit-test runner: runs every suite, prints a summary line
+ * "N passed, N failed" and exits non-zero when a test failed. */
+#include "unit.h"
+
+#include <string.h>
+
+static int passed, failed, current_failed;
+static const char *current_name;
+
+void unit_fail(const char *file, int line, const char *what)
+{
+    printf("FAIL %s:%d: %s: %s\n", file, line, current_name, what);
+    current_failed = 1;
+}
+
+void unit_run(const char *name, void (*fn)(void))
+{
+    current_name = name;
+    current_failed = 0;
+    fn();
+    if (current_failed)
+        failed++;
+    else
+        passed++;
+}
+
+int grid_from_line(const char *s, int br, int bc, nonet_grid *g)
+{
+    int n = br * bc;
+    if (nonet_grid_init(g, br, bc) != NONET_OK || strlen(s) != (size_t)(n * n))
+        return 0;
+    for (int i = 0; i < n * n; i++) {
+        char ch = s[i];
+        int d = ch >= '1' && ch <= '9' ? ch - '0' : ch >= 'A' && ch <= 'Z' ? ch - 'A' + 10 : 0;
+        g->cells[i] = (uint8_t)(d <= n ? d : 0);
+    }
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    struct { const char *name; void (*fn)(void); } suites[] = {
+        {"grid", suite_grid},     {"check", suite_check},
+        {"format", suite_format}, {"read", suite_read},
+        {"solve", suite_solve},
+    };
+    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+        if (argc > 1 && strcmp(argv[1], suites[i].name) != 0)
+            continue;
+        suites[i].fn();
+    }
+    printf("unit: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

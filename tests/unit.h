@@ -1,0 +1,54 @@
+/* unit.h - a tiny test runner: CHECK fails the current test and returns. */
+#ifndef NONET_UNIT_H
+#define NONET_UNIT_H
+
+#include "nonet.h"
+
+#include <stdio.h>
+
+/* Records a failure of the running test at file:line. */
+void unit_fail(const char *file, int line, const char *what);
+
+/* Fails the test (and returns from it) when cond is false. */
+#define CHECK(cond)                                        \
+    do {                                                   \
+        if (!(cond)) {                                     \
+            unit_fail(__FILE__, __LINE__, #cond);          \
+            return;                                        \
+        }                                                  \
+    } while (0)
+
+/* Like CHECK, with a printf-style explanation. */
+#define CHECKF(cond, ...)                                  \
+    do {                                                   \
+        if (!(cond)) {                                     \
+            char unit_msg_[512];                           \
+            snprintf(unit_msg_, sizeof unit_msg_, __VA_ARGS__); \
+            unit_fail(__FILE__, __LINE__, unit_msg_);      \
+            return;                                        \
+        }                                                  \
+    } while (0)
+
+/* Runs one test function and counts it. */
+void unit_run(const char *name, void (*fn)(void));
+#define RUN(fn) unit_run(#fn, fn)
+
+/* One function per test file, called by the runner's main. */
+void suite_grid(void);
+void suite_check(void);
+void suite_format(void);
+void suite_read(void);
+void suite_solve(void);
+
+/* verify.c: an independent checker, written apart from the library's own
+ * check so that solver tests do not trust the code under test.
+ * Returns 1 when sol (side n, box br x bc, row-major, 1..n) is a valid
+ * completed grid that keeps every clue of puz (0 = blank). */
+int verify_solution(const uint8_t *puz, const uint8_t *sol, int br, int bc);
+
+/* Fills *g (boxes br x bc) from a string of n*n symbols without using the
+ * library's reader: '1'-'9', 'A'-'Z' are digits, anything else a blank.
+ * Returns 1, or 0 if the string's length is not n*n. */
+int grid_from_line(const char *s, int br, int bc, nonet_grid *g);
+
+#endif
