@@ -293,10 +293,11 @@ NONET_API long nonet_format_candidates(const nonet_grid *g, const uint64_t *cand
 
 /* What a search did. Both counts are reset by every solve or count call. */
 typedef struct nonet_stats {
-    uint64_t nodes;   /* search states visited: the root, and each state
-                         reached by a guess */
-    uint64_t guesses; /* digits tried at branch points; the last remaining
-                         choice of a branch point is forced, not a guess */
+    uint64_t nodes;   /* search states the engine propagated: the root,
+                         each state a guess led to, and each state left
+                         after a failed guess was struck out */
+    uint64_t guesses; /* digits tried at branch points; the last choice
+                         left at a branch point is forced, not a guess */
 } nonet_stats;
 
 typedef enum nonet_engine {

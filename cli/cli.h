@@ -1,0 +1,75 @@
+/* cli.h - the nonet command's shared pieces: options, input sources,
+ * output helpers. No algorithm lives in cli/: it calls the library. */
+#ifndef NONET_CLI_H
+#define NONET_CLI_H
+
+#include "nonet.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit statuses, as documented in README and nonet(1). */
+enum { EXIT_ALL_GOOD = 0, EXIT_PUZZLE_FAILED = 1, EXIT_USAGE = 2 };
+
+/* Options of every subcommand (each uses the ones it needs). */
+typedef struct cli_opts {
+    nonet_read_opts read;   /* --input, --size */
+    nonet_layout format;    /* --format; AUTO: follow each puzzle's layout */
+    nonet_engine engine;    /* --engine */
+    int stats;              /* --stats */
+    int unique;             /* --unique */
+    int all;                /* --all */
+    uint64_t limit;         /* --limit (count, solve --all); 0 none */
+    int limit_given;
+    const char *solution;   /* check --solution FILE */
+    char **files;           /* operands; NULL-terminated */
+    int nfiles;
+} cli_opts;
+
+/* A stream of puzzles from one file (or standard input). */
+typedef struct source {
+    const char *name;       /* as given, "-" and no file show as "<stdin>" */
+    FILE *f;
+    nonet_reader *reader;
+    char *buf;
+    size_t len, pos;
+    int at_end;
+} source;
+
+/* Opens path ("-" or NULL: standard input). Returns 0, or -1 after
+ * printing why on stderr. */
+int source_open(source *s, const char *path, const nonet_read_opts *opts);
+/* The next puzzle: 1, 0 at the end, -1 on a read error (printed). */
+int source_next(source *s, nonet_puzzle *p);
+void source_close(source *s);
+
+/* "nonet: FILE:LINE[:COL]: puzzle K: MESSAGE" on stderr. line may be 0. */
+void report(const char *file, long puzzle, long line, long column, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* Reports a puzzle's read error. */
+void report_read_error(const char *file, const nonet_puzzle *p);
+/* A usage or I/O message: "nonet: MESSAGE" on stderr. */
+void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes g in layout (never AUTO) to out; blank 0 = the layout's own.
+ * Returns 0, or -1 if the layout cannot show g (printed). */
+int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank);
+/* The layout to print a result of puzzle p in, given --format. */
+nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p);
+/* Whether the layout takes several lines (results are then separated by an
+ * empty line). */
+int layout_multiline(nonet_layout layout);
+/* Writes s as a JSON string literal. */
+void json_string(FILE *out, const char *s);
+/* Writes the grid as a JSON value (see nonet_format). */
+void json_grid(FILE *out, const nonet_grid *g);
+
+/* Microseconds on a monotonic clock. */
+double now_us(void);
+
+/* Subcommands: each returns the exit status. */
+int cmd_solve(const cli_opts *o);
+int cmd_count(const cli_opts *o);
+int cmd_check(const cli_opts *o);
+
+#endif

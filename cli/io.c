@@ -1,0 +1,166 @@
+/* io.c - input sources and output helpers for the nonet command. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { READ_CHUNK = 1 << 16 };
+
+int source_open(source *s, const char *path, const nonet_read_opts *opts)
+{
+    memset(s, 0, sizeof *s);
+    int is_stdin = !path || strcmp(path, "-") == 0;
+    s->name = is_stdin ? "<stdin>" : path;
+    s->f = is_stdin ? stdin : fopen(path, "rb");
+    if (!s->f) {
+        complain("cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    s->reader = nonet_reader_new(opts);
+    s->buf = malloc(READ_CHUNK);
+    if (!s->reader || !s->buf) {
+        complain("out of memory");
+        source_close(s);
+        return -1;
+    }
+    return 0;
+}
+
+int source_next(source *s, nonet_puzzle *p)
+{
+    for (;;) {
+        if (nonet_reader_next(s->reader, p))
+            return 1;
+        if (s->pos < s->len) {
+            s->pos += nonet_reader_feed(s->reader, s->buf + s->pos, s->len - s->pos);
+            continue;
+        }
+        if (s->at_end)
+            return 0;
+        s->len = fread(s->buf, 1, READ_CHUNK, s->f);
+        s->pos = 0;
+        if (s->len == 0) {
+            if (ferror(s->f)) {
+                complain("error reading %s: %s", s->name, strerror(errno));
+                return -1;
+            }
+            s->at_end = 1;
+            nonet_reader_end(s->reader);
+        }
+    }
+}
+
+void source_close(source *s)
+{
+    if (s->f && s->f != stdin)
+        fclose(s->f);
+    nonet_reader_free(s->reader);
+    free(s->buf);
+    memset(s, 0, sizeof *s);
+}
+
+void complain(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("nonet: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void report(const char *file, long puzzle, long line, long column, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "nonet: %s:", file);
+    if (line > 0)
+        fprintf(stderr, "%ld:", line);
+    if (line > 0 && column > 0)
+        fprintf(stderr, "%ld:", column);
+    fprintf(stderr, " puzzle %ld: ", puzzle);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void report_read_error(const char *file, const nonet_puzzle *p)
+{
+    report(file, p->index, p->error.line, p->error.column, "%s", p->error.message);
+}
+
+int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank)
+{
+    char small[8192];
+    long need = nonet_format(g, layout, blank, small, sizeof small);
+    if (need < 0) {
+        complain("a %dx%d grid cannot be written in the %s layout (try --format numbers)", g->n,
+                 g->n, nonet_layout_name(layout));
+        return -1;
+    }
+    if ((size_t)need < sizeof small) {
+        fwrite(small, 1, (size_t)need, out);
+        return 0;
+    }
+    char *big = malloc((size_t)need + 1);
+    if (!big) {
+        complain("out of memory");
+        return -1;
+    }
+    nonet_format(g, layout, blank, big, (size_t)need + 1);
+    fwrite(big, 1, (size_t)need, out);
+    free(big);
+    return 0;
+}
+
+nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p)
+{
+    if (o->format != NONET_LAYOUT_AUTO)
+        return o->format;
+    switch (p->layout) {
+    case NONET_LAYOUT_LINE:
+    case NONET_LAYOUT_SPACED:
+    case NONET_LAYOUT_NUMBERS:
+    case NONET_LAYOUT_BOXED:
+        /* big grids have no symbols: numbers it is */
+        if (p->grid.n > NONET_MAX_SYMBOL_SIDE)
+            return NONET_LAYOUT_NUMBERS;
+        return p->layout;
+    default:
+        return p->grid.n > NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_NUMBERS : NONET_LAYOUT_GRID;
+    }
+}
+
+int layout_multiline(nonet_layout layout)
+{
+    return layout != NONET_LAYOUT_LINE && layout != NONET_LAYOUT_JSON;
+}
+
+void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20 || *p >= 0x7F)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+void json_grid(FILE *out, const nonet_grid *g)
+{
+    print_grid(out, g, NONET_LAYOUT_JSON, 0);
+}
+
+double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}

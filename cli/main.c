@@ -1,0 +1,263 @@
+/* main.c - the nonet command: subcommands, options, help. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_LIMIT 1000000
+
+static const char usage_text[] =
+    "usage: nonet COMMAND [OPTIONS] [FILE...]\n"
+    "\n"
+    "Sudoku toolkit: solve, count and check puzzles of any size up to 64x64.\n"
+    "\n"
+    "commands:\n"
+    "  solve    print a solution of each puzzle\n"
+    "  count    print how many solutions each puzzle has\n"
+    "  check    say whether each grid is consistent, complete, solved\n"
+    "  help     this text, or `nonet help COMMAND` for one command\n"
+    "\n"
+    "With no FILE, or FILE '-', puzzles are read from standard input.\n"
+    "Exit status: 0 all good, 1 some puzzle failed (no solution, not unique,\n"
+    "invalid), 2 usage or I/O error. `nonet --version` prints the version.\n";
+
+static const char common_text[] =
+    "  -i, --input LAYOUT   force the input layout: line, grid, spaced, knuth,\n"
+    "                       numbers, boxed (default: detect each puzzle's)\n"
+    "  -s, --size RxC       boxes of R rows by C columns (e.g. 2x3 for 6x6);\n"
+    "                       a lone N means N's default boxes (default: infer)\n"
+    "  -h, --help           show this help\n";
+
+static const char solve_text[] =
+    "usage: nonet solve [OPTIONS] [FILE...]\n"
+    "\n"
+    "Prints a solution of each puzzle, one result per puzzle in input order.\n"
+    "A puzzle that fails prints a line '# no solution', '# not unique',\n"
+    "'# invalid: ...' or '# error: ...' instead, with a message on stderr.\n"
+    "\n"
+    "  -f, --format LAYOUT  line, grid, spaced, knuth, numbers, boxed,\n"
+    "                       candidates or json (default: line for one-line\n"
+    "                       input, otherwise the input's layout, grid for\n"
+    "                       knuth input)\n"
+    "      --json           same as --format json\n"
+    "  -u, --unique         fail puzzles with more than one solution\n"
+    "  -a, --all            print every solution (up to --limit)\n"
+    "  -l, --limit N        with --all: at most N solutions (default 1000000;\n"
+    "                       0: no limit)\n"
+    "  -e, --engine NAME    auto or general (default auto)\n"
+    "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
+    "                       the object with --format json), and a summary\n";
+
+static const char count_text[] =
+    "usage: nonet count [OPTIONS] [FILE...]\n"
+    "\n"
+    "Prints one line per puzzle that starts with its number of solutions,\n"
+    "followed by '+' when the limit stopped the count ('2+' with --limit 2).\n"
+    "A puzzle with conflicting clues prints '0 invalid', an unreadable one\n"
+    "'error'; both also print a message on stderr.\n"
+    "\n"
+    "  -l, --limit N        stop counting at N (default 1000000; 0: no limit;\n"
+    "                       2 decides uniqueness)\n"
+    "  -f, --format json    one JSON object per puzzle instead (also --json)\n"
+    "  -e, --engine NAME    auto or general (default auto)\n"
+    "      --stats          nodes, guesses and time per puzzle on stderr\n";
+
+static const char check_text[] =
+    "usage: nonet check [OPTIONS] [FILE...]\n"
+    "\n"
+    "Prints one line per grid: 'solved', 'consistent, incomplete (N blanks)'\n"
+    "or 'inconsistent: digit D appears twice in ...'. With --solution, the\n"
+    "i-th grid of that file is checked as a solution of the i-th puzzle:\n"
+    "'correct' or 'wrong: ...'. Exit status 1 if a grid is inconsistent, a\n"
+    "solution wrong, or a puzzle unreadable.\n"
+    "\n"
+    "      --solution FILE  the proposed solutions\n"
+    "  -f, --format json    one JSON object per grid instead (also --json)\n";
+
+enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION };
+
+static const struct option long_options[] = {
+    {"format", required_argument, NULL, 'f'}, {"input", required_argument, NULL, 'i'},
+    {"size", required_argument, NULL, 's'},   {"engine", required_argument, NULL, 'e'},
+    {"limit", required_argument, NULL, 'l'},  {"unique", no_argument, NULL, 'u'},
+    {"all", no_argument, NULL, 'a'},          {"help", no_argument, NULL, 'h'},
+    {"stats", no_argument, NULL, OPT_STATS},  {"json", no_argument, NULL, OPT_JSON},
+    {"solution", required_argument, NULL, OPT_SOLUTION}, {NULL, 0, NULL, 0},
+};
+
+typedef struct command {
+    const char *name;
+    int (*run)(const cli_opts *);
+    const char *help;
+    const char *allowed; /* option letters it takes; others are usage errors */
+} command;
+
+/* Letters stand for options: S --stats, J --json, O --solution. */
+static const command commands[] = {
+    {"solve", cmd_solve, solve_text, "fiseluahSJ"},
+    {"count", cmd_count, count_text, "fiselhSJ"},
+    {"check", cmd_check, check_text, "fishJO"},
+};
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void print_help(const command *c, FILE *out)
+{
+    if (!c) {
+        fputs(usage_text, out);
+        return;
+    }
+    fputs(c->help, out);
+    fputs(common_text, out);
+}
+
+static int usage_error(const command *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int usage_error(const command *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("nonet: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'nonet %s%s--help'.\n", c ? c->name : "", c ? " " : "");
+    return EXIT_USAGE;
+}
+
+static int parse_count(const char *text, uint64_t *out)
+{
+    if (!text[0] || text[0] == '-')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int option_letter(int opt)
+{
+    switch (opt) {
+    case OPT_STATS: return 'S';
+    case OPT_JSON: return 'J';
+    case OPT_SOLUTION: return 'O';
+    default: return opt;
+    }
+}
+
+static int run_command(const command *c, int argc, char **argv)
+{
+    cli_opts o;
+    memset(&o, 0, sizeof o);
+    o.limit = DEFAULT_LIMIT;
+    optind = 1;
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":f:i:s:e:l:uah", long_options, NULL)) != -1) {
+        if (opt == '?')
+            return usage_error(c, "unknown option '%s'", argv[optind - 1]);
+        if (opt == ':')
+            return usage_error(c, "option '%s' needs a value", argv[optind - 1]);
+        if (!strchr(c->allowed, option_letter(opt)))
+            return usage_error(c, "option '%s' does not apply to this command",
+                               argv[optind - 1]);
+        switch (opt) {
+        case 'h':
+            print_help(c, stdout);
+            return EXIT_ALL_GOOD;
+        case 'f':
+            if (nonet_layout_from_name(optarg, &o.format) != NONET_OK ||
+                o.format == NONET_LAYOUT_AUTO)
+                return usage_error(c, "unknown format '%s'", optarg);
+            if (c->run != cmd_solve && o.format != NONET_LAYOUT_JSON)
+                return usage_error(c, "this command's only --format is json, not '%s'", optarg);
+            break;
+        case OPT_JSON:
+            o.format = NONET_LAYOUT_JSON;
+            break;
+        case 'i':
+            if (nonet_layout_from_name(optarg, &o.read.layout) != NONET_OK ||
+                o.read.layout == NONET_LAYOUT_CANDIDATES || o.read.layout == NONET_LAYOUT_JSON)
+                return usage_error(c, "unknown input layout '%s'", optarg);
+            break;
+        case 's':
+            if (nonet_parse_shape(optarg, &o.read.box_rows, &o.read.box_cols) != NONET_OK)
+                return usage_error(c, "bad size '%s' (want RxC, e.g. 3x3 or 2x3)", optarg);
+            break;
+        case 'e':
+            if (nonet_engine_from_name(optarg, &o.engine) != NONET_OK)
+                return usage_error(c, "unknown engine '%s'", optarg);
+            break;
+        case 'l':
+            if (parse_count(optarg, &o.limit) != 0)
+                return usage_error(c, "bad limit '%s' (want a number, 0 for none)", optarg);
+            o.limit_given = 1;
+            break;
+        case 'u':
+            o.unique = 1;
+            break;
+        case 'a':
+            o.all = 1;
+            break;
+        case OPT_STATS:
+            o.stats = 1;
+            break;
+        case OPT_SOLUTION:
+            o.solution = optarg;
+            break;
+        default:
+            return usage_error(c, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (o.limit_given && c->run == cmd_solve && !o.all)
+        return usage_error(c, "%s", "--limit goes with --all");
+    if (o.all && o.unique)
+        return usage_error(c, "%s", "--all and --unique do not go together");
+    o.files = argv + optind;
+    o.nfiles = argc - optind;
+    return c->run(&o);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_help(NULL, stdout);
+        return EXIT_ALL_GOOD;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        printf("nonet %s\n", NONET_VERSION);
+        return EXIT_ALL_GOOD;
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc < 3) {
+            print_help(NULL, stdout);
+            return EXIT_ALL_GOOD;
+        }
+        const command *c = find_command(argv[2]);
+        if (!c)
+            return usage_error(NULL, "no command '%s'", argv[2]);
+        print_help(c, stdout);
+        return EXIT_ALL_GOOD;
+    }
+    const command *c = find_command(name);
+    if (!c)
+        return usage_error(NULL, "no command '%s'", name);
+    return run_command(c, argc - 1, argv + 1);
+}

@@ -1,0 +1,193 @@
+/* solver.c - the public solving API: engine names, solver objects, and the
+ * routing of each puzzle to an engine (engine.h). The engines do the
+ * search; this file validates, rejects conflicting clues, and keeps one
+ * lazily created state per engine so that a solver is cheap to reuse. */
+#include "engine.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Every engine a solver may use; a solver's states are indexed alike.
+ * A dedicated engine goes here and into choose_engine. */
+static const engine_ops *const engines[] = {
+    &engine_general,
+};
+#define ENGINE_COUNT (sizeof engines / sizeof engines[0])
+
+struct nonet_solver {
+    nonet_engine engine;
+    void *state[ENGINE_COUNT];
+};
+
+const char *nonet_engine_name(nonet_engine engine)
+{
+    switch (engine) {
+    case NONET_ENGINE_AUTO:
+        return "auto";
+    case NONET_ENGINE_GENERAL:
+        return "general";
+    }
+    return NULL;
+}
+
+int nonet_engine_from_name(const char *name, nonet_engine *engine)
+{
+    static const nonet_engine all[] = {NONET_ENGINE_AUTO, NONET_ENGINE_GENERAL};
+
+    if (!name || !engine)
+        return NONET_EARG;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        if (strcmp(name, nonet_engine_name(all[i])) == 0) {
+            *engine = all[i];
+            return NONET_OK;
+        }
+    }
+    return NONET_EARG;
+}
+
+/* Which engine (an index into engines[]) solves this shape for the
+ * requested engine. Only the general engine exists yet; AUTO will prefer
+ * a dedicated engine whose supports() accepts the shape. */
+static size_t choose_engine(nonet_engine engine, int box_rows, int box_cols)
+{
+    (void)engine;
+    (void)box_rows;
+    (void)box_cols;
+    return 0;
+}
+
+nonet_solver *nonet_solver_new(nonet_engine engine)
+{
+    if (nonet_engine_name(engine) == NULL)
+        return NULL;
+    nonet_solver *s = calloc(1, sizeof *s);
+    if (s)
+        s->engine = engine;
+    return s;
+}
+
+void nonet_solver_free(nonet_solver *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < ENGINE_COUNT; i++) {
+        if (s->state[i])
+            engines[i]->destroy(s->state[i]);
+    }
+    free(s);
+}
+
+/* Whether a digit appears twice in a row, column or box. The engines may
+ * assume it does not, which keeps clue handling out of their hot paths. */
+static int clues_conflict(const nonet_grid *g)
+{
+    uint64_t rows[NONET_MAX_SIDE] = {0}, cols[NONET_MAX_SIDE] = {0};
+    uint64_t boxes[NONET_MAX_SIDE] = {0};
+    int n = g->n, br = g->box_rows, bc = g->box_cols;
+
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            int d = g->cells[r * n + c];
+            if (!d)
+                continue;
+            uint64_t bit = (uint64_t)1 << (d - 1);
+            int b = (r / br) * br + c / bc;
+            if ((rows[r] | cols[c] | boxes[b]) & bit)
+                return 1;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    return 0;
+}
+
+int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
+                     nonet_solution_fn fn, void *ctx, uint64_t *count,
+                     nonet_stats *stats)
+{
+    uint64_t got = 0;
+    nonet_stats st = {0, 0};
+
+    if (count)
+        *count = 0;
+    if (stats)
+        *stats = st;
+    if (!s || !puzzle || !grid_well_formed(puzzle))
+        return NONET_EARG;
+    if (clues_conflict(puzzle))
+        return NONET_OK;
+
+    size_t e = choose_engine(s->engine, puzzle->box_rows, puzzle->box_cols);
+    if (!s->state[e]) {
+        s->state[e] = engines[e]->create();
+        if (!s->state[e])
+            return NONET_ENOMEM;
+    }
+    int rc = engines[e]->run(s->state[e], puzzle, limit, fn, ctx, &got, &st);
+    if (count)
+        *count = got;
+    if (stats)
+        *stats = st;
+    return rc;
+}
+
+/* nonet_solver_count's callback: keeps the first solution. */
+typedef struct first_solution {
+    nonet_grid *dst;
+    int have;
+} first_solution;
+
+static int keep_first(void *ctx, const nonet_grid *solution)
+{
+    first_solution *fs = ctx;
+    if (!fs->have) {
+        nonet_grid_copy(fs->dst, solution);
+        fs->have = 1;
+    }
+    return 0;
+}
+
+int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
+                       uint64_t *count, nonet_grid *solution, nonet_stats *stats)
+{
+    first_solution fs = {solution, 0};
+    return nonet_solver_run(s, puzzle, limit, solution ? keep_first : NULL, &fs,
+                            count, stats);
+}
+
+int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_stats *stats)
+{
+    uint64_t count = 0;
+
+    if (stats) {
+        stats->nodes = 0;
+        stats->guesses = 0;
+    }
+    if (!puzzle || !solution)
+        return NONET_EARG;
+    int rc = nonet_count(puzzle, 1, &count, solution, stats);
+    if (rc != NONET_OK)
+        return rc;
+    return count ? NONET_OK : NONET_ENOSOLUTION;
+}
+
+int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
+                nonet_grid *solution, nonet_stats *stats)
+{
+    if (count)
+        *count = 0;
+    if (stats) {
+        stats->nodes = 0;
+        stats->guesses = 0;
+    }
+    if (!puzzle)
+        return NONET_EARG;
+    nonet_solver *s = nonet_solver_new(NONET_ENGINE_AUTO);
+    if (!s)
+        return NONET_ENOMEM;
+    int rc = nonet_solver_count(s, puzzle, limit, count, solution, stats);
+    nonet_solver_free(s);
+    return rc;
+}

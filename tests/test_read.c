@@ -1,0 +1,449 @@
+/* test_read.c - the reader: every layout, sizes, errors with positions,
+ * batches, streaming, and format -> parse round trips. */
+#include "unit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char classic_line[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+static const char handout_grid[] = "1-- 489 --6\n"
+                                   "73- --- -4-\n"
+                                   "--- --1 295\n"
+                                   "--7 12- 6--\n"
+                                   "5-- 7-3 --8\n"
+                                   "--6 -95 7--\n"
+                                   "914 6-- ---\n"
+                                   "-2- --- -37\n"
+                                   "8-- 512 --4\n";
+static const char handout_cells[] =
+    "1..489..673.....4......1295..712.6..5..7.3..8..6.957..9146......2.....378..512..4";
+
+/* Reads all puzzles of text with the given options, feeding it in pieces
+ * of `piece` bytes (0: all at once). Returns how many were stored in out
+ * (at most max). */
+static int read_all(const char *text, size_t len, const nonet_read_opts *opts, size_t piece,
+                    nonet_puzzle *out, int max)
+{
+    nonet_reader *r = nonet_reader_new(opts);
+    int got = 0;
+    static nonet_puzzle spare;
+    if (!r)
+        return -1;
+    size_t pos = 0;
+    while (pos < len) {
+        size_t want = piece && piece < len - pos ? piece : len - pos;
+        size_t used = nonet_reader_feed(r, text + pos, want);
+        pos += used;
+        while (nonet_reader_next(r, got < max ? &out[got] : &spare))
+            got++;
+    }
+    nonet_reader_end(r);
+    while (nonet_reader_next(r, got < max ? &out[got] : &spare))
+        got++;
+    nonet_reader_free(r);
+    return got;
+}
+
+static nonet_puzzle *puzzles(int count)
+{
+    return calloc((size_t)count, sizeof(nonet_puzzle));
+}
+
+/* Whether p holds exactly the cells of the line (any blank symbol). */
+static int cells_are(const nonet_puzzle *p, const char *line, int br, int bc)
+{
+    nonet_grid g;
+    if (!grid_from_line(line, br, bc, &g))
+        return 0;
+    return p->error.code == NONET_OK && nonet_grid_equal(&p->grid, &g);
+}
+
+static int parse1(const char *text, const nonet_read_opts *opts, nonet_puzzle *p)
+{
+    return nonet_parse(text, strlen(text), opts, p, NULL);
+}
+
+static void test_line_layouts(void)
+{
+    static nonet_puzzle p;
+    CHECK(parse1(classic_line, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, classic_line, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_LINE && p.blank == '.' && p.index == 1);
+    CHECK(p.first_line == 1 && p.last_line == 1);
+    const char blanks[] = "0-_*";
+    for (int i = 0; blanks[i]; i++) {
+        char buf[100];
+        strcpy(buf, classic_line);
+        for (char *c = buf; *c; c++)
+            if (*c == '.')
+                *c = blanks[i];
+        CHECK(parse1(buf, NULL, &p) == NONET_OK);
+        CHECKF(cells_are(&p, classic_line, 3, 3), "blank %c", blanks[i]);
+        CHECK(p.blank == blanks[i]);
+    }
+}
+
+static void test_grid_layouts(void)
+{
+    static nonet_puzzle p;
+    CHECK(parse1(handout_grid, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, handout_cells, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_GRID && p.blank == '-');
+    CHECK(p.first_line == 1 && p.last_line == 9 && p.row_line[4] == 5);
+
+    /* without spaces */
+    char tight[200], *o = tight;
+    for (const char *c = handout_grid; *c; c++)
+        if (*c != ' ')
+            *o++ = *c;
+    *o = '\0';
+    CHECK(parse1(tight, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, handout_cells, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_KNUTH);
+
+    /* spaced out, blank lines between bands and stray indentation */
+    const char *spaced = "1 - -   4 8 9   - - 6\n 7 3 -   - - -   - 4 -\n"
+                         "- - -   - - 1   2 9 5\n\n- - 7   1 2 -   6 - -\n"
+                         "5 - -   7 - 3   - - 8\n- - 6   - 9 5   7 - -\n\n"
+                         "9 1 4   6 - -   - - -\n- 2 -   - - -   - 3 7\n"
+                         "8 - -   5 1 2   - - 4\n";
+    CHECK(parse1(spaced, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, handout_cells, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_SPACED);
+    CHECK(p.row_line[3] == 5 && p.last_line == 11);
+
+    /* integers, 0 blank */
+    const char *numbers = "5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0\n0 9 8 0 0 0 0 6 0\n"
+                          "8 0 0 0 6 0 0 0 3\n4 0 0 8 0 3 0 0 1\n7 0 0 0 2 0 0 0 6\n"
+                          "0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n0 0 0 0 8 0 0 7 9\n";
+    CHECK(parse1(numbers, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, classic_line, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_NUMBERS && p.blank == '0');
+
+    /* Knuth's SUDOKU-DLX input */
+    const char *knuth = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                        "7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    CHECK(parse1(knuth, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, classic_line, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_KNUTH && p.blank == '.');
+
+    /* boxed, as pasted from forums */
+    const char *boxed = "+-------+-------+-------+\n| 5 3 . | . 7 . | . . . |\n"
+                        "| 6 . . | 1 9 5 | . . . |\n| . 9 8 | . . . | . 6 . |\n"
+                        "+-------+-------+-------+\n| 8 . . | . 6 . | . . 3 |\n"
+                        "| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n"
+                        "+-------+-------+-------+\n| . 6 . | . . . | 2 8 . |\n"
+                        "| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n"
+                        "+-------+-------+-------+\n";
+    CHECK(parse1(boxed, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, classic_line, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_BOXED);
+    CHECK(p.first_line == 2 && p.last_line == 12);
+
+    /* a boxed variant with dashed rules that have no '+' */
+    const char *dashed = "-------------------------\n| 5 3 . | . 7 . | . . . |\n"
+                         "| 6 . . | 1 9 5 | . . . |\n| . 9 8 | . . . | . 6 . |\n"
+                         "|-------+-------+-------|\n| 8 . . | . 6 . | . . 3 |\n"
+                         "| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n"
+                         "-------------------------\n| . 6 . | . . . | 2 8 . |\n"
+                         "| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n"
+                         "-------------------------\n";
+    CHECK(parse1(dashed, NULL, &p) == NONET_OK);
+    CHECK(cells_are(&p, classic_line, 3, 3));
+    CHECK(p.layout == NONET_LAYOUT_BOXED);
+}
+
+static void test_line_ends_and_comments(void)
+{
+    static nonet_puzzle p[4];
+    /* CRLF, comments, a BOM, no final newline */
+    char text[400];
+    snprintf(text, sizeof text, "\xEF\xBB\xBF# a comment\r\n\r\n%s\r\n# another\r\n%s", classic_line,
+             classic_line);
+    CHECK(read_all(text, strlen(text), NULL, 0, p, 4) == 2);
+    CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], classic_line, 3, 3));
+    CHECK(p[0].first_line == 3 && p[1].first_line == 5);
+    CHECK(p[0].index == 1 && p[1].index == 2);
+    /* a trailing comment after the puzzle */
+    snprintf(text, sizeof text, "%s   # rated 1.2\n", classic_line);
+    CHECK(read_all(text, strlen(text), NULL, 0, p, 4) == 1);
+    CHECK(cells_are(&p[0], classic_line, 3, 3));
+    /* a grid with CRLF and comment lines inside */
+    const char *g = "53..7....\r\n6..195...\r\n# middle\r\n.98....6.\r\n8...6...3\r\n4..8.3..1\r\n"
+                    "7...2...6\r\n.6....28.\r\n...419..5\r\n....8..79";
+    CHECK(read_all(g, strlen(g), NULL, 0, p, 4) == 1);
+    CHECK(cells_are(&p[0], classic_line, 3, 3));
+    CHECK(p[0].last_line == 10);
+}
+
+static void test_batches(void)
+{
+    nonet_puzzle *p = puzzles(8);
+    CHECK(p);
+    /* one-line puzzles, then two grids back to back, then a one-line */
+    char text[2000];
+    const char *knuth = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                        "7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    snprintf(text, sizeof text, "%s\n%s\n%s\n%s%s%s\n", classic_line, handout_cells, handout_grid,
+             knuth, knuth, classic_line);
+    for (size_t piece = 0; piece <= 7; piece += 7) {
+        int got = read_all(text, strlen(text), NULL, piece, p, 8);
+        CHECKF(got == 6, "got %d puzzles with pieces of %zu", got, piece);
+        CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], handout_cells, 3, 3));
+        CHECK(cells_are(&p[2], handout_cells, 3, 3) && cells_are(&p[3], classic_line, 3, 3));
+        CHECK(cells_are(&p[4], classic_line, 3, 3) && cells_are(&p[5], classic_line, 3, 3));
+        CHECK(p[2].first_line == 3 && p[3].first_line == 13 && p[4].first_line == 22);
+        for (int i = 0; i < 6; i++)
+            CHECK(p[i].index == i + 1);
+    }
+    free(p);
+}
+
+/* A batch of one-line puzzles with bad lines in the middle loses nothing. */
+static void test_batch_errors(void)
+{
+    nonet_puzzle *p = puzzles(10);
+    CHECK(p);
+    char longline[260];
+    memset(longline, '1', 200);
+    longline[200] = '\0';
+    char stray[100];
+    strcpy(stray, classic_line);
+    stray[40] = 'x';
+    char range[100];
+    strcpy(range, classic_line);
+    range[2] = 'A';
+    char text[2000];
+    snprintf(text, sizeof text, "%s\n1234567891\n%s\n%s\n%s\n%s\n%.80s\n%s\n", classic_line,
+             longline, stray, range, classic_line, classic_line, classic_line);
+    int got = read_all(text, strlen(text), NULL, 0, p, 10);
+    CHECKF(got == 8, "got %d", got);
+    CHECK(p[0].error.code == NONET_OK);
+    CHECKF(p[1].error.code == NONET_ECELLS && p[1].error.line == 2, "code %d line %ld: %s",
+           p[1].error.code, p[1].error.line, p[1].error.message);
+    CHECK(strstr(p[1].error.message, "10 cells") != NULL);
+    CHECK(p[2].error.code == NONET_ECELLS && p[2].error.line == 3);
+    CHECK(strstr(p[2].error.message, "200 cells") != NULL);
+    CHECKF(p[3].error.code == NONET_EBADCHAR && p[3].error.line == 4 && p[3].error.column == 41,
+           "%d %ld %ld", p[3].error.code, p[3].error.line, p[3].error.column);
+    CHECK(strcmp(p[3].error.message, "bad character 'x'") == 0);
+    CHECK(p[4].error.code == NONET_EBADCHAR && p[4].error.column == 3);
+    CHECK(strcmp(p[4].error.message, "bad character 'A'") == 0);
+    CHECK(cells_are(&p[5], classic_line, 3, 3) && p[5].first_line == 6);
+    CHECK(p[6].error.code == NONET_ECELLS && p[6].error.line == 7);
+    CHECK(cells_are(&p[7], classic_line, 3, 3) && p[7].index == 8);
+    free(p);
+}
+
+static void test_grid_errors(void)
+{
+    static nonet_puzzle p[3];
+    /* a short row (line 3), the grid still consumes its 9 rows */
+    const char *shortrow = "53..7....\n6..195...\n.98...6.\n8...6...3\n4..8.3..1\n"
+                           "7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    CHECK(read_all(shortrow, strlen(shortrow), NULL, 0, p, 3) == 1);
+    CHECK(p[0].error.code == NONET_ESHORTROW && p[0].error.line == 3);
+    CHECK(strstr(p[0].error.message, "row 3 has 8 cells") != NULL);
+    const char *longrow = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1.\n"
+                          "7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    CHECK(read_all(longrow, strlen(longrow), NULL, 0, p, 3) == 1);
+    CHECK(p[0].error.code == NONET_ELONGROW && p[0].error.line == 5);
+    /* truncated at the end of the input */
+    const char *trunc = "53..7....\n6..195...\n.98....6.\n8...6...3\n";
+    CHECK(read_all(trunc, strlen(trunc), NULL, 0, p, 3) == 1);
+    CHECK(p[0].error.code == NONET_ETRUNCATED && p[0].error.line == 4);
+    CHECK(strstr(p[0].error.message, "4 of its 9 rows") != NULL);
+    /* truncated by a one-line puzzle, which is still read */
+    char text[400];
+    snprintf(text, sizeof text, "53..7....\n6..195...\n%s\n", classic_line);
+    CHECK(read_all(text, strlen(text), NULL, 0, p, 3) == 2);
+    CHECK(p[0].error.code == NONET_ETRUNCATED && cells_are(&p[1], classic_line, 3, 3));
+    CHECK(p[1].index == 2 && p[1].first_line == 3);
+    /* a bad character inside a grid: line and column */
+    const char *bad = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                      "7...2...6\n.6..?.28.\n...419..5\n....8..79\n";
+    CHECK(read_all(bad, strlen(bad), NULL, 0, p, 3) == 1);
+    CHECK(p[0].error.code == NONET_EBADCHAR && p[0].error.line == 7 && p[0].error.column == 5);
+    /* NUL and invalid UTF-8 bytes are bad characters, not the end */
+    const char nul[] = "53..7\0...\n\xff\n";
+    CHECK(read_all(nul, sizeof nul - 1, NULL, 0, p, 3) >= 1);
+    CHECK(p[0].error.code != NONET_OK);
+    CHECK(strstr(p[0].error.message, "0x00") || strstr(p[0].error.message, "0xFF"));
+}
+
+static void test_empty_inputs(void)
+{
+    static nonet_puzzle p;
+    size_t used = 99;
+    CHECK(nonet_parse("", 0, NULL, &p, &used) == NONET_EEMPTY && used == 0);
+    CHECK(nonet_parse("\n\n\n", 3, NULL, &p, NULL) == NONET_EEMPTY);
+    CHECK(nonet_parse("# only a comment\n+---+---+\n", 26, NULL, &p, NULL) == NONET_EEMPTY);
+    CHECK(nonet_parse(NULL, 1, NULL, &p, NULL) == NONET_EARG);
+    CHECK(nonet_parse("1", 1, NULL, NULL, NULL) == NONET_EARG);
+    nonet_read_opts bad = {NONET_LAYOUT_JSON, 0, 0};
+    CHECK(nonet_parse("1", 1, &bad, &p, NULL) == NONET_EARG);
+    CHECK(nonet_reader_new(&bad) == NULL);
+    nonet_read_opts badshape = {NONET_LAYOUT_AUTO, 9, 9};
+    CHECK(nonet_reader_new(&badshape) == NULL);
+    nonet_reader_free(NULL);
+}
+
+static void test_consumed(void)
+{
+    static nonet_puzzle p;
+    char text[400];
+    snprintf(text, sizeof text, "# x\n%s\n%s\n", classic_line, handout_cells);
+    size_t used = 0, len = strlen(text);
+    CHECK(nonet_parse(text, len, NULL, &p, &used) == NONET_OK);
+    CHECK(used == 4 + 82 && cells_are(&p, classic_line, 3, 3));
+    CHECK(nonet_parse(text + used, len - used, NULL, &p, &used) == NONET_OK);
+    CHECK(cells_are(&p, handout_cells, 3, 3));
+}
+
+static void test_overlong_line(void)
+{
+    size_t big = NONET_MAX_LINE + 1000;
+    char *text = malloc(big + 200);
+    CHECK(text);
+    memset(text, '.', big);
+    text[big] = '\n';
+    strcpy(text + big + 1, classic_line);
+    static nonet_puzzle p[3];
+    int got = read_all(text, strlen(text), NULL, 4096, p, 3);
+    free(text);
+    CHECK(got == 2);
+    CHECK(p[0].error.code == NONET_ELINE && p[0].error.line == 1);
+    CHECK(cells_are(&p[1], classic_line, 3, 3) && p[1].first_line == 2);
+}
+
+/* A valid completed grid of any shape, by formula. */
+static void pattern(nonet_grid *g, int br, int bc)
+{
+    nonet_grid_init(g, br, bc);
+    int n = br * bc;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            g->cells[r * n + c] = (uint8_t)(((r % br) * bc + r / br + c) % n + 1);
+}
+
+static void test_sizes(void)
+{
+    static nonet_puzzle p;
+    static nonet_grid g;
+    static char buf[40000];
+    /* 16x16 letters one-line, and 25x25 */
+    pattern(&g, 4, 4);
+    CHECK(nonet_format(&g, NONET_LAYOUT_LINE, 0, buf, sizeof buf) == 257);
+    CHECK(parse1(buf, NULL, &p) == NONET_OK && nonet_grid_equal(&p.grid, &g));
+    for (char *c = buf; *c; c++) /* lower case letters work too */
+        if (*c >= 'A' && *c <= 'Z')
+            *c = (char)(*c - 'A' + 'a');
+    CHECK(parse1(buf, NULL, &p) == NONET_OK && nonet_grid_equal(&p.grid, &g));
+    pattern(&g, 5, 5);
+    g.cells[7] = 0;
+    CHECK(nonet_format(&g, NONET_LAYOUT_LINE, 0, buf, sizeof buf) > 0);
+    CHECK(parse1(buf, NULL, &p) == NONET_OK && nonet_grid_equal(&p.grid, &g));
+    /* 16x16 in numbers with multi-digit tokens */
+    pattern(&g, 4, 4);
+    g.cells[0] = 0;
+    CHECK(nonet_format(&g, NONET_LAYOUT_NUMBERS, 0, buf, sizeof buf) > 0);
+    CHECK(parse1(buf, NULL, &p) == NONET_OK && nonet_grid_equal(&p.grid, &g));
+    CHECK(p.layout == NONET_LAYOUT_NUMBERS);
+    /* 6x6: the groups tell 2x3 from 3x2 */
+    CHECK(parse1("123 456\n456 123\n\n231 564\n564 231\n\n312 645\n645 312\n", NULL, &p) ==
+          NONET_OK);
+    CHECK(p.grid.n == 6 && p.grid.box_rows == 2 && p.grid.box_cols == 3);
+    CHECK(parse1("12 34 56\n34 56 12\n56 12 34\n\n21 43 65\n43 65 21\n65 21 43\n", NULL, &p) ==
+          NONET_OK);
+    CHECK(p.grid.n == 6 && p.grid.box_rows == 3 && p.grid.box_cols == 2);
+    /* --size forces the shape, and a wrong size is an error */
+    nonet_read_opts o32 = {NONET_LAYOUT_AUTO, 3, 2};
+    pattern(&g, 3, 2);
+    CHECK(nonet_format(&g, NONET_LAYOUT_LINE, 0, buf, sizeof buf) == 37);
+    CHECK(parse1(buf, NULL, &p) == NONET_OK && p.grid.box_rows == 2); /* default 2x3 */
+    CHECK(parse1(buf, &o32, &p) == NONET_OK && nonet_grid_equal(&p.grid, &g));
+    nonet_read_opts o33 = {NONET_LAYOUT_AUTO, 3, 3};
+    CHECK(parse1(buf, &o33, &p) == NONET_ECELLS);
+    CHECK(parse1(classic_line, &o32, &p) == NONET_ECELLS);
+    /* digits out of range for the size */
+    CHECK(parse1("1234\n3412\n2143\n4325\n", NULL, &p) == NONET_ERANGE);
+    CHECK(p.error.line == 4 && p.error.column == 4);
+    const char *big = "5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0\n0 9 8 0 0 0 0 6 0\n"
+                      "8 0 0 0 6 0 0 0 3\n4 0 0 8 0 3 0 0 1\n7 0 0 0 2 0 0 0 6\n"
+                      "0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n0 0 0 0 8 0 0 7 10\n";
+    CHECK(parse1(big, NULL, &p) == NONET_ERANGE && p.error.line == 9 && p.error.column == 17);
+    CHECK(strcmp(p.error.message, "number 10 is out of range for a 9x9 grid") == 0);
+    pattern(&g, 4, 4);
+    CHECK(nonet_format(&g, NONET_LAYOUT_LINE, 0, buf, sizeof buf) == 257);
+    buf[5] = 'Z';
+    CHECK(parse1(buf, NULL, &p) == NONET_ERANGE && p.error.column == 6);
+    CHECK(strcmp(p.error.message, "digit 'Z' (35) is out of range for a 16x16 grid") == 0);
+    /* a 1x1 grid */
+    CHECK(parse1("1\n", NULL, &p) == NONET_OK && p.grid.n == 1 && p.grid.cells[0] == 1);
+}
+
+/* format -> parse gives the same grid, for every layout and size. */
+static void test_round_trips(void)
+{
+    static const int shapes[][2] = {{1, 1}, {1, 2}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3},
+                                    {3, 4}, {4, 3}, {4, 4}, {5, 5}, {6, 6}, {8, 8}, {5, 7}};
+    static const nonet_layout layouts[] = {NONET_LAYOUT_LINE,    NONET_LAYOUT_GRID,
+                                           NONET_LAYOUT_SPACED,  NONET_LAYOUT_KNUTH,
+                                           NONET_LAYOUT_NUMBERS, NONET_LAYOUT_BOXED};
+    static nonet_grid g;
+    static nonet_puzzle p;
+    size_t cap = 1 << 20;
+    char *buf = malloc(cap);
+    CHECK(buf);
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int br = shapes[s][0], bc = shapes[s][1], n = br * bc;
+        pattern(&g, br, bc);
+        for (int i = 0; i < n * n; i += 3) /* blank out a third of the cells */
+            g.cells[(i * 7) % (n * n)] = 0;
+        for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+            long len = nonet_format(&g, layouts[l], 0, buf, cap);
+            if (n > NONET_MAX_SYMBOL_SIDE && layouts[l] != NONET_LAYOUT_NUMBERS) {
+                CHECK(len == NONET_EARG);
+                continue;
+            }
+            CHECKF(len > 0, "format %dx%d %s", br, bc, nonet_layout_name(layouts[l]));
+            nonet_read_opts forced = {layouts[l], br, bc};
+            int rc = nonet_parse(buf, (size_t)len, &forced, &p, NULL);
+            CHECKF(rc == NONET_OK && nonet_grid_equal(&p.grid, &g),
+                   "forced %dx%d %s: %d %s\n%s", br, bc, nonet_layout_name(layouts[l]), rc,
+                   p.error.message, buf);
+            /* detection alone: same cells; the shape too where the layout
+             * shows the boxes */
+            if (n < 4 && layouts[l] == NONET_LAYOUT_LINE)
+                continue; /* 1, 4 or 9 cells on a line read as a grid row */
+            rc = nonet_parse(buf, (size_t)len, NULL, &p, NULL);
+            CHECKF(rc == NONET_OK && p.grid.n == n &&
+                       memcmp(p.grid.cells, g.cells, (size_t)(n * n)) == 0,
+                   "auto %dx%d %s: %d %s\n%s", br, bc, nonet_layout_name(layouts[l]), rc,
+                   p.error.message, buf);
+            int shows_boxes = layouts[l] == NONET_LAYOUT_GRID ||
+                              layouts[l] == NONET_LAYOUT_SPACED || layouts[l] == NONET_LAYOUT_BOXED;
+            if (shows_boxes && br > 1 && bc > 1)
+                CHECKF(p.grid.box_rows == br && p.grid.box_cols == bc, "auto shape %dx%d %s",
+                       br, bc, nonet_layout_name(layouts[l]));
+        }
+    }
+    free(buf);
+}
+
+void suite_read(void)
+{
+    RUN(test_line_layouts);
+    RUN(test_grid_layouts);
+    RUN(test_line_ends_and_comments);
+    RUN(test_batches);
+    RUN(test_batch_errors);
+    RUN(test_grid_errors);
+    RUN(test_empty_inputs);
+    RUN(test_consumed);
+    RUN(test_overlong_line);
+    RUN(test_sizes);
+    RUN(test_round_trips);
+}
