@@ -109,9 +109,9 @@ NONET_API int nonet_grid_equal(const nonet_grid *a, const nonet_grid *b);
 
 /* Whether digit may go into the empty cell (row, col) of g:
  *  1  legal: the digit is not yet in the cell's row, column or box;
- *  0  illegal: it is, or row, col or digit is out of range (digit 1..n);
- * -1  the cell is not empty (whatever the digit).
- * g must not be NULL. */
+ *  0  illegal: it is, or g is NULL or malformed, or row or col is out of
+ *     range, or (for an empty cell) digit is not in 1..n;
+ * -1  the cell (in range) is not empty, whatever the digit. */
 NONET_API int nonet_can_place(const nonet_grid *g, int row, int col, int digit);
 
 /* The candidate sets of g by plain elimination: for a blank cell, bit
@@ -143,13 +143,17 @@ typedef struct nonet_check_result {
 } nonet_check_result;
 
 /* Checks g and fills *res. Returns NONET_OK if consistent, else
- * NONET_ECONFLICT; NONET_EARG if a pointer is NULL. */
+ * NONET_ECONFLICT; NONET_EARG if a pointer is NULL or g is malformed (a
+ * shape that is not valid, or a cell above n). */
 NONET_API int nonet_check(const nonet_grid *g, nonet_check_result *res);
 
 /* Checks that solution solves puzzle: same shape, every clue kept, solved.
- * Fills *res for the solution grid. Returns NONET_OK, or NONET_ESIZE
- * (shapes differ), NONET_ECLUE (*cell, if non-NULL, gets the first changed
- * clue's index), NONET_EINCOMPLETE, NONET_ECONFLICT, NONET_EARG (NULL). */
+ * Fills *res for the solution grid (res must not be NULL). Returns the
+ * first failing test of, in this order: NONET_EARG (NULL or malformed
+ * grids), NONET_ESIZE (shapes differ), NONET_ECLUE (a clue changed or
+ * blanked; *cell, if non-NULL, gets the first such cell's index, and -1
+ * for every other result), NONET_EINCOMPLETE, NONET_ECONFLICT; else
+ * NONET_OK. */
 NONET_API int nonet_check_solution(const nonet_grid *puzzle, const nonet_grid *solution,
                          nonet_check_result *res, int *cell);
 
@@ -174,7 +178,8 @@ typedef enum nonet_layout {
     NONET_LAYOUT_JSON        /* output only: the grid as a JSON value */
 } nonet_layout;
 
-/* The layout's name as the CLI spells it ("line", "grid", ...). */
+/* The layout's name as the CLI spells it ("line", "grid", ...), or NULL
+ * for a value outside the enum. Names are lower case and matched exactly. */
 NONET_API const char *nonet_layout_name(nonet_layout layout);
 /* Looks a layout up by name; returns NONET_OK or NONET_EARG. */
 NONET_API int nonet_layout_from_name(const char *name, nonet_layout *layout);
@@ -270,9 +275,9 @@ NONET_API int nonet_parse(const char *text, size_t len, const nonet_read_opts *o
 
 /* Writes g in the given layout into buf, as snprintf does: at most cap - 1
  * characters and a NUL (when cap > 0); returns the length the whole text
- * needs (call with cap 0 to size a buffer), or a negative status:
- * NONET_EARG for a NULL grid, AUTO, or a symbol layout (LINE, GRID,
- * SPACED, KNUTH, BOXED) with n > NONET_MAX_SYMBOL_SIDE.
+ * needs (call with cap 0 to size a buffer), or a negative status, leaving
+ * "" in buf: NONET_EARG for a NULL or malformed grid, AUTO, or a symbol
+ * layout (LINE, GRID, SPACED, KNUTH, BOXED) with n > NONET_MAX_SYMBOL_SIDE.
  * blank is the character for blank cells in symbol layouts; 0 chooses the
  * layout's own ('.'). Every layout but JSON ends with a newline. JSON is
  * the grid as a value: a string in the line layout when n <= 35, else an

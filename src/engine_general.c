@@ -57,7 +57,6 @@
 #include "internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 typedef struct frame {
     uint32_t cell; /* the branch cell */
@@ -127,8 +126,8 @@ static int build_tables(general_state *st, int br, int bc)
     st->trail_cell = alloc((size_t)ncells * n, sizeof *st->trail_cell);
     st->queue = alloc((size_t)ncells, sizeof *st->queue);
     st->frames = alloc((size_t)ncells, sizeof *st->frames);
-    if (!st->unit_cells || !st->cell_units || !st->peers || !st->cand ||
-        !st->trail_old || !st->trail_cell || !st->queue || !st->frames) {
+    if (!st->unit_cells || !st->cell_units || !st->peers || !st->cand || !st->trail_old ||
+        !st->trail_cell || !st->queue || !st->frames) {
         free_tables(st);
         return 0;
     }
@@ -138,8 +137,7 @@ static int build_tables(general_state *st, int br, int bc)
         for (int k = 0; k < n; k++) {
             st->unit_cells[u * n + k] = (uint16_t)(u * n + k);
             st->unit_cells[(n + u) * n + k] = (uint16_t)(k * n + u);
-            st->unit_cells[(2 * n + u) * n + k] =
-                (uint16_t)((top + k / bc) * n + left + k % bc);
+            st->unit_cells[(2 * n + u) * n + k] = (uint16_t)((top + k / bc) * n + left + k % bc);
         }
     }
     for (int c = 0; c < ncells; c++) {
@@ -244,7 +242,7 @@ static int examine_unit(general_state *st, int u, uint64_t full)
 }
 
 /* Propagates to a fixed point. Returns 0 on a contradiction, leaving the
- * queue and the dirty list empty either way. */
+ * queue and the dirty set empty either way. */
 static int propagate(general_state *st)
 {
     uint64_t *cand = st->cand;
@@ -319,9 +317,8 @@ static int general_supports(int box_rows, int box_cols)
     return shape_valid(box_rows, box_cols);
 }
 
-static int general_run(void *state, const nonet_grid *puzzle, uint64_t limit,
-                       nonet_solution_fn fn, void *ctx, uint64_t *count,
-                       nonet_stats *stats)
+static int general_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
+                       void *ctx, uint64_t *count, nonet_stats *stats)
 {
     general_state *st = state;
     uint64_t found = 0, nodes = 0, guesses = 0;
@@ -420,9 +417,9 @@ static int general_run(void *state, const nonet_grid *puzzle, uint64_t limit,
 }
 
 const engine_ops engine_general = {
-    "general",
-    general_supports,
-    general_create,
-    general_destroy,
-    general_run,
+    .name = "general",
+    .supports = general_supports,
+    .create = general_create,
+    .destroy = general_destroy,
+    .run = general_run,
 };

@@ -104,8 +104,7 @@ static int clues_conflict(const nonet_grid *g)
 }
 
 int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
-                     nonet_solution_fn fn, void *ctx, uint64_t *count,
-                     nonet_stats *stats)
+                     nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
 {
     uint64_t got = 0;
     nonet_stats st = {0, 0};
@@ -149,12 +148,11 @@ static int keep_first(void *ctx, const nonet_grid *solution)
     return 0;
 }
 
-int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
-                       uint64_t *count, nonet_grid *solution, nonet_stats *stats)
+int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
+                       nonet_grid *solution, nonet_stats *stats)
 {
     first_solution fs = {solution, 0};
-    return nonet_solver_run(s, puzzle, limit, solution ? keep_first : NULL, &fs,
-                            count, stats);
+    return nonet_solver_run(s, puzzle, limit, solution ? keep_first : NULL, &fs, count, stats);
 }
 
 int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_stats *stats)
@@ -173,8 +171,8 @@ int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_stats *sta
     return count ? NONET_OK : NONET_ENOSOLUTION;
 }
 
-int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
-                nonet_grid *solution, nonet_stats *stats)
+int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count, nonet_grid *solution,
+                nonet_stats *stats)
 {
     if (count)
         *count = 0;

@@ -312,8 +312,8 @@ static void test_describe(void)
 {
     nonet_conflict c = {5, NONET_ROW, 1, 1, 0, 1, 3};
     CHECK(strcmp(sentence(&c, 9), "digit 5 appears twice in row 2, columns 1 and 4") == 0);
-    /* Grids with letters name the symbol, digits below 10 included. */
-    CHECK(strcmp(sentence(&c, 16), "digit 5 (5) appears twice in row 2, columns 1 and 4") == 0);
+    /* Grids with letters name the symbol of digits from 10 up. */
+    CHECK(strcmp(sentence(&c, 16), "digit 5 appears twice in row 2, columns 1 and 4") == 0);
     c.digit = 10;
     CHECK(strcmp(sentence(&c, 10), "digit 10 (A) appears twice in row 2, columns 1 and 4") == 0);
     c.digit = 35;

@@ -1,0 +1,84 @@
+/* fuzz_read.c - libFuzzer harness for the reader (make fuzz).
+ *
+ * Any bytes go through a streaming reader, fed in two uneven pieces. Every
+ * puzzle read must survive format -> parse unchanged in every layout that
+ * can show it, and for sides up to 9 the solver's answers must agree with
+ * each other and with the checker. */
+#include "nonet.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char text[1 << 20];
+
+static void round_trip(const nonet_grid *g)
+{
+    static const nonet_layout layouts[] = {NONET_LAYOUT_LINE,    NONET_LAYOUT_GRID,
+                                           NONET_LAYOUT_SPACED,  NONET_LAYOUT_KNUTH,
+                                           NONET_LAYOUT_NUMBERS, NONET_LAYOUT_BOXED};
+    static nonet_puzzle back;
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+        long len = nonet_format(g, layouts[i], 0, text, sizeof text);
+        if (len < 0) {
+            if (g->n <= NONET_MAX_SYMBOL_SIDE || layouts[i] == NONET_LAYOUT_NUMBERS)
+                abort(); /* every grid fits these */
+            continue;
+        }
+        if ((size_t)len >= sizeof text)
+            abort();
+        nonet_read_opts forced = {layouts[i], g->box_rows, g->box_cols};
+        if (nonet_parse(text, (size_t)len, &forced, &back, NULL) != NONET_OK ||
+            !nonet_grid_equal(&back.grid, g))
+            abort();
+    }
+}
+
+static void solve_agrees(const nonet_grid *g)
+{
+    static nonet_grid first, sol;
+    nonet_check_result res;
+    uint64_t count = 0;
+    if (g->n > 9 || nonet_count(g, 2, &count, &first, NULL) != NONET_OK)
+        return;
+    int rc = nonet_solve(g, &sol, NULL);
+    if ((count == 0) != (rc == NONET_ENOSOLUTION))
+        abort();
+    if (count > 0 && (nonet_check_solution(g, &sol, &res, NULL) != NONET_OK ||
+                      nonet_check_solution(g, &first, &res, NULL) != NONET_OK))
+        abort();
+    if (nonet_check(g, &res) == NONET_ECONFLICT && count != 0)
+        abort();
+}
+
+static void handle(const nonet_puzzle *p)
+{
+    if (p->error.code != NONET_OK) {
+        if (p->error.message[0] == '\0' || p->error.line < 0)
+            abort();
+        return;
+    }
+    round_trip(&p->grid);
+    solve_agrees(&p->grid);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static nonet_puzzle p;
+    nonet_reader *r = nonet_reader_new(NULL);
+    if (!r)
+        return 0;
+    size_t cut = size ? data[0] % (size + 1) : 0, pos = 0;
+    while (pos < size) {
+        size_t end = pos < cut ? cut : size;
+        pos += nonet_reader_feed(r, data + pos, end - pos);
+        while (nonet_reader_next(r, &p))
+            handle(&p);
+    }
+    nonet_reader_end(r);
+    while (nonet_reader_next(r, &p))
+        handle(&p);
+    nonet_reader_free(r);
+    return 0;
+}
