@@ -142,7 +142,7 @@ static int build_tables(general_state *st, int br, int bc)
     }
     for (int c = 0; c < ncells; c++) {
         int r = c / n, col = c % n, box = (r / br) * br + col / bc;
-        uint16_t *cu = st->cell_units + 3 * c;
+        uint16_t *cu = st->cell_units + (size_t)3 * c;
         uint16_t *p = st->peers + (size_t)c * npeers;
         int np = 0;
 
@@ -190,7 +190,7 @@ static inline int narrow(general_state *st, int c, uint64_t v)
         return 0;
     if ((v & (v - 1)) == 0)
         st->queue[st->qlen++] = (uint16_t)c;
-    const uint16_t *cu = st->cell_units + 3 * c;
+    const uint16_t *cu = st->cell_units + (size_t)3 * c;
     for (int k = 0; k < 3; k++)
         st->dirty[cu[k] >> 6] |= (uint64_t)1 << (cu[k] & 63);
     return 1;

@@ -76,7 +76,7 @@ static int same_as_line(const nonet_grid *g, const char *line)
     nonet_grid want;
     if (!grid_from_line(line, g->box_rows, g->box_cols, &want))
         return 0;
-    return memcmp(want.cells, g->cells, (size_t)(g->n * g->n)) == 0;
+    return memcmp(want.cells, g->cells, (size_t)g->n * (size_t)g->n) == 0;
 }
 
 /* A full valid grid of the shape: the solver's first solution of an empty
