@@ -117,8 +117,9 @@ static uint64_t next_rand(uint64_t *state)
     return *state * 2685821657736338717ULL;
 }
 
-/* Puzzles of shape br x bc: a seeded random solution with a fraction of
- * its cells blanked. Not necessarily unique, which is fine for timing. */
+/* Puzzles of shape br x bc with a unique solution: a seeded random
+ * solution, then cells blanked in a random order, each blank kept only if
+ * the solution stays unique, until `keep` of the cells are clues. */
 static void generate(set *s, int br, int bc, int count, double keep, uint64_t seed)
 {
     nonet_solver *solver = nonet_solver_new(NONET_ENGINE_AUTO);
@@ -136,9 +137,25 @@ static void generate(set *s, int br, int bc, int count, double keep, uint64_t se
         }
         uint64_t found;
         nonet_solver_count(solver, &g, 1, &found, &sol, NULL);
-        for (int i = 0; i < n * n; i++)
-            if ((double)(next_rand(&seed) % 1000) >= keep * 1000)
-                sol.cells[i] = 0;
+        static int order[NONET_MAX_CELLS];
+        int cells = n * n, clues = cells;
+        for (int i = 0; i < cells; i++)
+            order[i] = i;
+        for (int i = cells - 1; i > 0; i--) {
+            int j = (int)(next_rand(&seed) % (uint64_t)(i + 1));
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (int i = 0; i < cells && clues > keep * cells; i++) {
+            uint8_t was = sol.cells[order[i]];
+            sol.cells[order[i]] = 0;
+            nonet_solver_count(solver, &sol, 2, &found, NULL, NULL);
+            if (found == 1)
+                clues--;
+            else
+                sol.cells[order[i]] = was;
+        }
         add(s, &sol);
     }
     nonet_solver_free(solver);
@@ -147,11 +164,11 @@ static void generate(set *s, int br, int bc, int count, double keep, uint64_t se
 static void run_generated(nonet_engine engine, int runs)
 {
     set s = {0};
-    generate(&s, 4, 4, 50, 0.45, 16);
-    run_set("generated 16x16, 45% clues", &s, engine, runs);
+    generate(&s, 4, 4, 50, 0.40, 16);
+    run_set("16x16 unique, 40% clues", &s, engine, runs);
     s.count = 0;
-    generate(&s, 5, 5, 10, 0.50, 25);
-    run_set("generated 25x25, 50% clues", &s, engine, runs);
+    generate(&s, 5, 5, 5, 0.50, 25);
+    run_set("25x25 unique, 50% clues", &s, engine, runs);
     free(s.grids);
 }
 
@@ -218,7 +235,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "nonet-bench: cannot read %s\n", path);
             continue;
         }
-        run_set(path, &s, engine, runs);
+        run_set(default_sets[i], &s, engine, runs);
         free(s.grids);
     }
     run_generated(engine, runs);
