@@ -77,76 +77,76 @@ static void print_verdict(const cli_opts *o, const nonet_puzzle *p, const nonet_
     fputs("}\n", stdout);
 }
 
+/* The check command's state across puzzles. */
+typedef struct checker {
+    const cli_opts *o;
+    int status;
+    int io_failed;
+    source sol;         /* --solution */
+    int have_sol;
+    nonet_puzzle *s;    /* the current proposed solution */
+} checker;
+
+static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
+{
+    checker *k = ctx;
+    verdict v = {0, ""};
+    nonet_check_result res;
+    const nonet_check_result *shown = NULL;
+    if (p->error.code != NONET_OK) {
+        report_read_error(file, p);
+        snprintf(v.text, sizeof v.text, "error: %s", p->error.message);
+    } else if (!k->have_sol) {
+        check_grid(p, &res, &v);
+        shown = &res;
+        if (!v.ok)
+            report(file, p->index, p->row_line[res.conflict.row2], 0, "%s", v.text);
+    } else {
+        int got = source_next(&k->sol, k->s);
+        if (got != 1) {
+            snprintf(v.text, sizeof v.text, "error: %s has no solution for this puzzle",
+                     k->sol.name);
+            report(file, p->index, p->first_line, 0, "%s", v.text + 7);
+            if (got < 0)
+                k->io_failed = 1;
+        } else if (k->s->error.code != NONET_OK) {
+            report_read_error(k->sol.name, k->s);
+            snprintf(v.text, sizeof v.text, "error: solution %ld: %s", k->s->index,
+                     k->s->error.message);
+        } else {
+            check_pair(p, k->s, &res, &v);
+            shown = &res;
+            if (!v.ok)
+                report(file, p->index, p->first_line, 0, "%s", v.text);
+        }
+    }
+    if (!v.ok)
+        k->status = EXIT_PUZZLE_FAILED;
+    print_verdict(k->o, p, shown, &v, k->have_sol);
+}
+
 int cmd_check(const cli_opts *o)
 {
-    nonet_puzzle *p = malloc(sizeof *p), *s = malloc(sizeof *s);
-    if (!p || !s) {
+    checker k;
+    memset(&k, 0, sizeof k);
+    k.o = o;
+    k.s = malloc(sizeof *k.s);
+    if (!k.s) {
         complain("out of memory");
-        free(p);
-        free(s);
         return EXIT_USAGE;
     }
-    int status = EXIT_ALL_GOOD, io_failed = 0;
-    source sol;
-    int have_sol = 0;
     if (o->solution) {
-        if (source_open(&sol, o->solution, &o->read) != 0) {
-            free(p);
-            free(s);
+        if (source_open(&k.sol, o->solution, &o->read) != 0) {
+            free(k.s);
             return EXIT_USAGE;
         }
-        have_sol = 1;
+        k.have_sol = 1;
     }
-    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
-        source src;
-        if (source_open(&src, o->nfiles ? o->files[i] : NULL, &o->read) != 0) {
-            io_failed = 1;
-            continue;
-        }
-        int got;
-        while ((got = source_next(&src, p)) == 1) {
-            verdict v = {0, ""};
-            nonet_check_result res;
-            const nonet_check_result *shown = NULL;
-            if (p->error.code != NONET_OK) {
-                report_read_error(src.name, p);
-                snprintf(v.text, sizeof v.text, "error: %s", p->error.message);
-            } else if (!have_sol) {
-                check_grid(p, &res, &v);
-                shown = &res;
-                if (!v.ok)
-                    report(src.name, p->index, p->row_line[res.conflict.row2], 0, "%s", v.text);
-            } else {
-                int sgot = source_next(&sol, s);
-                if (sgot != 1) {
-                    snprintf(v.text, sizeof v.text, "error: %s has no solution for this puzzle",
-                             sol.name);
-                    report(src.name, p->index, p->first_line, 0, "%s", v.text + 7);
-                    if (sgot < 0)
-                        io_failed = 1;
-                } else if (s->error.code != NONET_OK) {
-                    report_read_error(sol.name, s);
-                    snprintf(v.text, sizeof v.text, "error: solution %ld: %s", s->index,
-                             s->error.message);
-                } else {
-                    check_pair(p, s, &res, &v);
-                    shown = &res;
-                    if (!v.ok)
-                        report(src.name, p->index, p->first_line, 0, "%s", v.text);
-                }
-            }
-            if (!v.ok)
-                status = EXIT_PUZZLE_FAILED;
-            print_verdict(o, p, shown, &v, have_sol);
-        }
-        if (got < 0)
-            io_failed = 1;
-        source_close(&src);
-    }
-    if (have_sol)
-        source_close(&sol);
-    free(p);
-    free(s);
+    if (for_each_puzzle(o, check_one, &k) != 0)
+        k.io_failed = 1;
+    if (k.have_sol)
+        source_close(&k.sol);
+    free(k.s);
     fflush(stdout);
-    return io_failed ? EXIT_USAGE : status;
+    return k.io_failed ? EXIT_USAGE : k.status;
 }

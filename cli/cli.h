@@ -43,6 +43,13 @@ int source_open(source *s, const char *path, const nonet_read_opts *opts);
 int source_next(source *s, nonet_puzzle *p);
 void source_close(source *s);
 
+/* Called with each puzzle of the input, read or failed (p->error). */
+typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
+/* Calls fn for every puzzle of every file operand of o (standard input if
+ * there is none), in input order. Returns 0, or -1 if some file could not
+ * be opened or read (reported; the other files are still read). */
+int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx);
+
 /* "nonet: FILE:LINE[:COL]: puzzle K: MESSAGE" on stderr. line may be 0. */
 void report(const char *file, long puzzle, long line, long column, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -62,6 +62,31 @@ void source_close(source *s)
     memset(s, 0, sizeof *s);
 }
 
+int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx)
+{
+    nonet_puzzle *p = malloc(sizeof *p);
+    if (!p) {
+        complain("out of memory");
+        return -1;
+    }
+    int failed = 0;
+    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
+        source src;
+        if (source_open(&src, o->nfiles ? o->files[i] : NULL, &o->read) != 0) {
+            failed = -1;
+            continue;
+        }
+        int got;
+        while ((got = source_next(&src, p)) == 1)
+            fn(ctx, src.name, p);
+        if (got < 0)
+            failed = -1;
+        source_close(&src);
+    }
+    free(p);
+    return failed;
+}
+
 void complain(const char *fmt, ...)
 {
     va_list ap;

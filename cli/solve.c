@@ -23,6 +23,7 @@ typedef struct batch {
     nonet_layout layout;
     uint64_t shown;
     nonet_layout last_layout; /* of the last result, for failed puzzles */
+    nonet_grid solution;      /* scratch for each puzzle's first solution */
 } batch;
 
 static void separate(batch *b, nonet_layout layout)
@@ -107,11 +108,7 @@ static void run_puzzle(batch *b, const char *file, const nonet_puzzle *p)
     else
         limit = o->unique ? 2 : 1;
 
-    nonet_grid *solution = malloc(sizeof *solution);
-    if (!solution) {
-        complain("out of memory");
-        exit(EXIT_USAGE);
-    }
+    nonet_grid *solution = &b->solution;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
     b->current = p;
@@ -195,7 +192,19 @@ static void run_puzzle(batch *b, const char *file, const nonet_puzzle *p)
         separate(b, layout);
         print_grid(stdout, solution, layout, 0);
     }
-    free(solution);
+}
+
+static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
+{
+    batch *b = ctx;
+    b->puzzles++;
+    if (p->error.code != NONET_OK) {
+        report_read_error(file, p);
+        print_failure(b, p, "error", p->error.message);
+        b->status = EXIT_PUZZLE_FAILED;
+    } else {
+        run_puzzle(b, file, p);
+    }
 }
 
 static int run_batch(const cli_opts *o, enum mode mode)
@@ -206,36 +215,14 @@ static int run_batch(const cli_opts *o, enum mode mode)
     b.mode = mode;
     b.last_layout = o->format != NONET_LAYOUT_AUTO ? o->format : NONET_LAYOUT_LINE;
     b.solver = nonet_solver_new(o->engine);
-    nonet_puzzle *p = malloc(sizeof *p);
-    if (!b.solver || !p) {
+    if (!b.solver) {
         complain("out of memory");
         return EXIT_USAGE;
     }
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     double t0 = now_us();
-    int io_failed = 0;
-    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
-        source src;
-        if (source_open(&src, o->nfiles ? o->files[i] : NULL, &o->read) != 0) {
-            io_failed = 1;
-            continue;
-        }
-        int got;
-        while ((got = source_next(&src, p)) == 1) {
-            b.puzzles++;
-            if (p->error.code != NONET_OK) {
-                report_read_error(src.name, p);
-                print_failure(&b, p, "error", p->error.message);
-                b.status = EXIT_PUZZLE_FAILED;
-            } else {
-                run_puzzle(&b, src.name, p);
-            }
-        }
-        if (got < 0)
-            io_failed = 1;
-        source_close(&src);
-    }
+    int io_failed = for_each_puzzle(o, each_puzzle, &b) != 0;
     fflush(stdout);
     if (o->stats && b.puzzles > 0) {
         double wall = (now_us() - t0) / 1e6;
@@ -245,7 +232,6 @@ static int run_batch(const cli_opts *o, enum mode mode)
                  b.us / 1e6, b.us > 0 ? (double)b.puzzles / (b.us / 1e6) : 0.0, wall,
                  (double)b.guesses / (double)b.puzzles);
     }
-    free(p);
     nonet_solver_free(b.solver);
     if (ferror(stdout)) {
         complain("error writing the output");

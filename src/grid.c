@@ -99,7 +99,7 @@ void nonet_grid_copy(nonet_grid *dst, const nonet_grid *src)
     dst->n = src->n;
     /* A corrupt shape copies no cells rather than reading out of bounds. */
     if (shape_ok(src))
-        memcpy(dst->cells, src->cells, (size_t)(src->n * src->n));
+        memcpy(dst->cells, src->cells, (size_t)src->n * (size_t)src->n);
 }
 
 int nonet_grid_equal(const nonet_grid *a, const nonet_grid *b)
@@ -110,7 +110,7 @@ int nonet_grid_equal(const nonet_grid *a, const nonet_grid *b)
         return 0;
     if (!shape_ok(a))
         return 0;
-    return memcmp(a->cells, b->cells, (size_t)(a->n * a->n)) == 0;
+    return memcmp(a->cells, b->cells, (size_t)a->n * (size_t)a->n) == 0;
 }
 
 int nonet_can_place(const nonet_grid *g, int row, int col, int digit)

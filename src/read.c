@@ -515,10 +515,9 @@ static void grid_finish(nonet_reader *r)
 
     if (w->boxed)
         p->layout = NONET_LAYOUT_BOXED;
-    else if (w->numbers_rows > 0)
-        p->layout = NONET_LAYOUT_NUMBERS;
-    else if (w->spaced_rows == n && w->group <= 0 &&
-             main_blank(w->blanks, '0') == '0')
+    else if (w->numbers_rows > 0 ||
+             /* evenly spaced single digits with 0 blanks: "5 3 0 0 7" */
+             (w->spaced_rows == n && w->group <= 0 && main_blank(w->blanks, '0') == '0'))
         p->layout = NONET_LAYOUT_NUMBERS;
     else if (w->spaced_rows == n)
         p->layout = NONET_LAYOUT_SPACED;
