@@ -353,6 +353,10 @@ NONET_API int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_
 NONET_API int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
                 nonet_grid *solution, nonet_stats *stats);
 
+/* ---------------------------------------------------------------- exact cover */
+
+/* ---------------------------------------------------------------- teaching solvers */
+
 #ifdef __cplusplus
 }
 #endif
