@@ -306,8 +306,9 @@ typedef struct nonet_stats {
 } nonet_stats;
 
 typedef enum nonet_engine {
-    NONET_ENGINE_AUTO = 0, /* the best engine for each puzzle's size */
-    NONET_ENGINE_GENERAL   /* candidate bitsets for every size */
+    NONET_ENGINE_AUTO = 0,  /* the best engine for each puzzle's size */
+    NONET_ENGINE_GENERAL,   /* "general": candidate bitsets, every size */
+    NONET_ENGINE_BITBOARD   /* "bitboard": the fast 9x9 engine, 9x9 only */
 } nonet_engine;
 
 /* The engine's name ("auto", "general"), or NULL if unknown. */
@@ -334,7 +335,9 @@ typedef int (*nonet_solution_fn)(void *ctx, const nonet_grid *solution);
  * fn (if non-NULL) with each. *count (if non-NULL) receives how many were
  * found, *stats (if non-NULL) what the search did. A puzzle whose clues
  * conflict has no solution. Returns NONET_OK (whatever the count),
- * NONET_EARG (NULL s or puzzle), NONET_ENOMEM. */
+ * NONET_EARG (NULL s or puzzle, malformed puzzle), NONET_ESIZE (the
+ * solver's engine does not handle this shape, e.g. bitboard and 4x4),
+ * NONET_ENOMEM. */
 NONET_API int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
                      nonet_solution_fn fn, void *ctx, uint64_t *count,
                      nonet_stats *stats);
@@ -356,6 +359,120 @@ NONET_API int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *co
 /* ---------------------------------------------------------------- exact cover */
 
 /* ---------------------------------------------------------------- teaching solvers */
+
+/* Three simple solvers from well-known course assignments, reproduced step
+ * for step (algorithm, step order, statistics, traces) so that a learner
+ * can watch them work and compare them with the engines above. They are
+ * not counting solvers: each looks for one solution only, and slowly.
+ * Every shape nonet supports is accepted, but tactics and naive end in
+ * brute force, whose time can grow exponentially with the number of blank
+ * cells on big or hard grids; that is inherent in the algorithms.
+ *
+ * Common contract of nonet_teach_propagate, _tactics and _naive:
+ * - Returns an outcome (0 or positive, enum nonet_teach_outcome) or a
+ *   negative status: NONET_EARG (NULL or malformed puzzle), NONET_ENOMEM.
+ * - A puzzle whose clues conflict has no solution: NONET_TEACH_NO_SOLUTION
+ *   at once, before any step (statistics zero, nothing traced).
+ * - out, if non-NULL, receives the grid as the engine left it (see each
+ *   engine); out may be the puzzle itself. On a negative status it is
+ *   left unchanged.
+ * - stats, if non-NULL, is zeroed, then counts what the engine did.
+ * - trace, if non-NULL, is called with text describing each step: one or
+ *   more whole lines, each ending in '\n', valid only during the call. A
+ *   NULL trace costs nothing. */
+
+/* How a teaching solver ended. */
+typedef enum nonet_teach_outcome {
+    NONET_TEACH_SOLVED = 0,     /* out holds a solution */
+    NONET_TEACH_STUCK = 1,      /* propagate only: no step applies any more,
+                                   "too hard for this simple algorithm" */
+    NONET_TEACH_NO_SOLUTION = 2 /* a contradiction: the puzzle has no solution */
+} nonet_teach_outcome;
+
+/* Receives trace text (see above). */
+typedef void (*nonet_trace_fn)(void *ctx, const char *text);
+
+typedef struct nonet_propagate_stats {
+    uint64_t passes; /* whole passes over the cells, the last one (with no
+                        event, or where a cell lost its last candidate)
+                        included */
+    uint64_t events; /* candidates removed plus digits placed */
+} nonet_propagate_stats;
+
+/* propagate: elimination to a steady state. Every blank cell starts with
+ * every digit as a candidate. A pass visits the blank cells in row-major
+ * order; in each it removes every candidate already placed in the cell's
+ * row, column or box (one event each) and, if one candidate is left,
+ * places it at once (one event). Passes repeat until one has no event.
+ * Outcome: SOLVED; STUCK (blanks left, no event); NO_SOLUTION (a cell lost
+ * its last candidate; the engine stops there). In every case out holds
+ * the grid as far as it got (0 where unknown). Trace: after each pass a
+ * line "pass P: E events (R candidates removed, D digits placed)" and the
+ * candidate sets in the candidates layout (nonet_format_candidates), then
+ * a closing line ("solved", "stuck: ...", or which cell had no candidate
+ * left). Time: O(passes * n^2). */
+NONET_API int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out,
+                                    nonet_propagate_stats *stats, nonet_trace_fn trace,
+                                    void *ctx);
+
+typedef struct nonet_tactics_stats {
+    uint64_t tactic1;  /* tactic 1 scans */
+    uint64_t tactic2;  /* tactic 2 scans */
+    uint64_t nodes;    /* runs of the solver loop: the puzzle's, and one per
+                          guess on its copy */
+    uint64_t guesses;  /* tactic 3 trials ("trying 4 at row 2, column 3") */
+    uint64_t backups;  /* trials that failed ("backing up from ...") */
+    uint64_t rejected; /* grids of singletons refused because they break a
+                          rule (the correction below) */
+} nonet_tactics_stats;
+
+/* tactics: candidate sets and tactics 1-3. Every cell holds a set (a clue
+ * is a singleton, a blank starts full).
+ * - Tactic 1, one scan: for every row, then every column, then every box,
+ *   and each singleton {k} of it (cells in row-major order): remove k
+ *   from the unit's other sets.
+ * - Tactic 2, one scan: for every row, then column, then box, and every
+ *   k = 1..n: if exactly one set of the unit holds k, make it {k}.
+ * - The solver loop: tactic 1; if a set is empty, no solution; tactic 2;
+ *   if neither changed anything, leave the loop; if every set is a
+ *   singleton, solved. After the loop, tactic 3: for the first
+ *   non-singleton set in row-major order and each k in it, ascending, run
+ *   the solver loop on a copy whose set is {k}; the first copy that solves
+ *   is the solution; if none does, no solution (no other cell is tried).
+ * - One correction to the handout: a grid of singletons counts as solved
+ *   only if no digit repeats in a unit (tactic 2 can give two cells of a
+ *   unit the same digit in one scan, and a wrong guess can end in such a
+ *   grid). A violation is treated like an empty set, and traced.
+ * Outcome: SOLVED or NO_SOLUTION; out holds the solution, or the puzzle
+ * when there is none. Trace: after each tactic scan "tactic T: changed"
+ * or "tactic T: no change" and every cell's set in the candidates layout;
+ * "trying K at row R, column C" for each guess and "backing up from row R,
+ * column C" when it fails; and why a branch ended. Memory: one copy of the
+ * n*n sets per guess on the current path. */
+NONET_API int nonet_teach_tactics(const nonet_grid *puzzle, nonet_grid *out,
+                                  nonet_tactics_stats *stats, nonet_trace_fn trace, void *ctx);
+
+typedef struct nonet_naive_stats {
+    uint64_t singles;    /* cells filled as single candidates (step 1) */
+    uint64_t attempts;   /* digits tried in a cell and found not valid */
+    uint64_t backtracks; /* steps back to the previous empty cell */
+} nonet_naive_stats;
+
+/* naive: single candidates, then brute force. Step 1 fills, in row-major
+ * passes repeated until one fills nothing, every blank cell where exactly
+ * one digit can go. Step 2 visits the cells still blank in row-major
+ * order: in each it places the lowest digit that can legally go there and
+ * moves on; when none fits, it clears the cell and goes back to the
+ * previous one to try a higher digit there. Legality is nonet_can_place.
+ * Failing in the first of those cells ends the search (there is nothing
+ * to go back to: no backtrack is counted). Outcome: SOLVED or NO_SOLUTION
+ * (after the whole search, statistics complete); out holds the solution,
+ * or the puzzle when there is none. Trace: "single candidate: K at row R,
+ * column C", then "placing K at row R, column C", "K at row R, column C is
+ * not valid" (an attempt) and "backtracking from row R, column C to row
+ * R', column C'" (a backtrack), and a closing line. */
+NONET_API int nonet_teach_naive(const nonet_grid *puzzle, nonet_grid *out,
+                                nonet_naive_stats *stats, nonet_trace_fn trace, void *ctx);
 
 #ifdef __cplusplus
 }

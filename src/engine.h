@@ -24,5 +24,6 @@ typedef struct engine_ops {
 } engine_ops;
 
 extern const engine_ops engine_general;
+extern const engine_ops engine_bitboard;
 
 #endif

@@ -8,10 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every engine a solver may use; a solver's states are indexed alike.
- * A dedicated engine goes here and into choose_engine. */
-static const engine_ops *const engines[] = {
-    &engine_general,
+/* Every engine a solver may use, in the order AUTO prefers them (the
+ * first whose supports() accepts the shape); a solver's states are indexed
+ * alike. A new engine is one line here and one value in nonet_engine. */
+static const struct {
+    nonet_engine id;
+    const engine_ops *ops;
+} engines[] = {
+    {NONET_ENGINE_BITBOARD, &engine_bitboard},
+    {NONET_ENGINE_GENERAL, &engine_general},
 };
 #define ENGINE_COUNT (sizeof engines / sizeof engines[0])
 
@@ -22,39 +27,40 @@ struct nonet_solver {
 
 const char *nonet_engine_name(nonet_engine engine)
 {
-    switch (engine) {
-    case NONET_ENGINE_AUTO:
+    if (engine == NONET_ENGINE_AUTO)
         return "auto";
-    case NONET_ENGINE_GENERAL:
-        return "general";
-    }
+    for (size_t i = 0; i < ENGINE_COUNT; i++)
+        if (engines[i].id == engine)
+            return engines[i].ops->name;
     return NULL;
 }
 
 int nonet_engine_from_name(const char *name, nonet_engine *engine)
 {
-    static const nonet_engine all[] = {NONET_ENGINE_AUTO, NONET_ENGINE_GENERAL};
-
     if (!name || !engine)
         return NONET_EARG;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-        if (strcmp(name, nonet_engine_name(all[i])) == 0) {
-            *engine = all[i];
+    if (strcmp(name, "auto") == 0) {
+        *engine = NONET_ENGINE_AUTO;
+        return NONET_OK;
+    }
+    for (size_t i = 0; i < ENGINE_COUNT; i++) {
+        if (strcmp(name, engines[i].ops->name) == 0) {
+            *engine = engines[i].id;
             return NONET_OK;
         }
     }
     return NONET_EARG;
 }
 
-/* Which engine (an index into engines[]) solves this shape for the
- * requested engine. Only the general engine exists yet; AUTO will prefer
- * a dedicated engine whose supports() accepts the shape. */
-static size_t choose_engine(nonet_engine engine, int box_rows, int box_cols)
+/* The index in engines[] of the engine that solves this shape for the
+ * requested engine, or -1 if the requested engine cannot. */
+static int choose_engine(nonet_engine engine, int box_rows, int box_cols)
 {
-    (void)engine;
-    (void)box_rows;
-    (void)box_cols;
-    return 0;
+    for (size_t i = 0; i < ENGINE_COUNT; i++)
+        if ((engine == NONET_ENGINE_AUTO || engines[i].id == engine) &&
+            engines[i].ops->supports(box_rows, box_cols))
+            return (int)i;
+    return -1;
 }
 
 nonet_solver *nonet_solver_new(nonet_engine engine)
@@ -73,7 +79,7 @@ void nonet_solver_free(nonet_solver *s)
         return;
     for (size_t i = 0; i < ENGINE_COUNT; i++) {
         if (s->state[i])
-            engines[i]->destroy(s->state[i]);
+            engines[i].ops->destroy(s->state[i]);
     }
     free(s);
 }
@@ -118,13 +124,15 @@ int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
     if (clues_conflict(puzzle))
         return NONET_OK;
 
-    size_t e = choose_engine(s->engine, puzzle->box_rows, puzzle->box_cols);
+    int e = choose_engine(s->engine, puzzle->box_rows, puzzle->box_cols);
+    if (e < 0)
+        return NONET_ESIZE;
     if (!s->state[e]) {
-        s->state[e] = engines[e]->create();
+        s->state[e] = engines[e].ops->create();
         if (!s->state[e])
             return NONET_ENOMEM;
     }
-    int rc = engines[e]->run(s->state[e], puzzle, limit, fn, ctx, &got, &st);
+    int rc = engines[e].ops->run(s->state[e], puzzle, limit, fn, ctx, &got, &st);
     if (count)
         *count = got;
     if (stats)

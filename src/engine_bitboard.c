@@ -1,0 +1,440 @@
+/* engine_bitboard.c - the dedicated 9x9 engine: one bitboard per digit,
+ * band and stack matching, singles, and a depth-first search on bivalue
+ * cells.
+ *
+ * Data layout
+ * -----------
+ * A board holds, for every digit d, where d may still go, as three 27-bit
+ * band words, and which cells are still unsolved, in the same layout:
+ *
+ *            band word bit = 9 * (row within band) + column
+ *
+ *      column   0 1 2   3 4 5   6 7 8
+ *      row 0    0 1 2 | 3 4 5 | 6 7 8        box 0 | box 1 | box 2
+ *      row 1    9 ...                        (of this band)
+ *      row 2   18 ...                26
+ *
+ *   cand[d][b]   candidates of digit d in band b (a placed digit keeps its
+ *                bit: it is then alone in its row, column and box)
+ *   unsolved[b]  cells of band b not placed yet
+ *
+ * A board is 30 words (120 bytes): a guess copies it, so undoing is free.
+ *
+ * Propagation, per digit (digit_settle)
+ * -------------------------------------
+ * In a band, a digit occupies one cell in each of the 3 rows and each of
+ * the 3 boxes: the rows are matched to the boxes. Reduce the band word to
+ * its 3x3 "minirow" occupancy (row r has candidates in box k); the
+ * minirows that belong to some perfect matching are a table lookup
+ * (tables.matched), and every other minirow is emptied. The same holds in
+ * a stack, columns against boxes: the 3x3 "minicolumn" occupancy (band b
+ * has candidates in column k of the stack) is reduced with the same table.
+ * This is locked candidates (pointing and claiming) in both directions,
+ * and an empty matching is a contradiction. Repeated to a fixed point, it
+ * also turns every hidden single of the digit (in a row, column or box)
+ * into a row with one candidate, so hidden singles are found by looking
+ * at rows only.
+ *
+ * Placing digit d in cell x removes x's peers from d and x from the other
+ * digits, whose settle work is then due (a dirty bit per digit). When no
+ * digit is dirty, naked singles (cells with one candidate) are placed, and
+ * a cell with none is a contradiction.
+ *
+ * Search: the first bivalue cell (else the cell with fewest candidates);
+ * the lower digit is a guess on a copy of the board; when it fails it is
+ * struck out of the cell, which is forced, not a guess.
+ */
+#include "engine.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF };
+
+typedef struct board {
+    uint32_t cand[9][3];
+    uint32_t unsolved[3];
+} board;
+
+typedef struct tables {
+    uint16_t matched[512];  /* 3x3 occupancy -> its minirows in some perfect
+                               matching of rows to boxes; 0 if none */
+    uint32_t expand[512];   /* minirow set -> band cells */
+    uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
+    uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
+    uint32_t peers[81][3];  /* a cell's peers, as band words */
+} tables;
+
+/* A branch point: alternatives that split the search without overlap,
+ * tried one after another. Each keeps only `mask` of a digit's candidates
+ * in the band: a configuration of the digit in the band, or the digit in
+ * one cell (its row in the band reduced to that cell). */
+typedef struct frame {
+    board saved;       /* the board before the first alternative */
+    uint32_t mask[9];  /* the alternatives not tried yet, last first */
+    uint8_t digit[9];
+    int nalt;
+    int band;
+} frame;
+
+typedef struct bb_state {
+    tables t;
+    board bd;
+    frame stack[82];
+    uint32_t dirty; /* digits whose settle work is due */
+} bb_state;
+
+/* ------------------------------------------------------------ tables */
+
+static void build_tables(tables *t)
+{
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int m = 0; m < 512; m++) {
+        int keep = 0;
+        for (int p = 0; p < 6; p++) {
+            int bits = 0;
+            for (int r = 0; r < 3; r++)
+                bits |= 1 << (r * 3 + perms[p][r]);
+            if ((m & bits) == bits)
+                keep |= bits;
+        }
+        t->matched[m] = (uint16_t)keep;
+        int count = 0;
+        for (int p = 0; p < 6; p++) {
+            int bits = 0;
+            for (int r = 0; r < 3; r++)
+                bits |= 1 << (r * 3 + perms[p][r]);
+            count += (m & bits) == bits;
+        }
+        t->configs[m] = (uint8_t)count;
+        uint32_t cells = 0;
+        for (int r = 0; r < 3; r++)
+            for (int k = 0; k < 3; k++)
+                if (m & (1 << (r * 3 + k)))
+                    cells |= (uint32_t)7 << (r * 9 + k * 3);
+        t->expand[m] = cells;
+        int boxes = 0;
+        for (int k = 0; k < 3; k++)
+            if (m & (7 << (3 * k)))
+                boxes |= 1 << k;
+        t->boxes_of[m] = (uint8_t)boxes;
+    }
+    for (int x = 0; x < 81; x++) {
+        int r = x / 9, c = x % 9;
+        t->peers[x][0] = t->peers[x][1] = t->peers[x][2] = 0;
+        for (int y = 0; y < 81; y++) {
+            int r2 = y / 9, c2 = y % 9;
+            int peer = y != x && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3));
+            if (peer)
+                t->peers[x][r2 / 3] |= (uint32_t)1 << ((r2 % 3) * 9 + c2);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ propagation */
+
+/* Removes cell x's band-word bit everywhere but digit d, places d there
+ * and strikes d from x's peers. 0 if d could not go there. */
+static inline int place(bb_state *s, board *bd, int d, int x)
+{
+    int b = x / BAND_BITS;
+    uint32_t bit = (uint32_t)1 << (x % BAND_BITS);
+    if (!(bd->cand[d][b] & bit))
+        return 0;
+    bd->unsolved[b] &= ~bit;
+    for (int e = 0; e < 9; e++) {
+        if (e != d && (bd->cand[e][b] & bit)) {
+            bd->cand[e][b] &= ~bit;
+            s->dirty |= 1u << e;
+        }
+    }
+    const uint32_t *p = s->t.peers[x];
+    bd->cand[d][0] &= ~p[0];
+    bd->cand[d][1] &= ~p[1];
+    bd->cand[d][2] &= ~p[2];
+    s->dirty |= 1u << d;
+    return 1;
+}
+
+/* The 3x3 minirow occupancy of a band word. */
+static inline unsigned minirows(const tables *t, uint32_t w)
+{
+    return t->boxes_of[w & ROW_MASK] | (unsigned)t->boxes_of[(w >> 9) & ROW_MASK] << 3 |
+           (unsigned)t->boxes_of[w >> 18] << 6;
+}
+
+/* Band and stack matching for one digit, to a fixed point, then places its
+ * hidden singles. 0 on a contradiction. */
+static int digit_settle(bb_state *s, board *bd, int d)
+{
+    const tables *t = &s->t;
+    uint32_t *w = bd->cand[d];
+    for (;;) {
+        uint32_t w0 = w[0], w1 = w[1], w2 = w[2];
+        for (int b = 0; b < 3; b++) {
+            unsigned keep = t->matched[minirows(t, w[b])];
+            if (!keep)
+                return 0;
+            w[b] &= t->expand[keep];
+        }
+        /* stacks: band b's columns against the stack's 3 boxes */
+        uint32_t col[3], allow[3] = {0, 0, 0};
+        for (int b = 0; b < 3; b++)
+            col[b] = (w[b] | w[b] >> 9 | w[b] >> 18) & ROW_MASK;
+        for (int st = 0; st < 3; st++) {
+            int sh = 3 * st;
+            unsigned occ = (col[0] >> sh & 7) | (col[1] >> sh & 7) << 3 | (col[2] >> sh & 7) << 6;
+            unsigned keep = t->matched[occ];
+            if (!keep)
+                return 0;
+            allow[0] |= (keep & 7) << sh;
+            allow[1] |= (keep >> 3 & 7) << sh;
+            allow[2] |= (keep >> 6 & 7) << sh;
+        }
+        for (int b = 0; b < 3; b++)
+            w[b] &= allow[b] * 0x40201u; /* the column set in all 3 rows */
+        if (w[0] == w0 && w[1] == w1 && w[2] == w2)
+            break;
+    }
+    /* hidden singles: unsolved rows with one candidate left */
+    for (int b = 0; b < 3; b++) {
+        uint32_t open = w[b] & bd->unsolved[b];
+        for (int r = 0; r < 3; r++) {
+            uint32_t row = open & ((uint32_t)ROW_MASK << (9 * r));
+            if (row && !(row & (row - 1)) && !place(s, bd, d, b * BAND_BITS + lowest_bit(row)))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Propagates to a fixed point. 0 on a contradiction. */
+static int propagate(bb_state *s, board *bd)
+{
+    for (;;) {
+        while (s->dirty) {
+            int d = lowest_bit(s->dirty);
+            s->dirty &= s->dirty - 1;
+            if (!digit_settle(s, bd, d))
+                return 0;
+        }
+        /* naked singles, and cells with no candidate */
+        int placed = 0;
+        for (int b = 0; b < 3; b++) {
+            uint32_t one = 0, two = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = bd->cand[d][b];
+                two |= one & x;
+                one |= x;
+            }
+            uint32_t open = bd->unsolved[b];
+            if (open & ~one)
+                return 0;
+            uint32_t singles = open & ~two;
+            while (singles) {
+                int i = lowest_bit(singles);
+                singles &= singles - 1;
+                /* an earlier single of this pass may have taken its
+                 * last candidate */
+                int d = 0;
+                while (d < 9 && !(bd->cand[d][b] >> i & 1))
+                    d++;
+                if (d == 9 || !place(s, bd, d, b * BAND_BITS + i))
+                    return 0;
+                placed = 1;
+            }
+        }
+        if (!placed && !s->dirty)
+            return 1;
+    }
+}
+
+/* Branches on a cell: its digits, lowest first. Prefers a bivalue cell;
+ * returns 0 when every cell is solved. */
+static int pick_cell(const board *bd, frame *f)
+{
+    int best = -1, best_count = 10;
+    for (int b = 0; b < 3 && best_count > 2; b++) {
+        uint32_t one = 0, two = 0, three = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = bd->cand[d][b];
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        uint32_t pairs = bd->unsolved[b] & two & ~three;
+        if (pairs) {
+            best = b * BAND_BITS + lowest_bit(pairs);
+            best_count = 2;
+        }
+    }
+    for (int x = 0; x < 81 && best_count > 2; x++) {
+        int b = x / BAND_BITS, i = x % BAND_BITS;
+        if (!(bd->unsolved[b] >> i & 1))
+            continue;
+        int count = 0;
+        for (int d = 0; d < 9; d++)
+            count += bd->cand[d][b] >> i & 1;
+        if (count < best_count) {
+            best = x;
+            best_count = count;
+        }
+    }
+    if (best < 0)
+        return 0;
+    int b = best / BAND_BITS, i = best % BAND_BITS;
+    uint32_t bit = (uint32_t)1 << i, row = (uint32_t)ROW_MASK << (i / 9 * 9);
+    f->band = b;
+    f->nalt = 0;
+    for (int d = 8; d >= 0; d--) {
+        if (bd->cand[d][b] & bit) {
+            f->digit[f->nalt] = (uint8_t)d;
+            f->mask[f->nalt++] = ~row | bit;
+        }
+    }
+    return 1;
+}
+
+/* The branch point, as the fast solvers' experience suggests: the band
+ * whose digits have the fewest configurations in all, and in it the digit
+ * with the fewest (two or more), each configuration an alternative. When
+ * every digit's configurations are settled, a cell instead. Returns 0
+ * when the board is solved. */
+static int pick_branch(const tables *t, const board *bd, frame *f)
+{
+    static const uint16_t perm_sets[6] = {0421, 0241, 0412, 0142, 0214, 0124};
+    int best_band = -1, best_total = 1000;
+    for (int b = 0; b < 3; b++) {
+        int total = 0;
+        for (int d = 0; d < 9; d++)
+            total += t->configs[minirows(t, bd->cand[d][b])];
+        if (total > 9 && total < best_total) {
+            best_total = total;
+            best_band = b;
+        }
+    }
+    if (best_band < 0)
+        return pick_cell(bd, f);
+    int best_digit = -1, best_count = 7;
+    unsigned best_occ = 0;
+    for (int d = 0; d < 9; d++) {
+        unsigned occ = minirows(t, bd->cand[d][best_band]);
+        int count = t->configs[occ];
+        if (count > 1 && count < best_count) {
+            best_count = count;
+            best_digit = d;
+            best_occ = occ;
+        }
+    }
+    f->band = best_band;
+    f->nalt = 0;
+    for (int p = 5; p >= 0; p--) {
+        if ((best_occ & perm_sets[p]) == perm_sets[p]) {
+            f->digit[f->nalt] = (uint8_t)best_digit;
+            f->mask[f->nalt++] = t->expand[perm_sets[p]];
+        }
+    }
+    return 1;
+}
+
+/* The lowest digit still possible in cell x. */
+static inline int lowest_digit(const board *bd, int x)
+{
+    int b = x / BAND_BITS, i = x % BAND_BITS, d = 0;
+    while (!(bd->cand[d][b] >> i & 1))
+        d++;
+    return d;
+}
+
+/* ------------------------------------------------------------ engine */
+
+static void *bb_create(void)
+{
+    bb_state *s = malloc(sizeof *s);
+    if (s)
+        build_tables(&s->t);
+    return s;
+}
+
+static void bb_destroy(void *state)
+{
+    free(state);
+}
+
+static int bb_supports(int box_rows, int box_cols)
+{
+    return box_rows == 3 && box_cols == 3;
+}
+
+static int bb_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
+                  void *ctx, uint64_t *count, nonet_stats *stats)
+{
+    bb_state *s = state;
+    board *bd = &s->bd;
+    uint64_t found = 0, nodes = 1, guesses = 0;
+    int depth = 0, ok = 1;
+
+    for (int d = 0; d < 9; d++)
+        bd->cand[d][0] = bd->cand[d][1] = bd->cand[d][2] = BAND_MASK;
+    bd->unsolved[0] = bd->unsolved[1] = bd->unsolved[2] = BAND_MASK;
+    s->dirty = 0;
+    for (int x = 0; x < 81 && ok; x++)
+        if (puzzle->cells[x])
+            ok = place(s, bd, puzzle->cells[x] - 1, x);
+    if (ok)
+        ok = propagate(s, bd);
+
+    for (;;) {
+        if (ok) {
+            frame *f = &s->stack[depth];
+            if (!pick_branch(&s->t, bd, f)) {
+                found++;
+                if (fn) {
+                    nonet_grid sol;
+                    sol.box_rows = sol.box_cols = 3;
+                    sol.n = 9;
+                    for (int c = 0; c < 81; c++)
+                        sol.cells[c] = (uint8_t)(lowest_digit(bd, c) + 1);
+                    if (fn(ctx, &sol))
+                        break;
+                }
+                if (limit && found >= limit)
+                    break;
+                ok = 0;
+                continue;
+            }
+            f->saved = *bd;
+            depth++;
+        } else {
+            if (depth == 0)
+                break;
+            *bd = s->stack[depth - 1].saved;
+        }
+        /* try the next configuration of the top frame; the last one left
+         * is forced, not a guess */
+        frame *f = &s->stack[depth - 1];
+        int k = --f->nalt, d = f->digit[k];
+        if (k == 0)
+            depth--;
+        else
+            guesses++;
+        nodes++;
+        bd->cand[d][f->band] &= f->mask[k];
+        s->dirty = 1u << d;
+        ok = propagate(s, bd);
+    }
+    *count = found;
+    stats->nodes = nodes;
+    stats->guesses = guesses;
+    return NONET_OK;
+}
+
+const engine_ops engine_bitboard = {
+    .name = "bitboard",
+    .supports = bb_supports,
+    .create = bb_create,
+    .destroy = bb_destroy,
+    .run = bb_run,
+};
