@@ -135,8 +135,9 @@ static void build_tables(tables *t)
 
 /* ------------------------------------------------------------ propagation */
 
-/* Removes cell x's band-word bit everywhere but digit d, places d there
- * and strikes d from x's peers. 0 if d could not go there. */
+/* Places digit d in cell x: x leaves every other digit (whose settle
+ * work is then due) and the unsolved set, and d leaves x's peers. 0 if d
+ * could not go there. */
 static inline int place(bb_state *s, board *bd, int d, int x)
 {
     int b = x / BAND_BITS;
@@ -144,17 +145,18 @@ static inline int place(bb_state *s, board *bd, int d, int x)
     if (!(bd->cand[d][b] & bit))
         return 0;
     bd->unsolved[b] &= ~bit;
+    uint32_t dirty = 1u << d;
     for (int e = 0; e < 9; e++) {
-        if (e != d && (bd->cand[e][b] & bit)) {
-            bd->cand[e][b] &= ~bit;
-            s->dirty |= 1u << e;
-        }
+        uint32_t v = bd->cand[e][b];
+        dirty |= (uint32_t)((v & bit) != 0) << e;
+        bd->cand[e][b] = v & ~bit;
     }
+    bd->cand[d][b] |= bit;
     const uint32_t *p = s->t.peers[x];
     bd->cand[d][0] &= ~p[0];
     bd->cand[d][1] &= ~p[1];
     bd->cand[d][2] &= ~p[2];
-    s->dirty |= 1u << d;
+    s->dirty |= dirty;
     return 1;
 }
 
@@ -165,46 +167,72 @@ static inline unsigned minirows(const tables *t, uint32_t w)
            (unsigned)t->boxes_of[w >> 18] << 6;
 }
 
+/* A band word without the minirows that fit no matching of rows to boxes;
+ * 0 when none fits (a digit always has cells in a band, so 0 is a
+ * contradiction). */
+static inline uint32_t band_match(const tables *t, uint32_t w)
+{
+    return w & t->expand[t->matched[minirows(t, w)]];
+}
+
+/* The columns of a band word that meet a candidate. */
+static inline uint32_t columns(uint32_t w)
+{
+    return (w | w >> 9 | w >> 18) & ROW_MASK;
+}
+
+/* Whether a band word's unsolved part has a row with one candidate. */
+static inline uint32_t row_singles(uint32_t open)
+{
+    uint32_t singles = 0;
+    for (int r = 0; r < 3; r++) {
+        uint32_t row = open & ((uint32_t)ROW_MASK << (9 * r));
+        if (row && !(row & (row - 1)))
+            singles |= row;
+    }
+    return singles;
+}
+
 /* Band and stack matching for one digit, to a fixed point, then places its
  * hidden singles. 0 on a contradiction. */
 static int digit_settle(bb_state *s, board *bd, int d)
 {
     const tables *t = &s->t;
-    uint32_t *w = bd->cand[d];
+    uint32_t a = bd->cand[d][0], b = bd->cand[d][1], c = bd->cand[d][2];
     for (;;) {
-        uint32_t w0 = w[0], w1 = w[1], w2 = w[2];
-        for (int b = 0; b < 3; b++) {
-            unsigned keep = t->matched[minirows(t, w[b])];
-            if (!keep)
-                return 0;
-            w[b] &= t->expand[keep];
-        }
-        /* stacks: band b's columns against the stack's 3 boxes */
-        uint32_t col[3], allow[3] = {0, 0, 0};
-        for (int b = 0; b < 3; b++)
-            col[b] = (w[b] | w[b] >> 9 | w[b] >> 18) & ROW_MASK;
-        for (int st = 0; st < 3; st++) {
-            int sh = 3 * st;
-            unsigned occ = (col[0] >> sh & 7) | (col[1] >> sh & 7) << 3 | (col[2] >> sh & 7) << 6;
+        a = band_match(t, a);
+        b = band_match(t, b);
+        c = band_match(t, c);
+        if (!a || !b || !c)
+            return 0;
+        /* stacks: each band's columns against the stack's 3 boxes */
+        uint32_t ca = columns(a), cb = columns(b), cc = columns(c);
+        uint32_t ka = 0, kb = 0, kc = 0;
+        for (int sh = 0; sh < 9; sh += 3) {
+            unsigned occ = (ca >> sh & 7) | (cb >> sh & 7) << 3 | (cc >> sh & 7) << 6;
             unsigned keep = t->matched[occ];
             if (!keep)
                 return 0;
-            allow[0] |= (keep & 7) << sh;
-            allow[1] |= (keep >> 3 & 7) << sh;
-            allow[2] |= (keep >> 6 & 7) << sh;
+            ka |= (keep & 7) << sh;
+            kb |= (keep >> 3 & 7) << sh;
+            kc |= (keep >> 6 & 7) << sh;
         }
-        for (int b = 0; b < 3; b++)
-            w[b] &= allow[b] * 0x40201u; /* the column set in all 3 rows */
-        if (w[0] == w0 && w[1] == w1 && w[2] == w2)
+        if (ka == ca && kb == cb && kc == cc)
             break;
+        a &= ka * 0x40201u; /* the kept columns in all 3 rows */
+        b &= kb * 0x40201u;
+        c &= kc * 0x40201u;
     }
+    bd->cand[d][0] = a;
+    bd->cand[d][1] = b;
+    bd->cand[d][2] = c;
     /* hidden singles: unsolved rows with one candidate left */
-    for (int b = 0; b < 3; b++) {
-        uint32_t open = w[b] & bd->unsolved[b];
-        for (int r = 0; r < 3; r++) {
-            uint32_t row = open & ((uint32_t)ROW_MASK << (9 * r));
-            if (row && !(row & (row - 1)) && !place(s, bd, d, b * BAND_BITS + lowest_bit(row)))
+    for (int band = 0; band < 3; band++) {
+        uint32_t singles = row_singles(bd->cand[d][band] & bd->unsolved[band]);
+        while (singles) {
+            if (!place(s, bd, d, band * BAND_BITS + lowest_bit(singles)))
                 return 0;
+            singles &= singles - 1;
         }
     }
     return 1;
