@@ -63,6 +63,7 @@ typedef struct tables {
     uint32_t expand[512];   /* minirow set -> band cells */
     uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
     uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
+    uint16_t lone[512];     /* 3x3 occupancy -> its bits alone in their row */
     uint32_t peers[81][3];  /* a cell's peers, as band words */
 } tables;
 
@@ -109,6 +110,13 @@ static void build_tables(tables *t)
             count += (m & bits) == bits;
         }
         t->configs[m] = (uint8_t)count;
+        int lone = 0;
+        for (int r = 0; r < 3; r++) {
+            int row = m >> (3 * r) & 7;
+            if (row && !(row & (row - 1)))
+                lone |= row << (3 * r);
+        }
+        t->lone[m] = (uint16_t)lone;
         uint32_t cells = 0;
         for (int r = 0; r < 3; r++)
             for (int k = 0; k < 3; k++)
@@ -238,6 +246,91 @@ static int digit_settle(bb_state *s, board *bd, int d)
     return 1;
 }
 
+/* The triad rule on one 3x3 occupancy group: nine digits' occupancies
+ * occ[d] of 3 "rows" by 3 "boxes" whose 9 intersections each hold exactly
+ * 3 digits (3 cells of one row and one box). An intersection that fewer
+ * than 3 digits can reach is a contradiction; one that exactly 3 reach
+ * takes all three; one that 3 digits must take (it is alone in their row)
+ * takes no other, and 4 such digits are a contradiction. Reduces occ[];
+ * returns the set of digits changed, or -1 on a contradiction. */
+static int triads(const tables *t, unsigned *occ)
+{
+    unsigned any1 = 0, any2 = 0, any3 = 0, any4 = 0;
+    unsigned must1 = 0, must2 = 0, must3 = 0, must4 = 0;
+    for (int d = 0; d < 9; d++) {
+        unsigned o = occ[d], m = t->lone[o];
+        any4 |= any3 & o;
+        any3 |= any2 & o;
+        any2 |= any1 & o;
+        any1 |= o;
+        must4 |= must3 & m;
+        must3 |= must2 & m;
+        must2 |= must1 & m;
+        must1 |= m;
+    }
+    if ((any3 & 0x1FF) != 0x1FF || must4)
+        return -1;
+    unsigned take_all = any3 & ~any4 & ~(must3 & ~must4); /* 3 can, not yet 3 must */
+    unsigned closed = must3;                              /* 3 must: no others */
+    int changed = 0;
+    if (!take_all && !(closed & any4))
+        return 0;
+    for (int d = 0; d < 9; d++) {
+        unsigned o = occ[d], n = o & ~(closed & ~t->lone[o]);
+        for (unsigned todo = take_all & n; todo; todo &= todo - 1) {
+            int i = lowest_bit(todo);
+            /* keep only configurations through intersection i: nothing
+             * else in its row or its box */
+            n = (n & ~((7u << (i / 3 * 3)) | (0x49u << (i % 3)))) | 1u << i;
+        }
+        if (n != o) {
+            n = t->matched[n];
+            if (!n)
+                return -1;
+            occ[d] = n;
+            changed |= 1 << d;
+        }
+    }
+    return changed;
+}
+
+/* The triad rule in every band (minirows) and stack (minicolumns). 0 on a
+ * contradiction; marks the digits it changed dirty. */
+static int all_triads(bb_state *s, board *bd)
+{
+    const tables *t = &s->t;
+    unsigned occ[9];
+    for (int b = 0; b < 3; b++) {
+        for (int d = 0; d < 9; d++)
+            occ[d] = minirows(t, bd->cand[d][b]);
+        int changed = triads(t, occ);
+        if (changed < 0)
+            return 0;
+        for (int d = 0; changed; d++, changed >>= 1)
+            if (changed & 1)
+                bd->cand[d][b] &= t->expand[occ[d]];
+        s->dirty |= (uint32_t)changed;
+    }
+    for (int sh = 0; sh < 9; sh += 3) {
+        for (int d = 0; d < 9; d++)
+            occ[d] = (columns(bd->cand[d][0]) >> sh & 7) | (columns(bd->cand[d][1]) >> sh & 7) << 3 |
+                     (columns(bd->cand[d][2]) >> sh & 7) << 6;
+        int changed = triads(t, occ);
+        if (changed < 0)
+            return 0;
+        s->dirty |= (uint32_t)changed;
+        for (int d = 0; changed; d++, changed >>= 1) {
+            if (!(changed & 1))
+                continue;
+            for (int b = 0; b < 3; b++) {
+                uint32_t keep = (occ[d] >> (3 * b) & 7) << sh | (ROW_MASK & ~(7u << sh));
+                bd->cand[d][b] &= keep * 0x40201u;
+            }
+        }
+    }
+    return 1;
+}
+
 /* Propagates to a fixed point. 0 on a contradiction. */
 static int propagate(bb_state *s, board *bd)
 {
@@ -274,7 +367,11 @@ static int propagate(bb_state *s, board *bd)
                 placed = 1;
             }
         }
-        if (!placed && !s->dirty)
+        if (placed || s->dirty)
+            continue;
+        if (!all_triads(s, bd))
+            return 0;
+        if (!s->dirty)
             return 1;
     }
 }

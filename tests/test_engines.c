@@ -1,0 +1,199 @@
+/* test_engines.c - differential test of the solving engines: every 9x9
+ * engine must give the same counts (to 2) and valid solutions on the
+ * puzzles of tests/data/differential.txt and on random isomorphs of them
+ * (digits relabelled, rows within bands, bands, columns within stacks,
+ * stacks permuted, and transposition), which must keep the count too. */
+#include "unit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DATA "tests/data/differential.txt"
+enum { ISOMORPHS = 3 };
+
+static uint64_t next_rand(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* A random permutation of 0..n-1 into p. */
+static void shuffle(int *p, int n, uint64_t *rng)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(next_rand(rng) % (uint64_t)(i + 1));
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+}
+
+/* A permutation of 0..8 that keeps bands (groups of 3) together. */
+static void band_preserving(int *p, uint64_t *rng)
+{
+    int bands[3], within[3];
+    shuffle(bands, 3, rng);
+    for (int b = 0; b < 3; b++) {
+        shuffle(within, 3, rng);
+        for (int k = 0; k < 3; k++)
+            p[b * 3 + k] = bands[b] * 3 + within[k];
+    }
+}
+
+static void isomorph(const nonet_grid *src, nonet_grid *dst, uint64_t *rng)
+{
+    int rows[9], cols[9], digits[9];
+    band_preserving(rows, rng);
+    band_preserving(cols, rng);
+    shuffle(digits, 9, rng);
+    int transpose = (int)(next_rand(rng) & 1);
+    nonet_grid_init(dst, 3, 3);
+    for (int r = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++) {
+            int v = src->cells[rows[r] * 9 + cols[c]];
+            int cell = transpose ? c * 9 + r : r * 9 + c;
+            dst->cells[cell] = (uint8_t)(v ? digits[v - 1] + 1 : 0);
+        }
+    }
+}
+
+typedef struct result {
+    uint64_t count;
+    nonet_grid first;
+} result;
+
+static int run(nonet_solver *s, const nonet_grid *g, result *out)
+{
+    nonet_stats st;
+    return nonet_solver_count(s, g, 2, &out->count, &out->first, &st);
+}
+
+static void test_engines_agree(void)
+{
+    FILE *f = fopen(DATA, "r");
+    CHECKF(f != NULL, "cannot open %s (run the tests from the repository's top)", DATA);
+    nonet_solver *general = nonet_solver_new(NONET_ENGINE_GENERAL);
+    nonet_solver *bitboard = nonet_solver_new(NONET_ENGINE_BITBOARD);
+    nonet_solver *automatic = nonet_solver_new(NONET_ENGINE_AUTO);
+    static nonet_grid g, iso;
+    static result a, b, c;
+    char line[256];
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    int puzzles = 0, multi = 0, failures = 0;
+    while (fgets(line, sizeof line, f) && failures == 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        if (!grid_from_line(line, 3, 3, &g)) {
+            failures++;
+            break;
+        }
+        uint64_t original = 0;
+        for (int k = 0; k <= ISOMORPHS && failures == 0; k++) {
+            const nonet_grid *p = &g;
+            if (k > 0) {
+                isomorph(&g, &iso, &rng);
+                p = &iso;
+            }
+            if (run(general, p, &a) != NONET_OK || run(bitboard, p, &b) != NONET_OK ||
+                run(automatic, p, &c) != NONET_OK)
+                failures++;
+            else if (a.count != b.count || a.count != c.count)
+                failures++;
+            else if (a.count > 0 && (!verify_solution(p->cells, a.first.cells, 3, 3) ||
+                                     !verify_solution(p->cells, b.first.cells, 3, 3)))
+                failures++;
+            else if (a.count == 1 && !nonet_grid_equal(&a.first, &b.first))
+                failures++;
+            else if (k > 0 && a.count != original)
+                failures++; /* an isomorph has as many solutions */
+            if (failures)
+                printf("  puzzle %s (isomorph %d): general %llu, bitboard %llu, auto %llu\n",
+                       line, k, (unsigned long long)a.count, (unsigned long long)b.count,
+                       (unsigned long long)c.count);
+            if (k == 0)
+                original = a.count;
+            puzzles++;
+        }
+        multi += original > 1;
+    }
+    fclose(f);
+    nonet_solver_free(general);
+    nonet_solver_free(bitboard);
+    nonet_solver_free(automatic);
+    CHECK(failures == 0);
+    /* the file's 600 puzzles, each with its isomorphs; some have 2+ solutions */
+    CHECKF(puzzles >= 600 * (ISOMORPHS + 1), "only %d puzzles", puzzles);
+    CHECK(multi >= 100);
+}
+
+/* The bitboard engine handles 9x9 only; asked for another size it says so. */
+static void test_bitboard_sizes(void)
+{
+    nonet_solver *s = nonet_solver_new(NONET_ENGINE_BITBOARD);
+    static nonet_grid g;
+    uint64_t count = 7;
+    nonet_grid_init(&g, 2, 2);
+    CHECK(nonet_solver_count(s, &g, 2, &count, NULL, NULL) == NONET_ESIZE && count == 0);
+    nonet_grid_init(&g, 3, 3);
+    CHECK(nonet_solver_count(s, &g, 5, &count, NULL, NULL) == NONET_OK && count == 5);
+    nonet_solver_free(s);
+    CHECK(strcmp(nonet_engine_name(NONET_ENGINE_BITBOARD), "bitboard") == 0);
+    nonet_engine e;
+    CHECK(nonet_engine_from_name("bitboard", &e) == NONET_OK && e == NONET_ENGINE_BITBOARD);
+}
+
+/* Counting every solution of a puzzle with many: both engines agree and
+ * every solution they report is distinct and valid. */
+static int collect(void *ctx, const nonet_grid *sol)
+{
+    nonet_grid *list = ctx;
+    int i = 0;
+    while (list[i].n != 0)
+        i++;
+    nonet_grid_copy(&list[i], sol);
+    return 0;
+}
+
+static void test_enumeration_agrees(void)
+{
+    /* the classic solution with an unavoidable rectangle (cells 3, 4, 30,
+     * 31) and two more cells blanked: a few solutions, at least the
+     * rectangle's two */
+    static const char puz[] =
+        "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+    static nonet_grid g, lists[2][8];
+    CHECK(grid_from_line(puz, 3, 3, &g));
+    g.cells[12] = 0;
+    g.cells[13] = 0;
+    nonet_engine engines[2] = {NONET_ENGINE_GENERAL, NONET_ENGINE_BITBOARD};
+    uint64_t counts[2];
+    for (int e = 0; e < 2; e++) {
+        memset(lists[e], 0, sizeof lists[e]);
+        nonet_solver *s = nonet_solver_new(engines[e]);
+        CHECK(nonet_solver_run(s, &g, 7, collect, lists[e], &counts[e], NULL) == NONET_OK);
+        nonet_solver_free(s);
+    }
+    CHECK(counts[0] == counts[1] && counts[0] >= 2 && counts[0] < 7);
+    for (uint64_t i = 0; i < counts[0]; i++) {
+        CHECK(verify_solution(g.cells, lists[1][i].cells, 3, 3));
+        int found = 0;
+        for (uint64_t j = 0; j < counts[0]; j++) {
+            found += nonet_grid_equal(&lists[1][i], &lists[0][j]);
+            if (j != i)
+                CHECK(!nonet_grid_equal(&lists[1][i], &lists[1][j]));
+        }
+        CHECK(found == 1);
+    }
+}
+
+void suite_engines(void)
+{
+    RUN(test_engines_agree);
+    RUN(test_bitboard_sizes);
+    RUN(test_enumeration_agrees);
+}
