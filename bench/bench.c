@@ -2,14 +2,17 @@
  * files, counting each puzzle's solutions to 2 (uniqueness proved), plus
  * generated 16x16 and 25x25 puzzles and a full count of the 6x6 grids.
  *
- *   nonet-bench [-e ENGINE] [-n MAX] [-r RUNS] [FILE...]
+ *   nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
  *
  * With no FILE: the full sets in ../shared/data when present, else the
- * samples in bench/data. Reading is not timed; each set is timed RUNS
- * times (default 3) and the median run is reported. The output format is
- * kept stable so that runs can be compared. */
+ * samples in bench/data. For each set: every engine on one thread, then
+ * the automatic engine on THREADS threads (default: every core); with -e,
+ * that engine on one thread and on THREADS. Reading is not timed; each
+ * line is timed RUNS times (default 3) and the median run is reported.
+ * The output format is kept stable so that runs can be compared. */
 #include "nonet.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,14 @@ typedef struct set {
     nonet_grid *grids;
     size_t count, cap;
 } set;
+
+typedef struct options {
+    nonet_engine engine;
+    int engine_given;
+    int runs;
+    int threads;
+    size_t max;
+} options;
 
 static double now_s(void)
 {
@@ -78,34 +89,90 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Times counting every puzzle of the set to 2; prints one line. */
-static void run_set(const char *name, const set *s, nonet_engine engine, int runs)
+/* One thread's share of a timed run: puzzles i, i + threads, ... */
+typedef struct worker {
+    const set *s;
+    nonet_engine engine;
+    size_t first, step;
+    uint64_t guesses, multi;
+    int failed;
+} worker;
+
+static void *work(void *arg)
 {
-    nonet_solver *solver = nonet_solver_new(engine);
+    worker *w = arg;
+    nonet_solver *solver = nonet_solver_new(w->engine);
+    if (!solver) {
+        w->failed = 1;
+        return NULL;
+    }
+    for (size_t i = w->first; i < w->s->count; i += w->step) {
+        uint64_t count;
+        nonet_stats st;
+        if (nonet_solver_count(solver, &w->s->grids[i], 2, &count, NULL, &st) != NONET_OK)
+            w->failed = 1;
+        w->guesses += st.guesses;
+        w->multi += count != 1;
+    }
+    nonet_solver_free(solver);
+    return NULL;
+}
+
+/* Times counting every puzzle of the set to 2 with `threads` threads (each
+ * with its own solver), `runs` times; prints the median run. */
+static void run_set(const char *name, const set *s, nonet_engine engine, int threads, int runs)
+{
     double times[16];
     uint64_t guesses = 0, multi = 0;
+    worker w[64];
+    pthread_t tid[64];
     for (int run = 0; run < runs; run++) {
-        uint64_t g = 0, m = 0;
         double t0 = now_s();
-        for (size_t i = 0; i < s->count; i++) {
-            uint64_t count;
-            nonet_stats st;
-            nonet_solver_count(solver, &s->grids[i], 2, &count, NULL, &st);
-            g += st.guesses;
-            m += count != 1;
+        for (int k = 0; k < threads; k++) {
+            w[k] = (worker){s, engine, (size_t)k, (size_t)threads, 0, 0, 0};
+            if (threads > 1)
+                pthread_create(&tid[k], NULL, work, &w[k]);
+            else
+                work(&w[k]);
+        }
+        guesses = multi = 0;
+        for (int k = 0; k < threads; k++) {
+            if (threads > 1)
+                pthread_join(tid[k], NULL);
+            guesses += w[k].guesses;
+            multi += w[k].multi;
+            if (w[k].failed) {
+                fprintf(stderr, "nonet-bench: %s: the %s engine failed\n", name,
+                        nonet_engine_name(engine));
+                return;
+            }
         }
         times[run] = now_s() - t0;
-        guesses = g;
-        multi = m;
     }
     qsort(times, (size_t)runs, sizeof times[0], cmp_double);
     double t = times[runs / 2];
-    printf("%-34s %8zu %12.1f %12.2f %10.2f %8llu  %s\n", name, s->count,
-           (double)s->count / t, t * 1e6 / (double)s->count,
-           (double)guesses / (double)s->count, (unsigned long long)multi,
-           nonet_engine_name(engine));
+    printf("%-32s %8zu %-8s %2d %12.1f %10.2f %9.2f %7llu\n", name, s->count,
+           nonet_engine_name(engine), threads, (double)s->count / t, t * 1e6 / (double)s->count,
+           (double)guesses / (double)s->count, (unsigned long long)multi);
     fflush(stdout);
-    nonet_solver_free(solver);
+}
+
+/* The lines of one set: each engine on one thread, then the automatic
+ * choice on every core. */
+static void run_engines(const char *name, const set *s, const options *o)
+{
+    if (o->engine_given) {
+        run_set(name, s, o->engine, 1, o->runs);
+        if (o->threads > 1)
+            run_set(name, s, o->engine, o->threads, o->runs);
+        return;
+    }
+    static const nonet_engine each[] = {NONET_ENGINE_GENERAL, NONET_ENGINE_BITBOARD};
+    for (size_t e = 0; e < sizeof each / sizeof each[0]; e++)
+        if (s->count == 0 || s->grids[0].n == 9 || each[e] == NONET_ENGINE_GENERAL)
+            run_set(name, s, each[e], 1, o->runs);
+    if (o->threads > 1)
+        run_set(name, s, NONET_ENGINE_AUTO, o->threads, o->runs);
 }
 
 /* A deterministic pseudo-random sequence (xorshift64*). */
@@ -161,14 +228,14 @@ static void generate(set *s, int br, int bc, int count, double keep, uint64_t se
     nonet_solver_free(solver);
 }
 
-static void run_generated(nonet_engine engine, int runs)
+static void run_generated(const options *o)
 {
     set s = {0};
     generate(&s, 4, 4, 50, 0.40, 16);
-    run_set("16x16 unique, 40% clues", &s, engine, runs);
+    run_engines("16x16 unique, 40% clues", &s, o);
     s.count = 0;
     generate(&s, 5, 5, 5, 0.50, 25);
-    run_set("25x25 unique, 50% clues", &s, engine, runs);
+    run_engines("25x25 unique, 50% clues", &s, o);
     free(s.grids);
 }
 
@@ -195,33 +262,37 @@ static const char *const default_sets[] = {
 
 int main(int argc, char **argv)
 {
-    nonet_engine engine = NONET_ENGINE_AUTO;
-    size_t max = 0;
-    int runs = 3, opt;
-    while ((opt = getopt(argc, argv, "e:n:r:")) != -1) {
-        if (opt == 'e' && nonet_engine_from_name(optarg, &engine) == NONET_OK)
-            continue;
-        if (opt == 'n')
-            max = (size_t)strtoul(optarg, NULL, 10);
+    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0};
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o.threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
+    int opt;
+    while ((opt = getopt(argc, argv, "e:n:r:j:")) != -1) {
+        if (opt == 'e' && nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
+            o.engine_given = 1;
+        else if (opt == 'n')
+            o.max = (size_t)strtoul(optarg, NULL, 10);
         else if (opt == 'r' && atoi(optarg) >= 1 && atoi(optarg) <= 16)
-            runs = atoi(optarg);
+            o.runs = atoi(optarg);
+        else if (opt == 'j' && atoi(optarg) >= 1 && atoi(optarg) <= 64)
+            o.threads = atoi(optarg);
         else {
-            fprintf(stderr, "usage: nonet-bench [-e ENGINE] [-n MAX] [-r RUNS] [FILE...]\n");
+            fprintf(stderr, "usage: nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] "
+                            "[FILE...]\n");
             return 2;
         }
     }
-    printf("%-34s %8s %12s %12s %10s %8s  %s\n", "set", "puzzles", "puzzles/s", "us/puzzle",
-           "guesses", "multi", "engine");
+    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th",
+           "puzzles/s", "us/puzzle", "guesses", "multi");
     char path[512];
     if (optind < argc) {
         for (int i = optind; i < argc; i++) {
             set s = {0};
-            if (load(argv[i], max, &s) != 0) {
+            if (load(argv[i], o.max, &s) != 0) {
                 fprintf(stderr, "nonet-bench: cannot read %s\n", argv[i]);
                 return 2;
             }
             const char *base = strrchr(argv[i], '/');
-            run_set(base ? base + 1 : argv[i], &s, engine, runs);
+            run_engines(base ? base + 1 : argv[i], &s, &o);
             free(s.grids);
         }
         return 0;
@@ -231,14 +302,14 @@ int main(int argc, char **argv)
         snprintf(path, sizeof path, "../shared/data/%s", default_sets[i]);
         if (access(path, R_OK) != 0)
             snprintf(path, sizeof path, "bench/data/%s", default_sets[i]);
-        if (load(path, max, &s) != 0) {
+        if (load(path, o.max, &s) != 0) {
             fprintf(stderr, "nonet-bench: cannot read %s\n", path);
             continue;
         }
-        run_set(default_sets[i], &s, engine, runs);
+        run_engines(default_sets[i], &s, &o);
         free(s.grids);
     }
-    run_generated(engine, runs);
+    run_generated(&o);
     count_6x6();
     return 0;
 }
