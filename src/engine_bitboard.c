@@ -64,6 +64,7 @@ typedef struct tables {
     uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
     uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
     uint16_t lone[512];     /* 3x3 occupancy -> its bits alone in their row */
+    uint16_t single[512];   /* a row's 9 bits -> themselves if just one */
     uint32_t peers[81][3];  /* a cell's peers, as band words */
 } tables;
 
@@ -117,6 +118,7 @@ static void build_tables(tables *t)
                 lone |= row << (3 * r);
         }
         t->lone[m] = (uint16_t)lone;
+        t->single[m] = (uint16_t)(m && !(m & (m - 1)) ? m : 0);
         uint32_t cells = 0;
         for (int r = 0; r < 3; r++)
             for (int k = 0; k < 3; k++)
@@ -189,16 +191,11 @@ static inline uint32_t columns(uint32_t w)
     return (w | w >> 9 | w >> 18) & ROW_MASK;
 }
 
-/* Whether a band word's unsolved part has a row with one candidate. */
-static inline uint32_t row_singles(uint32_t open)
+/* The rows of a band word that have one candidate (as cells). */
+static inline uint32_t row_singles(const tables *t, uint32_t w)
 {
-    uint32_t singles = 0;
-    for (int r = 0; r < 3; r++) {
-        uint32_t row = open & ((uint32_t)ROW_MASK << (9 * r));
-        if (row && !(row & (row - 1)))
-            singles |= row;
-    }
-    return singles;
+    return t->single[w & ROW_MASK] | (uint32_t)t->single[(w >> 9) & ROW_MASK] << 9 |
+           (uint32_t)t->single[w >> 18] << 18;
 }
 
 /* Band and stack matching for one digit, to a fixed point, then places its
@@ -235,14 +232,19 @@ static int digit_settle(bb_state *s, board *bd, int d)
     bd->cand[d][1] = b;
     bd->cand[d][2] = c;
     /* hidden singles: unsolved rows with one candidate left */
-    for (int band = 0; band < 3; band++) {
-        uint32_t singles = row_singles(bd->cand[d][band] & bd->unsolved[band]);
-        while (singles) {
-            if (!place(s, bd, d, band * BAND_BITS + lowest_bit(singles)))
-                return 0;
-            singles &= singles - 1;
-        }
-    }
+    uint32_t sa = row_singles(t, a & bd->unsolved[0]), sb = row_singles(t, b & bd->unsolved[1]),
+             sc = row_singles(t, c & bd->unsolved[2]);
+    if (!(sa | sb | sc))
+        return 1;
+    for (; sa; sa &= sa - 1)
+        if (!place(s, bd, d, lowest_bit(sa)))
+            return 0;
+    for (; sb; sb &= sb - 1)
+        if (!place(s, bd, d, BAND_BITS + lowest_bit(sb)))
+            return 0;
+    for (; sc; sc &= sc - 1)
+        if (!place(s, bd, d, 2 * BAND_BITS + lowest_bit(sc)))
+            return 0;
     return 1;
 }
 
@@ -306,10 +308,10 @@ static int all_triads(bb_state *s, board *bd)
         int changed = triads(t, occ);
         if (changed < 0)
             return 0;
+        s->dirty |= (uint32_t)changed;
         for (int d = 0; changed; d++, changed >>= 1)
             if (changed & 1)
                 bd->cand[d][b] &= t->expand[occ[d]];
-        s->dirty |= (uint32_t)changed;
     }
     for (int sh = 0; sh < 9; sh += 3) {
         for (int d = 0; d < 9; d++)
