@@ -1,6 +1,7 @@
 /* bench.c - `make bench`: puzzles/second and guesses/puzzle for puzzle
  * files, counting each puzzle's solutions to 2 (uniqueness proved), plus
- * generated 16x16 and 25x25 puzzles and a full count of the 6x6 grids.
+ * generated 16x16 and 25x25 puzzles, a full count of the 6x6 grids, and
+ * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx).
  *
  *   nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
  *
@@ -10,6 +11,7 @@
  * that engine on one thread and on THREADS. Reading is not timed; each
  * line is timed RUNS times (default 3) and the median run is reported.
  * The output format is kept stable so that runs can be compared. */
+#include "bench.h"
 #include "nonet.h"
 
 #include <pthread.h>
@@ -311,5 +313,6 @@ int main(int argc, char **argv)
     }
     run_generated(&o);
     count_6x6();
+    bench_exact_cover(o.runs);
     return 0;
 }

@@ -16,11 +16,17 @@ typedef struct cli_opts {
     nonet_read_opts read;   /* --input, --size */
     nonet_layout format;    /* --format; AUTO: follow each puzzle's layout */
     nonet_engine engine;    /* --engine */
+    int teach;              /* --engine of a teaching solver (enum teach_engine) */
+    int trace;              /* --trace */
     int stats;              /* --stats */
     int unique;             /* --unique */
     int all;                /* --all */
     uint64_t limit;         /* --limit (count, solve --all); 0 none */
     int limit_given;
+    int dance;              /* dlx --dance */
+    int count_only;         /* xc --count */
+    int first;              /* xc --first */
+    int sudoku;             /* xc --sudoku */
     const char *solution;   /* check --solution FILE */
     char **files;           /* operands; NULL-terminated */
     int nfiles;
@@ -74,9 +80,19 @@ void json_grid(FILE *out, const nonet_grid *g);
 /* Microseconds on a monotonic clock. */
 double now_us(void);
 
+/* The teaching solvers (teach.c), chosen with --engine but no
+ * nonet_engine: they are not counting solvers. */
+enum teach_engine { TEACH_NONE = 0, TEACH_PROPAGATE, TEACH_TACTICS, TEACH_NAIVE };
+/* The teaching solver of that name, or TEACH_NONE. */
+int teach_engine_from_name(const char *name);
+/* `nonet solve` with a teaching solver (o->teach); returns the exit status. */
+int solve_teach(const cli_opts *o);
+
 /* Subcommands: each returns the exit status. */
 int cmd_solve(const cli_opts *o);
 int cmd_count(const cli_opts *o);
 int cmd_check(const cli_opts *o);
+int cmd_dlx(const cli_opts *o);
+int cmd_xc(const cli_opts *o);
 
 #endif

@@ -18,6 +18,8 @@ static const char usage_text[] =
     "  solve    print a solution of each puzzle\n"
     "  count    print how many solutions each puzzle has\n"
     "  check    say whether each grid is consistent, complete, solved\n"
+    "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
+    "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, or `nonet help COMMAND` for one command\n"
     "\n"
     "With no FILE, or FILE '-', puzzles are read from standard input.\n"
@@ -47,9 +49,12 @@ static const char solve_text[] =
     "  -a, --all            print every solution (up to --limit)\n"
     "  -l, --limit N        with --all: at most N solutions (default 1000000;\n"
     "                       0: no limit)\n"
-    "  -e, --engine NAME    auto or general (default auto)\n"
+    "  -e, --engine NAME    auto, general or dlx (default auto); or a classic\n"
+    "                       teaching solver: propagate, tactics or naive\n"
+    "      --trace          with a teaching solver: show each of its steps\n"
     "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
-    "                       the object with --format json), and a summary\n";
+    "                       the object with --format json), and a summary;\n"
+    "                       a teaching solver reports its own statistics\n";
 
 static const char count_text[] =
     "usage: nonet count [OPTIONS] [FILE...]\n"
@@ -62,7 +67,7 @@ static const char count_text[] =
     "  -l, --limit N        stop counting at N (default 1000000; 0: no limit;\n"
     "                       2 decides uniqueness)\n"
     "  -f, --format json    one JSON object per puzzle instead (also --json)\n"
-    "  -e, --engine NAME    auto or general (default auto)\n"
+    "  -e, --engine NAME    auto, general or dlx (default auto)\n"
     "      --stats          nodes, guesses and time per puzzle on stderr\n";
 
 static const char check_text[] =
@@ -77,7 +82,43 @@ static const char check_text[] =
     "      --solution FILE  the proposed solutions\n"
     "  -f, --format json    one JSON object per grid instead (also --json)\n";
 
-enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION };
+static const char dlx_text[] =
+    "usage: nonet dlx [OPTIONS] [FILE...]\n"
+    "\n"
+    "Writes each puzzle as an exact cover problem for `nonet xc` or Knuth's\n"
+    "DLX1, byte for byte as his SUDOKU-DLX writes 9x9 puzzles: a comment line\n"
+    "'|sudoku!' and the rows, the items pRC rRD cCD bBD still open, and one\n"
+    "option 'pRC rRD cCD bBD' per candidate D of each empty cell (rows,\n"
+    "columns, boxes from 0). Sides above 9 join numbers with '_' (p3_12).\n"
+    "Several puzzles give their problems one after another. Conflicting\n"
+    "clues print SUDOKU-DLX's message ('digit 5 appears in columns 0 and 3\n"
+    "of row 2!') on stderr and nothing on stdout for that puzzle.\n"
+    "\n"
+    "      --dance          the older SUDOKU-PREP form, for DANCE\n";
+
+static const char xc_text[] =
+    "usage: nonet xc [OPTIONS] [FILE]\n"
+    "\n"
+    "Solves one exact cover problem in Knuth's DLX1 format (DLX2 colors\n"
+    "too): the first line lists the primary items, then '|' and the\n"
+    "secondary ones; each later line is an option; '|' lines are comments.\n"
+    "Prints each solution's options, one per line in input order, with an\n"
+    "empty line between solutions, and on stderr the number of solutions,\n"
+    "nodes, updates, mems and time. Exit status 1 for a malformed problem\n"
+    "(the message gives its line and column).\n"
+    "\n"
+    "      --count          print only the number of solutions\n"
+    "  -l, --limit N        stop after N solutions (default: all)\n"
+    "      --first          stop after the first solution (--limit 1)\n"
+    "  -f, --format knuth   DLX1's output: 'k:' lines, options from the item\n"
+    "                       branched on with '(i of n)', its stderr lines\n"
+    "      --json           one JSON object: solutions, count, stats\n"
+    "      --sudoku         print each solution as a Sudoku grid (for input\n"
+    "                       written by `nonet dlx`)\n"
+    "  -h, --help           show this help\n";
+
+enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE };
+enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
 static const struct option long_options[] = {
     {"format", required_argument, NULL, 'f'}, {"input", required_argument, NULL, 'i'},
@@ -85,7 +126,10 @@ static const struct option long_options[] = {
     {"limit", required_argument, NULL, 'l'},  {"unique", no_argument, NULL, 'u'},
     {"all", no_argument, NULL, 'a'},          {"help", no_argument, NULL, 'h'},
     {"stats", no_argument, NULL, OPT_STATS},  {"json", no_argument, NULL, OPT_JSON},
-    {"solution", required_argument, NULL, OPT_SOLUTION}, {NULL, 0, NULL, 0},
+    {"solution", required_argument, NULL, OPT_SOLUTION}, {"trace", no_argument, NULL, OPT_TRACE},
+    {"dance", no_argument, NULL, OPT_DANCE}, {"count", no_argument, NULL, OPT_COUNT},
+    {"first", no_argument, NULL, OPT_FIRST}, {"sudoku", no_argument, NULL, OPT_SUDOKU},
+    {NULL, 0, NULL, 0},
 };
 
 typedef struct command {
@@ -95,11 +139,14 @@ typedef struct command {
     const char *allowed; /* option letters it takes; others are usage errors */
 } command;
 
-/* Letters stand for options: S --stats, J --json, O --solution. */
+/* Letters stand for options: S --stats, J --json, O --solution, T --trace. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahSJ"},
+    {"solve", cmd_solve, solve_text, "fiseluahSJT"},
     {"count", cmd_count, count_text, "fiselhSJ"},
     {"check", cmd_check, check_text, "fishJO"},
+    /* D --dance, C --count, F --first, X --sudoku */
+    {"dlx", cmd_dlx, dlx_text, "ishD"},
+    {"xc", cmd_xc, xc_text, "flhJCFX"},
 };
 
 static const command *find_command(const char *name)
@@ -117,7 +164,8 @@ static void print_help(const command *c, FILE *out)
         return;
     }
     fputs(c->help, out);
-    fputs(common_text, out);
+    if (c->run != cmd_xc) /* xc reads no puzzles: its help lists -h itself */
+        fputs(common_text, out);
 }
 
 static int usage_error(const command *c, const char *fmt, ...)
@@ -151,8 +199,13 @@ static int option_letter(int opt)
 {
     switch (opt) {
     case OPT_STATS: return 'S';
+    case OPT_TRACE: return 'T';
     case OPT_JSON: return 'J';
     case OPT_SOLUTION: return 'O';
+    case OPT_DANCE: return 'D';
+    case OPT_COUNT: return 'C';
+    case OPT_FIRST: return 'F';
+    case OPT_SUDOKU: return 'X';
     default: return opt;
     }
 }
@@ -181,7 +234,10 @@ static int run_command(const command *c, int argc, char **argv)
             if (nonet_layout_from_name(optarg, &o.format) != NONET_OK ||
                 o.format == NONET_LAYOUT_AUTO)
                 return usage_error(c, "unknown format '%s'", optarg);
-            if (c->run != cmd_solve && o.format != NONET_LAYOUT_JSON)
+            if (c->run == cmd_xc && o.format != NONET_LAYOUT_JSON &&
+                o.format != NONET_LAYOUT_KNUTH)
+                return usage_error(c, "xc's formats are knuth and json, not '%s'", optarg);
+            if (c->run != cmd_solve && c->run != cmd_xc && o.format != NONET_LAYOUT_JSON)
                 return usage_error(c, "this command's only --format is json, not '%s'", optarg);
             break;
         case OPT_JSON:
@@ -197,8 +253,15 @@ static int run_command(const command *c, int argc, char **argv)
                 return usage_error(c, "bad size '%s' (want RxC, e.g. 3x3 or 2x3)", optarg);
             break;
         case 'e':
-            if (nonet_engine_from_name(optarg, &o.engine) != NONET_OK)
+            o.teach = TEACH_NONE;
+            if (nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
+                break;
+            o.teach = teach_engine_from_name(optarg);
+            if (o.teach == TEACH_NONE)
                 return usage_error(c, "unknown engine '%s'", optarg);
+            if (c->run != cmd_solve)
+                return usage_error(c, "the engine '%s' only solves: nonet solve --engine %s",
+                                   optarg, optarg);
             break;
         case 'l':
             if (parse_count(optarg, &o.limit) != 0)
@@ -214,8 +277,23 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_STATS:
             o.stats = 1;
             break;
+        case OPT_TRACE:
+            o.trace = 1;
+            break;
         case OPT_SOLUTION:
             o.solution = optarg;
+            break;
+        case OPT_DANCE:
+            o.dance = 1;
+            break;
+        case OPT_COUNT:
+            o.count_only = 1;
+            break;
+        case OPT_FIRST:
+            o.first = 1;
+            break;
+        case OPT_SUDOKU:
+            o.sudoku = 1;
             break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
@@ -225,6 +303,10 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "--limit goes with --all");
     if (o.all && o.unique)
         return usage_error(c, "%s", "--all and --unique do not go together");
+    if (o.teach != TEACH_NONE && (o.all || o.unique))
+        return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
+    if (o.trace && o.teach == TEACH_NONE)
+        return usage_error(c, "%s", "--trace goes with --engine propagate, tactics or naive");
     o.files = argv + optind;
     o.nfiles = argc - optind;
     return c->run(&o);

@@ -242,6 +242,9 @@ static int run_batch(const cli_opts *o, enum mode mode)
 
 int cmd_solve(const cli_opts *o)
 {
+    /* the teaching solvers print their own kinds of results: teach.c */
+    if (o->teach != TEACH_NONE)
+        return solve_teach(o);
     return run_batch(o, MODE_SOLVE);
 }
 

@@ -308,7 +308,10 @@ typedef struct nonet_stats {
 typedef enum nonet_engine {
     NONET_ENGINE_AUTO = 0,  /* the best engine for each puzzle's size */
     NONET_ENGINE_GENERAL,   /* "general": candidate bitsets, every size */
-    NONET_ENGINE_BITBOARD   /* "bitboard": the fast 9x9 engine, 9x9 only */
+    NONET_ENGINE_BITBOARD,  /* "bitboard": the fast 9x9 engine, 9x9 only */
+    NONET_ENGINE_DLX        /* "dlx": exact cover with dancing links (see
+                               "exact cover"), every size; never chosen by
+                               AUTO, there for cross-checks */
 } nonet_engine;
 
 /* The engine's name ("auto", "general"), or NULL if unknown. */
@@ -357,6 +360,233 @@ NONET_API int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *co
                 nonet_grid *solution, nonet_stats *stats);
 
 /* ---------------------------------------------------------------- exact cover */
+
+/* Exact cover problems, in the text format of Knuth's DLX1 and DLX2, and
+ * Algorithm X with dancing links to solve them.
+ *
+ * A problem has items, primary and secondary, and options, each a set of
+ * items. A solution is a set of options that holds every primary item
+ * exactly once and every secondary item at most once. A secondary item of
+ * an option may carry a color (DLX2): options that give the same item the
+ * same color may go together; an uncolored use excludes every other use.
+ *
+ * The text format, line by line:
+ * - blank lines, and lines whose first non-blank character is '|', are
+ *   comments, anywhere;
+ * - the first other line lists the items: primary items, then optionally
+ *   '|' and the secondary items;
+ * - every later line is an option: item names, in any order, each at most
+ *   once; a secondary item may be written "name:c" with a one-character
+ *   color c. An option without a primary item is ignored (a warning).
+ * Item names have 1 to NONET_XC_NAME_MAX characters, each a printable
+ * ASCII character other than space, ':' and '|'. White space is spaces,
+ * tabs, CR, VT, FF; lines end with LF, the last one may lack it. Lines may
+ * be of any length: memory grows with the problem, not with a line.
+ *
+ * Items are numbered 0.. in the order of the item line (primary items
+ * first); options 0.. in input order, ignored ones not counted. */
+
+#define NONET_XC_NAME_MAX 8
+
+/* Codes of exact-cover input errors (nonet_error.code), and a warning. */
+enum nonet_xc_status {
+    NONET_EXC_NOITEMS = -30,   /* the input has no item line */
+    NONET_EXC_NAME = -31,      /* a name too long, empty or with a bad character */
+    NONET_EXC_DUPLICATE = -32, /* an item named twice in the item line */
+    NONET_EXC_BAR = -33,       /* '|' twice in the item line */
+    NONET_EXC_UNKNOWN = -34,   /* an option names an item not in the item line */
+    NONET_EXC_REPEATED = -35,  /* an option names an item twice */
+    NONET_EXC_COLOR = -36,     /* a colored primary item, or a color that is
+                                  not one printable character */
+    NONET_EXC_TOOBIG = -37,    /* more than 2^31 - 2 items or entries */
+    NONET_EXC_NOPRIMARY = -38  /* warning: an option without a primary item
+                                  was ignored */
+};
+
+/* An exact cover problem, read from text or built by calls. */
+typedef struct nonet_xc nonet_xc;
+
+/* Called with each warning while reading (an ignored option: code
+ * NONET_EXC_NOPRIMARY, its line, column 1). The warning is valid only
+ * during the call. */
+typedef void (*nonet_xc_warning_fn)(void *ctx, const nonet_error *warning);
+
+/* A new, empty problem, ready to be fed text or built by calls. warn (may
+ * be NULL) receives the warnings. Returns NULL when out of memory. Free it
+ * with nonet_xc_free. */
+NONET_API nonet_xc *nonet_xc_new(nonet_xc_warning_fn warn, void *ctx);
+
+/* Frees x; NULL is a no-op. */
+NONET_API void nonet_xc_free(nonet_xc *x);
+
+/* Reads the next len bytes of the text (any split of the text into pieces
+ * gives the same problem). Returns NONET_OK, or the first error: an
+ * input error code with its line, column and a message naming the
+ * offender in *err (if non-NULL), e.g. line 7, column 3, "unknown item
+ * 'X9'"; NONET_ENOMEM; NONET_EARG (NULL x, NULL data with len > 0, a
+ * problem that was built by calls). After an error x only accepts
+ * nonet_xc_free; every later call returns the same error. */
+NONET_API int nonet_xc_feed(nonet_xc *x, const void *data, size_t len, nonet_error *err);
+
+/* Marks the end of the text: reads a last line without a line end and
+ * returns NONET_OK, or an error as nonet_xc_feed (NONET_EXC_NOITEMS when
+ * the text had no item line). */
+NONET_API int nonet_xc_end(nonet_xc *x, nonet_error *err);
+
+/* Reads a whole text: nonet_xc_new, nonet_xc_feed, nonet_xc_end. On
+ * NONET_OK *out is the problem (the caller frees it); otherwise *out is
+ * NULL and *err (if non-NULL) says why. */
+NONET_API int nonet_xc_parse(const char *text, size_t len, nonet_xc_warning_fn warn, void *ctx,
+                             nonet_xc **out, nonet_error *err);
+
+/* Building by calls, on a problem that was never fed text: first every
+ * item, primary items before secondary ones, then the options.
+ * nonet_xc_add_item returns the new item's number, or NONET_EARG (NULL,
+ * a primary item after a secondary one, an item after an option, a
+ * problem fed text), NONET_EXC_NAME, NONET_EXC_DUPLICATE,
+ * NONET_EXC_TOOBIG, NONET_ENOMEM. */
+NONET_API int nonet_xc_add_item(nonet_xc *x, const char *name, int secondary);
+
+/* Adds the option made of the count items items[0..count); colors (NULL
+ * for none) gives each one's color, 0 for none. Returns NONET_OK,
+ * NONET_EXC_NOPRIMARY (the option was ignored; not an error),
+ * NONET_EXC_UNKNOWN (an item number out of range), NONET_EXC_REPEATED,
+ * NONET_EXC_COLOR, NONET_EXC_TOOBIG, NONET_ENOMEM, NONET_EARG. A failed
+ * call adds nothing. */
+NONET_API int nonet_xc_add_option(nonet_xc *x, const int *items, const char *colors,
+                                  size_t count);
+
+/* The problem's size. entries counts the item uses of the options. */
+typedef struct nonet_xc_info {
+    int primary;     /* primary items */
+    int secondary;   /* secondary items */
+    size_t options;  /* options kept (ignored ones are not) */
+    size_t entries;  /* item uses in those options */
+    int colored;     /* 1 if some option gives a color */
+} nonet_xc_info;
+
+/* Fills *info (zeros for a NULL x). */
+NONET_API void nonet_xc_get_info(const nonet_xc *x, nonet_xc_info *info);
+
+/* Copies item's name, NUL-terminated, into name. Returns NONET_OK or
+ * NONET_EARG (NULL, item out of range). */
+NONET_API int nonet_xc_item_name(const nonet_xc *x, int item, char name[NONET_XC_NAME_MAX + 1]);
+
+/* The 1-based input line of option (0 for options built by calls or an
+ * option out of range). */
+NONET_API long nonet_xc_option_line(const nonet_xc *x, size_t option);
+
+/* Writes option as text into buf, as snprintf does: its item names (with
+ * ":c" for a color) separated by single spaces, in input order, or
+ * rotated to start with first_item when the option has it (-1: input
+ * order). No newline. Returns the length the text needs, or NONET_EARG. */
+NONET_API long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item,
+                                      char *buf, size_t cap);
+
+/* Copies the items of option, in input order, into items[0..cap) and
+ * their colors (0 for none) into colors[0..cap) if colors is non-NULL.
+ * Returns the option's size (which may exceed cap), or NONET_EARG. */
+NONET_API int nonet_xc_option_items(const nonet_xc *x, size_t option, int *items, char *colors,
+                                    size_t cap);
+
+/* The first comment line of the text, from its '|' to the end of the line
+ * (line end excluded; at most NONET_MAX_LINE bytes kept), or "" if none. */
+NONET_API const char *nonet_xc_comment(const nonet_xc *x);
+
+/* What a search did. The counts follow DLX1 (and DLX2 for colored
+ * problems), so that they compare with Knuth's figures on the same input:
+ * nodes counts the levels entered plus the solutions; updates counts the
+ * removals of an item from the list of items to cover and of an option
+ * from an item's list; mems counts 64-bit memory accesses of the search as
+ * Knuth's programs count them, input_mems those of reading the text as
+ * DLX1 (colored problems: DLX2) would read it (0 for problems built by
+ * calls). */
+typedef struct nonet_xc_stats {
+    uint64_t solutions;
+    uint64_t nodes;
+    uint64_t guesses;     /* options tried that were not the last left
+                             for their item (as nonet_stats counts them) */
+    uint64_t updates;
+    uint64_t cleansings;  /* colored problems: purifications and the
+                             options they mark as agreeing (DLX2) */
+    uint64_t mems;        /* search mems */
+    uint64_t choice_mems; /* the part of mems spent choosing the item to
+                             branch on (DLX1's "ccost") */
+    uint64_t len_mems;    /* colored problems: the part of mems spent on
+                             the lengths of secondary items (DLX2's "-L") */
+    uint64_t input_mems;
+    uint64_t bytes;       /* DLX1's estimate of the data size: 16 bytes per
+                             item and per node, 4 per level reached */
+    int max_level;        /* deepest level reached (a solution's level
+                             counts as one deeper) */
+    int limit_reached;    /* the search stopped at the limit or because
+                             the callback asked to */
+} nonet_xc_stats;
+
+/* One level of a solution: the option chosen, the primary item it was
+ * chosen for (the one with the fewest options left, first in item order
+ * on ties) and its rank: it was option number index (1-based) of the
+ * choices options that item had left, in input order. */
+typedef struct nonet_xc_choice {
+    size_t option;
+    int item;
+    int index;
+    int choices;
+} nonet_xc_choice;
+
+/* Called with each solution: its count levels, in the order they were
+ * chosen. Return nonzero to stop the search. The array is valid only
+ * during the call. */
+typedef int (*nonet_xc_solution_fn)(void *ctx, const nonet_xc_choice *levels, size_t count);
+
+/* Finds the solutions of x, at most limit of them (0: no limit), calling
+ * fn (if non-NULL) with each; *stats (if non-NULL) receives what the
+ * search did. The search is iterative (no deep recursion) and leaves x as
+ * it was, so x may be solved again. Returns NONET_OK (whatever the count),
+ * NONET_EARG (NULL x, a problem whose reading failed or was not ended),
+ * NONET_ENOMEM. */
+NONET_API int nonet_xc_solve(nonet_xc *x, uint64_t limit, nonet_xc_solution_fn fn, void *ctx,
+                             nonet_xc_stats *stats);
+
+/* Sudoku as exact cover. Item names: pRC (cell R, C filled), rRD (row R
+ * has digit D), cCD (column C has D), bBD (box B has D), rows, columns
+ * and boxes from 0, digits from 1, boxes row-major. For sides above 9
+ * every number is written in decimal and the two are joined by '_':
+ * p3_12, r3_12, c11_7, b0_16. Only the items still open are listed, and
+ * one option "pRC rRD cCD bBD" per candidate digit D of each empty cell.
+ *
+ * The default form is Knuth's SUDOKU-DLX (byte for byte for 9x9): the
+ * comment line "|sudoku!" and the rows, each after a '!' ('.' blanks);
+ * the item line, every name followed by a space: the p items of the empty
+ * cells row-major, then the r, c and b items, each by index and digit;
+ * then the options, cells row-major, digits increasing. Shapes other than
+ * 3x3 boxes write "|sudoku RxC!" (e.g. "|sudoku 2x3!"); sides above 35
+ * write each row's cells as decimal numbers joined by ',' ('.' blanks).
+ * NONET_XC_DANCE gives the older SUDOKU-PREP form for DANCE: no comment
+ * line, a space before each item name, the r, c, b items interleaved (for
+ * each index k and digit d: rkd, ckd, bkd), options in column-major cell
+ * order. */
+#define NONET_XC_DANCE 1u
+
+/* Writes the exact cover of puzzle g into buf, as snprintf does; flags is
+ * 0 or NONET_XC_DANCE. Returns the length the whole text needs, or a
+ * negative status, leaving "" in buf: NONET_EARG (NULL or malformed g,
+ * unknown flags), NONET_ECONFLICT when two clues conflict, with
+ * SUDOKU-DLX's sentence in err->message (if err is non-NULL), all indices
+ * from 0: "digit 5 appears in columns 0 and 3 of row 2!", "... in rows A
+ * and B of column C!", "... in rows A and B of box X!" (the first conflict
+ * met reading clues row-major, each against its row, column, then box). */
+NONET_API long nonet_xc_from_sudoku(const nonet_grid *g, unsigned flags, char *buf, size_t cap,
+                                    nonet_error *err);
+
+/* Maps a solution of a problem written by nonet_xc_from_sudoku (default
+ * form: its comment line gives the clues and the shape) back to a grid:
+ * the clues, and for each level the digit of its option's cell. Returns
+ * NONET_OK, or NONET_EARG (NULL arguments; no "|sudoku" comment line, or
+ * options or comment that are not such a problem's; details in *err if
+ * non-NULL), NONET_EINCOMPLETE (the options leave a cell empty). */
+NONET_API int nonet_xc_to_sudoku(const nonet_xc *x, const nonet_xc_choice *levels, size_t count,
+                                 nonet_grid *out, nonet_error *err);
 
 /* ---------------------------------------------------------------- teaching solvers */
 

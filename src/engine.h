@@ -25,5 +25,6 @@ typedef struct engine_ops {
 
 extern const engine_ops engine_general;
 extern const engine_ops engine_bitboard;
+extern const engine_ops engine_dlx;
 
 #endif

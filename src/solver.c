@@ -17,6 +17,7 @@ static const struct {
 } engines[] = {
     {NONET_ENGINE_BITBOARD, &engine_bitboard},
     {NONET_ENGINE_GENERAL, &engine_general},
+    {NONET_ENGINE_DLX, &engine_dlx}, /* last: AUTO never reaches it */
 };
 #define ENGINE_COUNT (sizeof engines / sizeof engines[0])
 

@@ -40,6 +40,24 @@ const char *nonet_strerror(int status)
         return "no solution";
     case NONET_ENOTUNIQUE:
         return "more than one solution";
+    case NONET_EXC_NOITEMS:
+        return "no item line";
+    case NONET_EXC_NAME:
+        return "bad item name";
+    case NONET_EXC_DUPLICATE:
+        return "item named twice";
+    case NONET_EXC_BAR:
+        return "'|' twice in the item line";
+    case NONET_EXC_UNKNOWN:
+        return "unknown item";
+    case NONET_EXC_REPEATED:
+        return "item repeated in an option";
+    case NONET_EXC_COLOR:
+        return "bad color";
+    case NONET_EXC_TOOBIG:
+        return "exact cover problem too big";
+    case NONET_EXC_NOPRIMARY:
+        return "option without a primary item";
     default:
         return "unknown error";
     }

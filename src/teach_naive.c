@@ -43,7 +43,7 @@ static int brute_force(nonet_grid *g, const int *blanks, int count, nonet_naive_
                        nonet_trace_fn trace, void *ctx)
 {
     int n = g->n, i = 0;
-    while (i >= 0 && i < count) {
+    while (i < count) {
         int cell = blanks[i], r = cell / n, c = cell % n;
         /* Coming back to a cell, carry on above the digit it held. */
         int d = g->cells[cell] + 1;
@@ -61,14 +61,15 @@ static int brute_force(nonet_grid *g, const int *blanks, int count, nonet_naive_
             continue;
         }
         if (i == 0) {
-            teach_say(trace, ctx, "no digit fits at row %d, column %d, the first empty cell\n",
+            teach_say(trace, ctx,
+                      "no digit fits at row %d, column %d, and there is no earlier empty cell\n",
                       r + 1, c + 1);
             break;
         }
         i--;
         st->backtracks++;
-        teach_say(trace, ctx, "backtracking from row %d, column %d to row %d, column %d\n",
-                  r + 1, c + 1, blanks[i] / n + 1, blanks[i] % n + 1);
+        teach_say(trace, ctx, "backtracking from row %d, column %d to row %d, column %d\n", r + 1,
+                  c + 1, blanks[i] / n + 1, blanks[i] % n + 1);
     }
     return i == count;
 }
@@ -105,9 +106,10 @@ int nonet_teach_naive(const nonet_grid *puzzle, nonet_grid *out, nonet_naive_sta
         teach_say(trace, ctx, "brute force over %d empty cells\n", count);
 
     int solved = brute_force(g, blanks, count, &st, trace, ctx);
-    teach_say(trace, ctx, "%s: %llu attempts, %llu backtracks\n",
+    teach_say(trace, ctx, "%s: %llu attempt%s, %llu backtrack%s\n",
               solved ? "solved" : "no solution", (unsigned long long)st.attempts,
-              (unsigned long long)st.backtracks);
+              st.attempts == 1 ? "" : "s", (unsigned long long)st.backtracks,
+              st.backtracks == 1 ? "" : "s");
     if (out != NULL)
         nonet_grid_copy(out, solved ? g : puzzle);
     if (stats != NULL)

@@ -27,8 +27,7 @@ static void place(placed *pl, nonet_grid *g, int cell, int digit)
 
 /* One pass over the blank cells. Returns the blank cell that lost its last
  * candidate, or -1; adds what it did to *removed and *added. */
-static int run_pass(nonet_grid *g, uint64_t *sets, placed *pl, uint64_t *removed,
-                    uint64_t *added)
+static int run_pass(nonet_grid *g, uint64_t *sets, placed *pl, uint64_t *removed, uint64_t *added)
 {
     int n = g->n;
     for (int cell = 0; cell < n * n; cell++) {
@@ -52,8 +51,8 @@ static int run_pass(nonet_grid *g, uint64_t *sets, placed *pl, uint64_t *removed
     return -1;
 }
 
-int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out,
-                          nonet_propagate_stats *stats, nonet_trace_fn trace, void *ctx)
+int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out, nonet_propagate_stats *stats,
+                          nonet_trace_fn trace, void *ctx)
 {
     nonet_propagate_stats st = {0, 0};
     if (stats != NULL)
@@ -68,7 +67,7 @@ int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out,
 
     int n = puzzle->n;
     nonet_grid *g = malloc(sizeof *g);
-    uint64_t *sets = malloc((size_t)n * (size_t)n * sizeof *sets);
+    uint64_t *sets = calloc((size_t)n * (size_t)n, sizeof *sets);
     placed *pl = calloc(1, sizeof *pl);
     teach_display shown = {NULL, 0};
     int outcome = NONET_ENOMEM;
@@ -92,13 +91,15 @@ int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out,
         empty_cell = run_pass(g, sets, pl, &removed, &added);
         st.passes++;
         st.events += removed + added;
+        uint64_t events = removed + added;
         teach_say(trace, ctx,
-                  "pass %llu: %llu events (%llu candidates removed, %llu digits placed)\n",
-                  (unsigned long long)st.passes, (unsigned long long)(removed + added),
-                  (unsigned long long)removed, (unsigned long long)added);
+                  "pass %llu: %llu event%s (%llu candidate%s removed, %llu digit%s placed)\n",
+                  (unsigned long long)st.passes, (unsigned long long)events, events == 1 ? "" : "s",
+                  (unsigned long long)removed, removed == 1 ? "" : "s", (unsigned long long)added,
+                  added == 1 ? "" : "s");
         if (teach_show_sets(&shown, g, sets, trace, ctx) != NONET_OK)
             goto done;
-        if (empty_cell >= 0 || removed + added == 0)
+        if (empty_cell >= 0 || events == 0)
             break;
     }
 
@@ -110,8 +111,8 @@ int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out,
                   empty_cell / n + 1, empty_cell % n + 1);
         outcome = NONET_TEACH_NO_SOLUTION;
     } else if (blanks > 0) {
-        teach_say(trace, ctx,
-                  "stuck with %d blank cells: too hard for this simple algorithm\n", blanks);
+        teach_say(trace, ctx, "stuck with %d blank cells: too hard for this simple algorithm\n",
+                  blanks);
         outcome = NONET_TEACH_STUCK;
     } else {
         teach_say(trace, ctx, "solved\n");

@@ -165,8 +165,8 @@ static int tactic3(tactics *t, uint64_t *sets)
         memcpy(copy, sets, bytes);
         copy[cell] = bit;
         t->st.guesses++;
-        teach_say(t->trace, t->ctx, "trying %d at row %d, column %d\n", lowest_bit(bit) + 1,
-                  row, col);
+        teach_say(t->trace, t->ctx, "trying %d at row %d, column %d\n", lowest_bit(bit) + 1, row,
+                  col);
         result = solve(t, copy);
         if (result != UNSOLVED)
             break;
@@ -176,8 +176,7 @@ static int tactic3(tactics *t, uint64_t *sets)
     if (result == SOLVED)
         memcpy(sets, copy, bytes);
     else if (result == UNSOLVED)
-        teach_say(t->trace, t->ctx, "no digit works at row %d, column %d: no solution\n", row,
-                  col);
+        teach_say(t->trace, t->ctx, "no digit works at row %d, column %d: no solution\n", row, col);
     free(copy);
     return result;
 }
@@ -202,7 +201,7 @@ int nonet_teach_tactics(const nonet_grid *puzzle, nonet_grid *out, nonet_tactics
     t.cells = t.n * t.n;
     t.trace = trace;
     t.ctx = ctx;
-    uint64_t *sets = malloc((size_t)t.cells * sizeof *sets);
+    uint64_t *sets = calloc((size_t)t.cells, sizeof *sets);
     if (sets == NULL)
         return NONET_ENOMEM;
     for (int cell = 0; cell < t.cells; cell++) {

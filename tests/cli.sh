@@ -316,5 +316,490 @@ run solve "$tmp/does-not-exist"
 expect_rc 2
 expect_err "cannot open"
 
+# ---------------------------------------------------------------- teaching solvers
+golden="$(dirname "$0")/golden"
+# propagate fills 36 cells of this one, then needs a hidden single: stuck
+STUCK=.9..6453.57....2.........89..9.....7.8........5..3..6....6..3.5......4..4.2..5.7.
+STUCK_PARTIAL=298764531573...246146..3789329....57684....23751.3..64817642395965...412432..5678
+# no solution, found only by brute force (10 attempts, 2 backtracks by hand:
+# see tests/test_teach.c)
+NONE4=12..341221.3.324
+# the handout's literal tactics loop "solves" this one with two 3s in column 1
+CLASH4=4.3....4...21...
+
+test_name="propagate solves the classic puzzle"
+input "$CLASSIC"
+run solve --engine propagate
+expect_rc 0
+expect_out "$CLASSIC_SOL"
+expect_err "<stdin>:1: puzzle 1: solved, 6 passes, 459 events"
+
+test_name="propagate gets stuck: the grid as far as it got, in the input's layout"
+input "$STUCK"
+run solve -e propagate
+expect_rc 1
+expect_out "$STUCK_PARTIAL"
+expect_err "puzzle 1: stuck (too hard for this simple algorithm), 9 passes, 461 events"
+input "$(printf '%s' "$STUCK" | tr . 0)"
+run solve -e propagate
+expect_out "$(printf '%s' "$STUCK_PARTIAL" | tr . 0)"
+printf '%s\n' "- 9 -   - 6 4   5 3 -" "5 7 -   - - -   2 - -" "- - -   - - -   - 8 9" "" \
+    "- - 9   - - -   - - 7" "- 8 -   - - -   - - -" "- 5 -   - 3 -   - 6 -" "" \
+    "- - -   6 - -   3 - 5" "- - -   - - -   4 - -" "4 - 2   - - 5   - 7 -" >"$tmp/in"
+run solve -e propagate
+expect_rc 1
+expect_out "2 9 8   7 6 4   5 3 1
+5 7 3   - - -   2 4 6
+1 4 6   - - 3   7 8 9
+
+3 2 9   - - -   - 5 7
+6 8 4   - - -   - 2 3
+7 5 1   - 3 -   - 6 4
+
+8 1 7   6 4 2   3 9 5
+9 6 5   - - -   4 1 2
+4 3 2   - - 5   6 7 8"
+
+test_name="propagate: a cell without candidates is no solution"
+input "$NONE4"
+run solve -e propagate
+expect_rc 1
+expect_out "# no solution"
+expect_err "puzzle 1: no solution, 1 pass, 6 events"
+
+test_name="tactics prints the grid layout, or --format's"
+input "$CLASSIC"
+run solve -e tactics
+expect_rc 0
+expect_out "534 678 912
+672 195 348
+198 342 567
+
+859 761 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179"
+run solve -e tactics -f line
+expect_out "$CLASSIC_SOL"
+input "$STUCK"
+run solve -e tactics -f line
+expect_rc 0
+printf '%s\n' "$STUCK" >"$tmp/puz1"
+if verify_lines "$tmp/puz1" "$tmp/out"; then pass; else fail "tactics solution invalid"; fi
+
+test_name="tactics: no solution, also where the handout's loop would accept a broken grid"
+input "$CLASH4"
+run solve -e tactics
+expect_rc 1
+expect_out "# no solution"
+expect_err "<stdin>:1: puzzle 1: no solution"
+input "$NONE"
+run solve -e tactics
+expect_rc 1
+expect_out "# no solution"
+
+test_name="naive: attempts and backtracks after the solution, numbers layout in and out"
+input "5 3 0 0 7 0 0 0 0" "6 0 0 1 9 5 0 0 0" "0 9 8 0 0 0 0 6 0" "8 0 0 0 6 0 0 0 3" \
+      "4 0 0 8 0 3 0 0 1" "7 0 0 0 2 0 0 0 6" "0 6 0 0 0 0 2 8 0" "0 0 0 4 1 9 0 0 5" \
+      "0 0 0 0 8 0 0 7 9"
+run solve -e naive
+expect_rc 0
+expect_out "5 3 4 6 7 8 9 1 2
+6 7 2 1 9 5 3 4 8
+1 9 8 3 4 2 5 6 7
+8 5 9 7 6 1 4 2 3
+4 2 6 8 5 3 7 9 1
+7 1 3 9 2 4 8 5 6
+9 6 1 5 3 7 2 8 4
+2 8 7 4 1 9 6 3 5
+3 4 5 2 8 6 1 7 9
+attempts: 0
+backtracks: 0"
+# six blanks only 2 and 8 can fill: 32 attempts, 1 backtrack (derived by
+# hand in tests/test_teach.c)
+input "53467.91.67.19534.19.34.567859761423426853791713924856961537284287419635345286179"
+run solve -e naive
+expect_rc 0
+expect_out "534672918678195342192348567859761423426853791713924856961537284287419635345286179
+attempts: 32
+backtracks: 1"
+
+test_name="naive: no solution ends with the statistics"
+input "$NONE4"
+run solve -e naive
+expect_rc 1
+expect_out "# no solution
+attempts: 10
+backtracks: 2"
+expect_err "puzzle 1: no solution"
+
+test_name="teaching solvers: 6x6 and 16x16"
+input "1.3..6.4.6..5...3..3..6...6.2.6.2..5"
+for e in tactics naive; do
+    run solve -e $e --size 3x2 -f line
+    expect_rc 0
+    "$NONET" check --size 3x2 --solution "$tmp/out" <"$tmp/in" >"$tmp/chk" 2>&1
+    if [ "$(cat "$tmp/chk")" = "correct" ]; then pass; else fail "$e 6x6: $(cat "$tmp/chk")"; fi
+done
+# a 16x16 with 36 solutions: propagate gets stuck, the others solve it
+input "E9.G...B..A.52.7...5..A.GE...6B...4.257CD..6G.E9B.....9....2...A.....A..9.F.85.C6.....E38.....4..F19.8C2A6..7G3.2C5819F.73.GAD.B.6A..C3GB..8.9.4G37C.F.DE14..8525..B9.41.G.7..D6..9E8.25.D..C.G.8..6.319..GC4F..7.C2F4D.391.6B8..D.4...7.8.B.E..9.E....84ADF.C7G"
+run solve -e propagate
+expect_rc 1
+expect_err "puzzle 1: stuck"
+for e in tactics naive; do
+    run solve -e $e -f line
+    expect_rc 0
+    "$NONET" check --solution "$tmp/out" <"$tmp/in" >"$tmp/chk" 2>&1
+    if [ "$(cat "$tmp/chk")" = "correct" ]; then pass; else fail "$e 16x16: $(cat "$tmp/chk")"; fi
+done
+
+test_name="--trace: golden traces, one short puzzle per engine"
+input "..343412.1434321"
+run solve -e propagate --trace
+expect_rc 0
+if cmp -s "$golden/trace_propagate.txt" "$tmp/out"; then pass; else fail "propagate trace differs"; diff "$golden/trace_propagate.txt" "$tmp/out" | head -20; fi
+input "..2....3.4.2...."
+run solve -e tactics --trace
+expect_rc 0
+if cmp -s "$golden/trace_tactics.txt" "$tmp/out"; then pass; else fail "tactics trace differs"; diff "$golden/trace_tactics.txt" "$tmp/out" | head -20; fi
+input "....1..42....4.."
+run solve -e naive --trace
+expect_rc 0
+if cmp -s "$golden/trace_naive.txt" "$tmp/out"; then pass; else fail "naive trace differs"; diff "$golden/trace_naive.txt" "$tmp/out" | head -20; fi
+input "$CLASH4"
+run solve -e tactics --trace
+expect_rc 1
+expect_out_has "every set is a singleton, but digit 3 appears twice in column 1, rows 2 and 3: no solution"
+# with JSON the trace goes to stderr, so that stdout stays one object per line
+run solve -e tactics --trace --json
+expect_err "tactic 1: changed"
+if [ "$(wc -l <"$tmp/out")" -eq 1 ]; then pass; else fail "JSON output is not one line"; fi
+
+test_name="--stats: each engine's own statistics"
+input "$CLASSIC" "$NONE4"
+run solve -e propagate --stats
+expect_rc 1
+expect_err "puzzle 1: solved, 6 passes, 459 events, "
+expect_err "2 puzzles, 1 solved, 0 stuck, 1 failed"
+run solve -e tactics --stats
+expect_err "puzzle 1: solved, 2 tactic 1 scans, 2 tactic 2 scans, 0 guesses, 0 back-ups, 0 full grids rejected, 1 node, "
+expect_err "puzzle 2: no solution, "
+run solve -e naive --stats
+expect_err "puzzle 1: solved, 51 single candidates, 0 attempts, 0 backtracks, "
+expect_err "puzzle 2: no solution, 0 single candidates, 10 attempts, 2 backtracks, "
+expect_err "2 puzzles, 1 solved, 1 failed"
+run solve --stats
+expect_err "puzzle 1: solved, 1 nodes, 0 guesses,"
+
+test_name="JSON carries each engine's status and statistics"
+input "$STUCK" "$NONE4"
+run solve -e propagate --json
+expect_rc 1
+expect_out_has "\"engine\":\"propagate\",\"status\":\"stuck\",\"grid\":\"$STUCK_PARTIAL\",\"stats\":{\"passes\":9,\"events\":461,"
+expect_out_has "\"status\":\"no solution\",\"grid\":\"$NONE4\",\"stats\":{\"passes\":1,\"events\":6,"
+run solve -e naive -f json
+expect_out_has "\"engine\":\"naive\",\"status\":\"no solution\",\"stats\":{\"singles\":0,\"attempts\":10,\"backtracks\":2,"
+input "$CLASSIC"
+run solve -e tactics --json
+expect_rc 0
+expect_out_has "\"engine\":\"tactics\",\"status\":\"solved\",\"solution\":\"$CLASSIC_SOL\",\"stats\":{\"tactic1\":2,\"tactic2\":2,\"guesses\":0,\"backups\":0,\"rejected\":0,\"nodes\":1,"
+
+test_name="teaching solvers: a batch answers every puzzle in order"
+printf '%s\n' "$CLASSIC" "xyz" "55${CLASSIC#??}" "$STUCK" "$NONE4" "$CLASSIC" >"$tmp/in"
+run solve -e propagate
+expect_rc 1
+expect_out "$CLASSIC_SOL
+# error: 3 cells; a one-line 9x9 puzzle needs 81
+# invalid: digit 5 appears twice in row 1, columns 1 and 2
+$STUCK_PARTIAL
+# no solution
+$CLASSIC_SOL"
+expect_err "<stdin>:4: puzzle 4: stuck"
+run solve -e naive
+expect_rc 1
+expect_out "$CLASSIC_SOL
+attempts: 0
+backtracks: 0
+# error: 3 cells; a one-line 9x9 puzzle needs 81
+# invalid: digit 5 appears twice in row 1, columns 1 and 2
+$(printf '%s' "$STUCK" | "$NONET" solve 2>/dev/null)
+attempts: 1804
+backtracks: 214
+# no solution
+attempts: 10
+backtracks: 2
+$CLASSIC_SOL
+attempts: 0
+backtracks: 0"
+run solve -e tactics -f line
+expect_rc 1
+if [ "$(wc -l <"$tmp/out")" -eq 6 ]; then pass; else fail "want 6 result lines"; fi
+if [ "$(sed -n 5p "$tmp/out")" = "# no solution" ]; then pass; else fail "line 5: $(sed -n 5p "$tmp/out")"; fi
+
+test_name="teaching solvers: usage"
+input "$CLASSIC"
+run solve --help
+expect_out_has "propagate, tactics or naive"
+expect_out_has "--trace"
+run count -e naive
+expect_rc 2
+expect_err "only solves"
+run solve --trace
+expect_rc 2
+expect_err "--trace goes with"
+run solve -e naive --all
+expect_rc 2
+run solve -e tactics --unique
+expect_rc 2
+run solve -e nosuch
+expect_rc 2
+expect_err "unknown engine 'nosuch'"
+
+# ---------------------------------------------------------------- dlx
+# The fixtures are written by hand from the format of Knuth's SUDOKU-DLX:
+# $TWO is the classic solution with an unavoidable rectangle blanked (rows
+# 0 and 3, columns 3 and 4), where every unit concerned lacks 6 and 7.
+test_name="dlx: SUDOKU-DLX form, byte for byte"
+input "$TWO"
+run dlx
+expect_rc 0
+expect_out "|sudoku!534..8912!672195348!198342567!859..1423!426853791!713924856!961537284!287419635!345286179
+p03 p04 p33 p34 r06 r07 r36 r37 c36 c37 c46 c47 b16 b17 b46 b47 
+p03 r06 c36 b16
+p03 r07 c37 b17
+p04 r06 c46 b16
+p04 r07 c47 b17
+p33 r36 c36 b46
+p33 r37 c37 b47
+p34 r36 c46 b46
+p34 r37 c47 b47"
+
+test_name="dlx --dance: SUDOKU-PREP form, byte for byte"
+run dlx --dance
+expect_rc 0
+expect_out " p03 p04 p33 p34 r06 r07 b16 b17 r36 c36 r37 c37 c46 b46 c47 b47
+p03 r06 c36 b16
+p03 r07 c37 b17
+p33 r36 c36 b46
+p33 r37 c37 b47
+p04 r06 c46 b16
+p04 r07 c47 b17
+p34 r36 c46 b46
+p34 r37 c47 b47"
+
+test_name="dlx: a 4x4 and Knuth's own input layout"
+printf '%s\n' .234 3412 2143 432. >"$tmp/in"
+run dlx
+expect_rc 0
+expect_out "|sudoku 2x2!.234!3412!2143!432.
+p00 p33 r01 r31 c01 c31 b01 b31 
+p00 r01 c01 b01
+p33 r31 c31 b31"
+printf '%s\n' 53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79 >"$tmp/in"
+run dlx
+expect_rc 0
+expect_out_has "|sudoku!53..7....!6..195...!.98....6.!8...6...3!4..8.3..1!7...2...6!.6....28.!...419..5!....8..79"
+expect_out_has "p02 p03 p05 p06 p07 p08 p11 p12 "
+
+test_name="dlx: conflicting clues give SUDOKU-DLX's messages and no output"
+# dots N: N blank cells
+dots() { printf "%${1}s" "" | tr ' ' .; }
+expect_no_out() {
+    if [ -s "$tmp/out" ]; then fail "stdout is not empty: $(head -c 200 "$tmp/out")"; else pass; fi
+}
+input "5..5$(dots 77)"
+run dlx
+expect_rc 1
+expect_no_out
+expect_err "digit 5 appears in columns 0 and 3 of row 0!"
+input "$(dots 4)8$(dots 53)8$(dots 22)"
+run dlx
+expect_rc 1
+expect_err "digit 8 appears in rows 0 and 6 of column 4!"
+input "1$(dots 9)1$(dots 70)"
+run dlx --dance
+expect_rc 1
+expect_err "digit 1 appears in rows 0 and 1 of box 0!"
+# a batch: the good puzzles still give their covers, in order
+input "$TWO" "55$(dots 79)" "$TWO"
+run dlx
+expect_rc 1
+expect_err "puzzle 2: digit 5 appears in columns 0 and 1 of row 0!"
+if [ "$(grep -c '^|sudoku' "$tmp/out")" -eq 2 ]; then pass; else fail "wanted two covers"; fi
+
+# ---------------------------------------------------------------- xc
+printf '%s\n' '| A simple example' 'A B C D E | F G' 'C E F' 'A D G' 'B C F' 'A D' 'B G' 'D E G' >"$tmp/knuth.dlx"
+
+test_name="xc: options of each solution, summary on stderr"
+cp "$tmp/knuth.dlx" "$tmp/in"
+run xc
+expect_rc 0
+expect_out "C E F
+A D
+B G"
+expect_err "nonet: 1 solution, 6 nodes, 30 updates, 468 mems,"
+run xc "$tmp/knuth.dlx"
+expect_out "C E F
+A D
+B G"
+
+test_name="xc --format knuth: DLX1's output"
+run xc --format knuth
+expect_rc 0
+expect_out "1:
+ A D (2 of 2)
+ E F C (1 of 1)
+ B G (1 of 1)"
+printf '%s\n' "(6 options, 5+2 items, 22 entries successfully read)" \
+    "Altogether 1 solution, 418+468 mems, 30 updates, 620 bytes, 6 nodes, ccost 7%." >"$tmp/want"
+if cmp -s "$tmp/want" "$tmp/err"; then pass; else fail "stderr differs: $(cat "$tmp/err")"; fi
+
+test_name="xc: DLX2 colors"
+printf '%s\n' '| A simple example of color controls' 'A B C | X Y' 'A B X:0 Y:0' 'A C X:1 Y:1' 'X:0 Y:1' 'B X:1' 'C Y:1' >"$tmp/in"
+run xc --format knuth
+expect_rc 0
+expect_out "1:
+ A C X:1 Y:1 (2 of 2)
+ B X:1 (1 of 1)"
+expect_err "<stdin>:5: warning: option ignored (no primary items)"
+expect_err "Altogether 1 solution, 376+268-24 mems, 14 updates, 5 cleansings, 456 bytes, 4 nodes, ccost 5%."
+
+test_name="xc: --count, --limit, --first, --json"
+printf 'r0 r1 r2 r3 c0 c1 c2 c3 | a0 a1 a2 a3 a4 a5 a6 b0 b1 b2 b3 b4 b5 b6\n' >"$tmp/in"
+for i in 0 1 2 3; do for j in 0 1 2 3; do
+    echo "r$i c$j a$((i + j)) b$((i - j + 3))" >>"$tmp/in"
+done; done
+run xc --count
+expect_rc 0
+expect_out "2"
+run xc
+expect_out "r0 c1 a1 b2
+r1 c3 a4 b1
+r2 c0 a2 b5
+r3 c2 a5 b4
+
+r0 c2 a2 b1
+r1 c0 a1 b4
+r2 c3 a5 b2
+r3 c1 a4 b5"
+run xc --limit 1 --count
+expect_out "1+"
+run xc --first
+expect_out "r0 c1 a1 b2
+r1 c3 a4 b1
+r2 c0 a2 b5
+r3 c2 a5 b4"
+expect_err "stopped at the limit"
+run xc --json --first
+expect_rc 0
+expect_out_has '{"solutions":[{"options":[["r0","c1","a1","b2"],["r1","c3","a4","b1"],["r2","c0","a2","b5"],["r3","c2","a5","b4"]],"lines":[3,9,10,16]}],"count":1,"limit_reached":true,"stats":{"nodes":'
+run xc --json --count
+expect_out_has '{"count":2,"limit_reached":false,"stats":{"nodes":'
+
+test_name="xc: errors give the line, the column and the name"
+printf 'A B\nA C\n' >"$tmp/in"
+run xc
+expect_rc 1
+expect_no_out
+expect_err "nonet: <stdin>:2:3: unknown item 'C'"
+printf 'A B\n| comment\nB A B\n' >"$tmp/in"
+run xc
+expect_rc 1
+expect_err "<stdin>:3:5: item 'B' appears twice in this option"
+printf 'A B A\n' >"$tmp/in"
+run xc
+expect_err "<stdin>:1:5: duplicate item name 'A'"
+printf 'A ABCDEFGHI\n' >"$tmp/in"
+run xc
+expect_err "<stdin>:1:3: item name 'ABCDEFGH...' is too long (at most 8 characters)"
+printf 'A b:c\n' >"$tmp/in"
+run xc
+expect_err "<stdin>:1:4: illegal character ':' in item name 'b:'"
+printf 'A | B | C\n' >"$tmp/in"
+run xc
+expect_err "<stdin>:1:7: '|' appears twice in the item line"
+printf '| nothing\n\n' >"$tmp/in"
+run xc
+expect_rc 1
+expect_err "<stdin>: no items: the input has no item line"
+printf 'A | X\nA:c X\n' >"$tmp/in"
+run xc
+expect_err "<stdin>:2:1: primary item 'A' cannot have a color"
+printf 'A | X\nA X:cd\n' >"$tmp/in"
+run xc
+expect_err "<stdin>:2:3: the color of 'X' must be one printable character"
+printf 'A B\nA\nB' >"$tmp/in"
+run xc --count
+expect_rc 0
+expect_out "1"
+
+test_name="xc: usage errors"
+run xc --format grid
+expect_rc 2
+run xc --dance
+expect_rc 2
+run xc "$tmp/knuth.dlx" "$tmp/knuth.dlx"
+expect_rc 2
+run xc "$tmp/does-not-exist"
+expect_rc 2
+expect_err "cannot open"
+run dlx --count
+expect_rc 2
+run help xc
+expect_rc 0
+expect_out_has "--format knuth"
+
+# ---------------------------------------------------------------- dlx | xc
+test_name="dlx | xc agrees with count, and xc --sudoku with solve"
+printf '%s\n' "$CLASSIC" "$TWO" "$NONE" ................ \
+    4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ \
+    53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28................... \
+    ............942.8.16.....29........89.6.....14..25......4.......2...8.9..5....7.. \
+    ..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9 \
+    >"$tmp/puzzles"
+head -8 "$tmp/puzzles" >"$tmp/in"
+run count --limit 0
+cp "$tmp/out" "$tmp/counts"
+i=0
+bad=0
+while read -r p; do
+    i=$((i + 1))
+    [ "$i" -le 8 ] || break
+    c=$(echo "$p" | "$NONET" dlx | "$NONET" xc --count 2>/dev/null)
+    want=$(sed -n "${i}p" "$tmp/counts")
+    [ "$c" = "$want" ] || { echo "puzzle $i: xc $c, count $want"; bad=1; }
+done <"$tmp/puzzles"
+if [ "$bad" -eq 0 ]; then pass; else fail "counts differ"; fi
+echo "$CLASSIC" | "$NONET" dlx | "$NONET" xc --sudoku >"$tmp/out" 2>"$tmp/err"
+expect_out "$CLASSIC_SOL"
+echo "$TWO" | "$NONET" dlx | "$NONET" xc --sudoku >"$tmp/out" 2>"$tmp/err"
+expect_out "534678912672195348198342567859761423426853791713924856961537284287419635345286179
+534768912672195348198342567859671423426853791713924856961537284287419635345286179"
+echo "$CLASSIC" | "$NONET" dlx --size 3x3 | "$NONET" xc --sudoku --json >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"solutions\":[\"$CLASSIC_SOL\"],\"count\":1,"
+printf '1.....\n..2...\n...4..\n.5....\n....6.\n.....3\n' | "$NONET" dlx -s 2x3 | "$NONET" xc --count >"$tmp/out" 2>/dev/null
+printf '1.....\n..2...\n...4..\n.5....\n....6.\n.....3\n' | "$NONET" count -s 2x3 -l 0 >"$tmp/want" 2>/dev/null
+if cmp -s "$tmp/want" "$tmp/out"; then pass; else fail "6x6: $(cat "$tmp/out") vs $(cat "$tmp/want")"; fi
+"$NONET" xc --sudoku "$tmp/knuth.dlx" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 1
+expect_err "no '|sudoku' comment line"
+
+test_name="solve and count --engine dlx"
+input "$CLASSIC" "$TWO" "$NONE"
+run solve --engine dlx
+expect_rc 1
+expect_out "$CLASSIC_SOL
+534678912672195348198342567859761423426853791713924856961537284287419635345286179
+# no solution"
+run count --engine dlx
+expect_rc 0
+expect_out "1
+2
+0"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

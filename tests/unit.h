@@ -39,6 +39,9 @@ void suite_check(void);
 void suite_format(void);
 void suite_read(void);
 void suite_solve(void);
+void suite_xc(void);
+void suite_teach(void);
+void suite_engines(void);
 
 /* verify.c: an independent checker, written apart from the library's own
  * check so that solver tests do not trust the code under test.

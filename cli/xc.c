@@ -1,0 +1,286 @@
+/* xc.c - `nonet xc`: reads one exact cover problem in DLX1/DLX2 format
+ * and prints its solutions (options, Knuth's format, JSON, or Sudoku
+ * grids), their count and the search's statistics. */
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CHUNK = 1 << 16 };
+
+typedef struct xc_run {
+    const cli_opts *o;
+    const char *file;
+    nonet_xc *x;
+    int knuth, json, sudoku, count_only;
+    uint64_t shown;     /* solutions printed */
+    int failed;         /* a solution could not be mapped to a grid */
+    char *text;         /* scratch for an option's text */
+    size_t text_cap;
+    nonet_xc_choice *sorted;
+    size_t sorted_cap;
+} xc_run;
+
+static void warn(void *ctx, const nonet_error *w)
+{
+    const xc_run *r = ctx;
+    fprintf(stderr, "nonet: %s:%ld: warning: %s\n", r->file, w->line, w->message);
+}
+
+/* The text of an option (rotated to start at item, or -1), in r->text. */
+static const char *option_text(xc_run *r, size_t option, int item)
+{
+    long need = nonet_xc_format_option(r->x, option, item, r->text, r->text_cap);
+    if (need >= 0 && (size_t)need >= r->text_cap) {
+        char *grown = realloc(r->text, (size_t)need + 1);
+        if (!grown)
+            return "?";
+        r->text = grown;
+        r->text_cap = (size_t)need + 1;
+        nonet_xc_format_option(r->x, option, item, r->text, r->text_cap);
+    }
+    return need < 0 ? "?" : r->text;
+}
+
+static int by_option(const void *a, const void *b)
+{
+    size_t x = ((const nonet_xc_choice *)a)->option, y = ((const nonet_xc_choice *)b)->option;
+    return (x > y) - (x < y);
+}
+
+static void print_sudoku(xc_run *r, const nonet_xc_choice *levels, size_t count)
+{
+    nonet_grid g;
+    nonet_error err;
+    if (nonet_xc_to_sudoku(r->x, levels, count, &g, &err) != NONET_OK) {
+        fprintf(stderr, "nonet: %s: solution %" PRIu64 ": %s\n", r->file, r->shown + 1,
+                err.message);
+        r->failed = 1;
+        return;
+    }
+    if (r->json) {
+        fputs(r->shown ? "," : "", stdout);
+        json_grid(stdout, &g);
+        return;
+    }
+    nonet_layout layout = g.n <= NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_LINE : NONET_LAYOUT_NUMBERS;
+    if (r->shown && layout_multiline(layout))
+        fputc('\n', stdout);
+    print_grid(stdout, &g, layout, 0);
+}
+
+static void print_options(xc_run *r, const nonet_xc_choice *levels, size_t count)
+{
+    /* in input order, whatever order the search chose them in */
+    if (count > r->sorted_cap) {
+        nonet_xc_choice *grown = realloc(r->sorted, count * sizeof *grown);
+        if (!grown) {
+            complain("out of memory");
+            r->failed = 1;
+            return;
+        }
+        r->sorted = grown;
+        r->sorted_cap = count;
+    }
+    if (count)
+        memcpy(r->sorted, levels, count * sizeof *levels);
+    qsort(r->sorted, count, sizeof *r->sorted, by_option);
+    if (r->json) {
+        fputs(r->shown ? ",{\"options\":[" : "{\"options\":[", stdout);
+        for (size_t i = 0; i < count; i++) {
+            fputs(i ? ",[" : "[", stdout);
+            /* names hold no spaces: split the option's text at them */
+            const char *t = option_text(r, r->sorted[i].option, -1);
+            const char *start = t;
+            for (const char *p = t;; p++) {
+                if (*p == ' ' || *p == '\0') {
+                    char name[NONET_XC_NAME_MAX + 3];
+                    size_t len = (size_t)(p - start);
+                    memcpy(name, start, len < sizeof name ? len : sizeof name - 1);
+                    name[len < sizeof name ? len : sizeof name - 1] = '\0';
+                    fputs(start == t ? "" : ",", stdout);
+                    json_string(stdout, name);
+                    start = p + 1;
+                }
+                if (!*p)
+                    break;
+            }
+            fputc(']', stdout);
+        }
+        fputs("],\"lines\":[", stdout);
+        for (size_t i = 0; i < count; i++)
+            printf("%s%ld", i ? "," : "", nonet_xc_option_line(r->x, r->sorted[i].option));
+        fputs("]}", stdout);
+        return;
+    }
+    if (r->shown)
+        fputc('\n', stdout);
+    for (size_t i = 0; i < count; i++)
+        printf("%s\n", option_text(r, r->sorted[i].option, -1));
+}
+
+static int on_solution(void *ctx, const nonet_xc_choice *levels, size_t count)
+{
+    xc_run *r = ctx;
+    if (r->count_only)
+        return 0;
+    if (r->sudoku) {
+        print_sudoku(r, levels, count);
+    } else if (r->knuth) {
+        /* DLX1's format: the branching item first, then "(i of n)" */
+        printf("%" PRIu64 ":\n", r->shown + 1);
+        for (size_t l = 0; l < count; l++)
+            printf(" %s (%d of %d)\n", option_text(r, levels[l].option, levels[l].item),
+                   levels[l].index, levels[l].choices);
+    } else {
+        print_options(r, levels, count);
+    }
+    r->shown++;
+    return r->failed;
+}
+
+/* Reads the problem; returns 0, or an exit status (the error printed). */
+static int read_problem(xc_run *r, FILE *f)
+{
+    char *buf = malloc(CHUNK);
+    if (!buf) {
+        complain("out of memory");
+        return EXIT_USAGE;
+    }
+    nonet_error err;
+    int rc = NONET_OK;
+    size_t got;
+    while (rc == NONET_OK && (got = fread(buf, 1, CHUNK, f)) > 0)
+        rc = nonet_xc_feed(r->x, buf, got, &err);
+    free(buf);
+    if (rc == NONET_OK && ferror(f)) {
+        complain("error reading %s: %s", r->file, strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (rc == NONET_OK)
+        rc = nonet_xc_end(r->x, &err);
+    if (rc == NONET_ENOMEM) {
+        complain("%s: out of memory", r->file);
+        return EXIT_USAGE;
+    }
+    if (rc != NONET_OK) {
+        fprintf(stderr, "nonet: %s:", r->file);
+        if (err.line > 0)
+            fprintf(stderr, "%ld:", err.line);
+        if (err.line > 0 && err.column > 0)
+            fprintf(stderr, "%ld:", err.column);
+        fprintf(stderr, " %s\n", err.message);
+        return EXIT_PUZZLE_FAILED;
+    }
+    return 0;
+}
+
+static void print_totals(const xc_run *r, const nonet_xc_info *info, const nonet_xc_stats *st,
+                         double us)
+{
+    const char *plural = st->solutions == 1 ? "" : "s";
+    if (r->json) {
+        printf("%s\"count\":%" PRIu64 ",\"limit_reached\":%s,\"stats\":{\"nodes\":%" PRIu64
+               ",\"updates\":%" PRIu64 ",\"mems\":%" PRIu64 ",\"microseconds\":%.1f}}\n",
+               r->count_only ? "{" : "],", st->solutions, st->limit_reached ? "true" : "false",
+               st->nodes, st->updates, st->mems, us);
+        return;
+    }
+    if (r->count_only)
+        printf("%" PRIu64 "%s\n", st->solutions, st->limit_reached ? "+" : "");
+    fflush(stdout);
+    if (!r->knuth) {
+        fprintf(stderr,
+                "nonet: %" PRIu64 " solution%s%s, %" PRIu64 " nodes, %" PRIu64 " updates, %" PRIu64
+                " mems, %.3f s\n",
+                st->solutions, plural, st->limit_reached ? " (stopped at the limit)" : "",
+                st->nodes, st->updates, st->mems, us / 1e6);
+        return;
+    }
+    /* DLX1's closing line (DLX2's for a problem with colors) */
+    uint64_t search = st->mems - st->len_mems;
+    uint64_t ccost = search ? (200 * st->choice_mems + search) / (2 * search) : 0;
+    if (!info->colored)
+        fprintf(stderr,
+                "Altogether %" PRIu64 " solution%s, %" PRIu64 "+%" PRIu64 " mems, %" PRIu64
+                " updates, %" PRIu64 " bytes, %" PRIu64 " nodes, ccost %" PRIu64 "%%.\n",
+                st->solutions, plural, st->input_mems, st->mems, st->updates, st->bytes,
+                st->nodes, ccost);
+    else
+        fprintf(stderr,
+                "Altogether %" PRIu64 " solution%s, %" PRIu64 "+%" PRIu64 "-%" PRIu64
+                " mems, %" PRIu64 " updates, %" PRIu64 " cleansings, %" PRIu64 " bytes, %" PRIu64
+                " nodes, ccost %" PRIu64 "%%.\n",
+                st->solutions, plural, st->input_mems, st->mems, st->len_mems, st->updates,
+                st->cleansings, st->bytes, st->nodes, ccost);
+}
+
+int cmd_xc(const cli_opts *o)
+{
+    if (o->nfiles > 1) {
+        complain("xc reads one problem: give at most one FILE (try 'nonet xc --help')");
+        return EXIT_USAGE;
+    }
+    xc_run r;
+    memset(&r, 0, sizeof r);
+    r.o = o;
+    const char *path = o->nfiles ? o->files[0] : NULL;
+    int is_stdin = !path || strcmp(path, "-") == 0;
+    r.file = is_stdin ? "<stdin>" : path;
+    r.knuth = o->format == NONET_LAYOUT_KNUTH;
+    r.json = o->format == NONET_LAYOUT_JSON;
+    r.sudoku = o->sudoku;
+    r.count_only = o->count_only;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        complain("cannot open %s: %s", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    r.x = nonet_xc_new(warn, &r);
+    if (!r.x) {
+        complain("out of memory");
+        if (!is_stdin)
+            fclose(f);
+        return EXIT_USAGE;
+    }
+    int status = read_problem(&r, f);
+    if (!is_stdin)
+        fclose(f);
+    if (status) {
+        nonet_xc_free(r.x);
+        return status;
+    }
+    nonet_xc_info info;
+    nonet_xc_get_info(r.x, &info);
+    if (r.knuth) /* DLX1's opening line: its entries count the spacers too */
+        fprintf(stderr, "(%zu options, %d+%d items, %zu entries successfully read)\n",
+                info.options, info.primary, info.secondary, info.entries + info.options);
+
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    uint64_t limit = o->first ? 1 : o->limit_given ? o->limit : 0;
+    if (r.json && !r.count_only)
+        fputs("{\"solutions\":[", stdout);
+    nonet_xc_stats st;
+    double t0 = now_us();
+    int rc = nonet_xc_solve(r.x, limit, on_solution, &r, &st);
+    double us = now_us() - t0;
+    if (rc != NONET_OK) {
+        complain("%s", nonet_strerror(rc));
+        status = EXIT_USAGE;
+    } else {
+        print_totals(&r, &info, &st, us);
+        status = r.failed ? EXIT_PUZZLE_FAILED : EXIT_ALL_GOOD;
+    }
+    fflush(stdout);
+    free(r.text);
+    free(r.sorted);
+    nonet_xc_free(r.x);
+    if (ferror(stdout)) {
+        complain("error writing the output");
+        return EXIT_USAGE;
+    }
+    return status;
+}
