@@ -142,7 +142,7 @@ int cmd_check(const cli_opts *o)
         }
         k.have_sol = 1;
     }
-    if (for_each_puzzle(o, check_one, &k) != 0)
+    if (for_each_puzzle(o, check_one, &k, NULL) != 0)
         k.io_failed = 1;
     if (k.have_sol)
         source_close(&k.sol);

@@ -23,6 +23,7 @@ typedef struct cli_opts {
     int all;                /* --all */
     uint64_t limit;         /* --limit (count, solve --all); 0 none */
     int limit_given;
+    int jobs;               /* -j: threads for solve and count (0: every core) */
     int dance;              /* dlx --dance */
     int count_only;         /* xc --count */
     int first;              /* xc --first */
@@ -52,13 +53,18 @@ void source_close(source *s);
 /* Called with each puzzle of the input, read or failed (p->error). */
 typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
 /* Calls fn for every puzzle of every file operand of o (standard input if
- * there is none), in input order. Returns 0, or -1 if some file could not
- * be opened or read (reported; the other files are still read). */
-int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx);
+ * there is none), in input order. If fraction is non-NULL it is kept up to
+ * date with the share of the input read so far (0..1), or -1 when that is
+ * unknown (a pipe). Returns 0, or -1 if some file could not be opened or
+ * read (reported; the other files are still read). */
+int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction);
 
-/* "nonet: FILE:LINE[:COL]: puzzle K: MESSAGE" on stderr. line may be 0. */
+/* "nonet: FILE:LINE[:COL]: puzzle K: MESSAGE" on stderr (report) or on
+ * err (report_to). line may be 0. */
 void report(const char *file, long puzzle, long line, long column, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+void report_to(FILE *err, const char *file, long puzzle, long line, long column,
+               const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Reports a puzzle's read error. */
 void report_read_error(const char *file, const nonet_puzzle *p);
 /* A usage or I/O message: "nonet: MESSAGE" on stderr. */

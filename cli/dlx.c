@@ -47,7 +47,7 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
 int cmd_dlx(const cli_opts *o)
 {
     dlx_batch b = {o, EXIT_ALL_GOOD, NULL, 0};
-    int io_failed = for_each_puzzle(o, each_puzzle, &b) != 0;
+    int io_failed = for_each_puzzle(o, each_puzzle, &b, NULL) != 0;
     free(b.buf);
     fflush(stdout);
     if (ferror(stdout)) {

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 enum { READ_CHUNK = 1 << 16 };
@@ -62,25 +63,49 @@ void source_close(source *s)
     memset(s, 0, sizeof *s);
 }
 
-int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx)
+/* The size of a file operand if it is a regular file, else -1. */
+static double input_size(const char *path)
+{
+    struct stat st;
+    int is_stdin = !path || strcmp(path, "-") == 0;
+    int rc = is_stdin ? fstat(0, &st) : stat(path, &st);
+    return rc == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : -1;
+}
+
+int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction)
 {
     nonet_puzzle *p = malloc(sizeof *p);
     if (!p) {
         complain("out of memory");
         return -1;
     }
+    int files = o->nfiles ? o->nfiles : 1;
+    double total = 0, done = 0;
+    for (int i = 0; fraction && i < files && total >= 0; i++) {
+        double size = input_size(o->nfiles ? o->files[i] : NULL);
+        total = size < 0 ? -1 : total + size;
+    }
     int failed = 0;
-    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
+    for (int i = 0; i < files; i++) {
         source src;
         if (source_open(&src, o->nfiles ? o->files[i] : NULL, &o->read) != 0) {
             failed = -1;
             continue;
         }
         int got;
-        while ((got = source_next(&src, p)) == 1)
+        while ((got = source_next(&src, p)) == 1) {
+            if (fraction && total > 0) {
+                long at = ftell(src.f);
+                *fraction = (done + (at > 0 ? (double)at : 0)) / total;
+            } else if (fraction) {
+                *fraction = -1;
+            }
             fn(ctx, src.name, p);
+        }
         if (got < 0)
             failed = -1;
+        if (fraction && total > 0)
+            done += input_size(o->nfiles ? o->files[i] : NULL);
         source_close(&src);
     }
     free(p);
@@ -97,18 +122,33 @@ void complain(const char *fmt, ...)
     va_end(ap);
 }
 
+static void vreport(FILE *err, const char *file, long puzzle, long line, long column,
+                    const char *fmt, va_list ap)
+{
+    fprintf(err, "nonet: %s:", file);
+    if (line > 0)
+        fprintf(err, "%ld:", line);
+    if (line > 0 && column > 0)
+        fprintf(err, "%ld:", column);
+    fprintf(err, " puzzle %ld: ", puzzle);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
+}
+
 void report(const char *file, long puzzle, long line, long column, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "nonet: %s:", file);
-    if (line > 0)
-        fprintf(stderr, "%ld:", line);
-    if (line > 0 && column > 0)
-        fprintf(stderr, "%ld:", column);
-    fprintf(stderr, " puzzle %ld: ", puzzle);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vreport(stderr, file, puzzle, line, column, fmt, ap);
+    va_end(ap);
+}
+
+void report_to(FILE *err, const char *file, long puzzle, long line, long column,
+               const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(err, file, puzzle, line, column, fmt, ap);
     va_end(ap);
 }
 

@@ -52,6 +52,8 @@ static const char solve_text[] =
     "  -e, --engine NAME    auto, general or dlx (default auto); or a classic\n"
     "                       teaching solver: propagate, tactics or naive\n"
     "      --trace          with a teaching solver: show each of its steps\n"
+    "  -j, --jobs N         solve on N threads (default 0: every core); results\n"
+    "                       still come in input order\n"
     "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
     "                       the object with --format json), and a summary;\n"
     "                       a teaching solver reports its own statistics\n";
@@ -68,6 +70,7 @@ static const char count_text[] =
     "                       2 decides uniqueness)\n"
     "  -f, --format json    one JSON object per puzzle instead (also --json)\n"
     "  -e, --engine NAME    auto, general or dlx (default auto)\n"
+    "  -j, --jobs N         count on N threads (default 0: every core)\n"
     "      --stats          nodes, guesses and time per puzzle on stderr\n";
 
 static const char check_text[] =
@@ -129,7 +132,7 @@ static const struct option long_options[] = {
     {"solution", required_argument, NULL, OPT_SOLUTION}, {"trace", no_argument, NULL, OPT_TRACE},
     {"dance", no_argument, NULL, OPT_DANCE}, {"count", no_argument, NULL, OPT_COUNT},
     {"first", no_argument, NULL, OPT_FIRST}, {"sudoku", no_argument, NULL, OPT_SUDOKU},
-    {NULL, 0, NULL, 0},
+    {"jobs", required_argument, NULL, 'j'},   {NULL, 0, NULL, 0},
 };
 
 typedef struct command {
@@ -141,8 +144,8 @@ typedef struct command {
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahSJT"},
-    {"count", cmd_count, count_text, "fiselhSJ"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJT"},
+    {"count", cmd_count, count_text, "fiseljhSJ"},
     {"check", cmd_check, check_text, "fishJO"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishD"},
@@ -218,7 +221,7 @@ static int run_command(const command *c, int argc, char **argv)
     optind = 1;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":f:i:s:e:l:uah", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":f:i:s:e:l:j:uah", long_options, NULL)) != -1) {
         if (opt == '?')
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         if (opt == ':')
@@ -268,6 +271,14 @@ static int run_command(const command *c, int argc, char **argv)
                 return usage_error(c, "bad limit '%s' (want a number, 0 for none)", optarg);
             o.limit_given = 1;
             break;
+        case 'j': {
+            uint64_t jobs;
+            if (parse_count(optarg, &jobs) != 0 || jobs > 64)
+                return usage_error(c, "bad number of jobs '%s' (want 0 to 64; 0: every core)",
+                                   optarg);
+            o.jobs = (int)jobs;
+            break;
+        }
         case 'u':
             o.unique = 1;
             break;

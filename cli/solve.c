@@ -1,210 +1,435 @@
-/* solve.c - `nonet solve` and `nonet count`: stream puzzles through a solver
- * and print one result per puzzle, in input order. */
+/* solve.c - `nonet solve` and `nonet count`: stream puzzles through solvers
+ * and print one result per puzzle, in input order.
+ *
+ * The main thread reads puzzles into chunks. With -j N, N worker threads
+ * (each with its own solver) solve whole chunks, writing each chunk's
+ * results and messages into memory; the main thread writes the chunks out
+ * in input order. A fixed ring of chunks is in flight, so memory stays
+ * bounded however long the input. With one thread the same code runs
+ * without workers. */
 #include "cli.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum mode { MODE_SOLVE, MODE_COUNT };
+enum { CHUNK = 64, MAX_JOBS = 64 };
+enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
-/* What the batch has done so far. */
-typedef struct batch {
-    const cli_opts *o;
-    enum mode mode;
-    nonet_solver *solver;
-    int status;       /* exit status so far */
-    long printed;     /* results printed (for separators) */
+/* What some puzzles came to. */
+typedef struct tally {
     long puzzles, good, failed;
     uint64_t nodes, guesses;
     double us;
-    /* the puzzle being solved, for the --all callback */
-    const nonet_puzzle *current;
-    nonet_layout layout;
-    uint64_t shown;
-    nonet_layout last_layout; /* of the last result, for failed puzzles */
-    nonet_grid solution;      /* scratch for each puzzle's first solution */
+    int status; /* exit status */
+} tally;
+
+/* One thread's solving state; results go to out, messages to err. */
+typedef struct worker {
+    const cli_opts *o;
+    enum mode mode;
+    nonet_solver *solver;
+    FILE *out, *err;
+    tally t;
+    int multiline;        /* the last result took several lines */
+    nonet_layout layout;  /* of the puzzle being solved (--all callback) */
+    uint64_t shown;       /* solutions printed for it (--all) */
+    nonet_grid solution;  /* scratch for its first solution */
+} worker;
+
+/* Up to CHUNK consecutive puzzles and, once solved, their output. */
+typedef struct chunk {
+    nonet_puzzle *p;
+    const char *file[CHUNK];
+    int n;
+    char *out, *err;
+    size_t out_len, err_len;
+    size_t end[CHUNK];          /* where each result ends in out */
+    unsigned char multi[CHUNK]; /* whether it took several lines */
+    tally t;
+    int failed;                 /* out of memory while solving it */
+    enum slot_state state;
+} chunk;
+
+/* The whole batch: the ring of chunks, the workers, the writer's state. */
+typedef struct batch {
+    const cli_opts *o;
+    enum mode mode;
+    chunk *slots;
+    int nslots, fill, next_write;
+    pthread_mutex_t lock;
+    pthread_cond_t ready, done;
+    int closing;
+    worker *workers;
+    pthread_t *threads;
+    int nthreads;
+    long written;       /* results written */
+    int last_multi;
+    tally total;
+    double t0, last_progress, fraction;
+    int progress;       /* draw a progress line on stderr */
+    int progress_shown;
 } batch;
 
-static void separate(batch *b, nonet_layout layout)
+/* ------------------------------------------------------------ one puzzle */
+
+static void tally_add(tally *into, const tally *t)
 {
-    if (b->printed++ > 0 && layout_multiline(layout))
-        fputc('\n', stdout);
+    into->puzzles += t->puzzles;
+    into->good += t->good;
+    into->failed += t->failed;
+    into->nodes += t->nodes;
+    into->guesses += t->guesses;
+    into->us += t->us;
+    if (t->status > into->status)
+        into->status = t->status;
 }
 
-/* A puzzle that got no answer: the result line and the stderr message. */
-static void print_failure(batch *b, const nonet_puzzle *p, const char *status,
-                          const char *detail)
+/* A puzzle that got no answer: its result and its count. */
+static void print_failure(worker *w, const nonet_puzzle *p, const char *status, const char *detail)
 {
-    /* an unreadable puzzle has no layout of its own: use the last one */
-    nonet_layout layout = p->error.code == NONET_OK ? output_layout(b->o, p) : b->last_layout;
-    b->failed++;
-    if (layout == NONET_LAYOUT_JSON) {
-        printf("{\"puzzle\":%ld,\"line\":%ld,\"status\":", p->index, p->first_line);
-        json_string(stdout, status);
+    FILE *out = w->out;
+    w->t.failed++;
+    w->t.status = EXIT_PUZZLE_FAILED;
+    if (w->o->format == NONET_LAYOUT_JSON) {
+        fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"status\":", p->index, p->first_line);
+        json_string(out, status);
         if (detail) {
-            fputs(",\"error\":", stdout);
-            json_string(stdout, detail);
+            fputs(",\"error\":", out);
+            json_string(out, detail);
         }
         if (p->error.code == NONET_OK) {
-            fputs(",\"input\":", stdout);
-            json_grid(stdout, &p->grid);
+            fputs(",\"input\":", out);
+            json_grid(out, &p->grid);
         }
-        if (b->mode == MODE_COUNT && strcmp(status, "invalid") == 0)
-            fputs(",\"count\":0", stdout);
-        fputs("}\n", stdout);
-        return;
-    }
-    if (b->mode == MODE_COUNT) {
+        if (w->mode == MODE_COUNT && strcmp(status, "invalid") == 0)
+            fputs(",\"count\":0", out);
+        fputs("}\n", out);
+    } else if (w->mode == MODE_COUNT) {
         /* the line still starts with the count, or "error" if unreadable */
-        separate(b, NONET_LAYOUT_LINE);
-        puts(strcmp(status, "invalid") == 0 ? "0 invalid" : "error");
-        return;
+        fputs(strcmp(status, "invalid") == 0 ? "0 invalid\n" : "error\n", out);
+    } else {
+        fprintf(out, "# %s%s%s\n", status, detail ? ": " : "", detail ? detail : "");
     }
-    separate(b, layout);
-    printf("# %s%s%s\n", status, detail ? ": " : "", detail ? detail : "");
 }
 
 static int print_solution(void *ctx, const nonet_grid *solution)
 {
-    batch *b = ctx;
-    if (b->layout == NONET_LAYOUT_JSON) {
-        fputs(b->shown ? "," : "", stdout);
-        json_grid(stdout, solution);
+    worker *w = ctx;
+    if (w->layout == NONET_LAYOUT_JSON) {
+        fputs(w->shown ? "," : "", w->out);
+        json_grid(w->out, solution);
     } else {
-        separate(b, b->layout);
-        print_grid(stdout, solution, b->layout, 0);
+        if (w->shown && layout_multiline(w->layout))
+            fputc('\n', w->out);
+        print_grid(w->out, solution, w->layout, 0);
     }
-    b->shown++;
+    w->shown++;
     return 0;
 }
 
-static void print_stats_json(const nonet_stats *st, double us)
-{
-    printf(",\"stats\":{\"nodes\":%" PRIu64 ",\"guesses\":%" PRIu64 ",\"microseconds\":%.1f}",
-           st->nodes, st->guesses, us);
-}
-
 /* Solves or counts one puzzle that was read without error. */
-static void run_puzzle(batch *b, const char *file, const nonet_puzzle *p)
+static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
 {
-    const cli_opts *o = b->o;
+    const cli_opts *o = w->o;
+    FILE *out = w->out;
     nonet_check_result chk;
     if (nonet_check(&p->grid, &chk) == NONET_ECONFLICT) {
         char why[160];
         nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
-        report(file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-        print_failure(b, p, "invalid", why);
-        b->status = EXIT_PUZZLE_FAILED;
+        report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
+        print_failure(w, p, "invalid", why);
         return;
     }
 
     nonet_layout layout = output_layout(o, p);
-    b->last_layout = layout;
-    int all = b->mode == MODE_SOLVE && o->all;
-    uint64_t limit;
-    if (b->mode == MODE_COUNT || all)
-        limit = o->limit;
-    else
-        limit = o->unique ? 2 : 1;
-
-    nonet_grid *solution = &b->solution;
+    int all = w->mode == MODE_SOLVE && o->all;
+    uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->unique ? 2 : 1;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
-    b->current = p;
-    b->layout = layout;
-    b->shown = 0;
+    w->layout = layout;
+    w->shown = 0;
     if (all && layout == NONET_LAYOUT_JSON) {
-        printf("{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
-        json_grid(stdout, &p->grid);
-        fputs(",\"solutions\":[", stdout);
+        fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+        json_grid(out, &p->grid);
+        fputs(",\"solutions\":[", out);
     }
     double t0 = now_us();
-    int rc = all ? nonet_solver_run(b->solver, &p->grid, limit, print_solution, b, &count, &st)
-                 : nonet_solver_count(b->solver, &p->grid, limit, &count, solution, &st);
+    int rc = all ? nonet_solver_run(w->solver, &p->grid, limit, print_solution, w, &count, &st)
+                 : nonet_solver_count(w->solver, &p->grid, limit, &count, &w->solution, &st);
     double us = now_us() - t0;
     if (rc != NONET_OK) {
-        complain("%s", nonet_strerror(rc));
-        exit(EXIT_USAGE);
+        /* e.g. an engine that does not handle this size */
+        const char *why = rc == NONET_ESIZE ? "the engine does not handle this size"
+                                            : nonet_strerror(rc);
+        report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
+        if (all && layout == NONET_LAYOUT_JSON)
+            fputs("]}\n", out);
+        print_failure(w, p, "error", why);
+        return;
     }
-    b->nodes += st.nodes;
-    b->guesses += st.guesses;
-    b->us += us;
+    w->t.nodes += st.nodes;
+    w->t.guesses += st.guesses;
+    w->t.us += us;
     int reached = limit > 0 && count >= limit;
 
     const char *status;
-    int good;
-    if (b->mode == MODE_COUNT) {
+    int good = 1;
+    if (w->mode == MODE_COUNT)
         status = count == 0 ? "no solution" : count == 1 && !reached ? "unique" : "multiple";
-        good = 1;
-    } else if (count == 0) {
-        status = "no solution";
-        good = 0;
-    } else if (o->unique && count > 1) {
-        status = "not unique";
-        good = 0;
-    } else {
+    else if (count == 0)
+        status = "no solution", good = 0;
+    else if (o->unique && count > 1)
+        status = "not unique", good = 0;
+    else
         status = "solved";
-        good = 1;
-    }
     if (good) {
-        b->good++;
+        w->t.good++;
     } else {
-        report(file, p->index, p->first_line, 0, "%s", status);
-        b->failed++;
-        b->status = EXIT_PUZZLE_FAILED;
+        report_to(w->err, file, p->index, p->first_line, 0, "%s", status);
+        w->t.failed++;
+        w->t.status = EXIT_PUZZLE_FAILED;
     }
 
     if (o->stats && layout != NONET_LAYOUT_JSON) {
         char counted[64] = "";
-        if (b->mode == MODE_COUNT || all || o->unique)
+        if (w->mode == MODE_COUNT || all || o->unique)
             snprintf(counted, sizeof counted, ", %" PRIu64 "%s solution%s", count,
                      reached ? "+" : "", count == 1 && !reached ? "" : "s");
-        report(file, p->index, p->first_line, 0,
-               "%s%s, %" PRIu64 " nodes, %" PRIu64 " guesses, %.0f us", status, counted,
-               st.nodes, st.guesses, us);
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "%s%s, %" PRIu64 " nodes, %" PRIu64 " guesses, %.0f us", status, counted,
+                  st.nodes, st.guesses, us);
     }
 
     if (layout == NONET_LAYOUT_JSON) {
         if (all) {
-            fputs("],", stdout);
+            fputs("],", out);
         } else {
-            printf("{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
-            json_grid(stdout, &p->grid);
-            fputc(',', stdout);
+            fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+            json_grid(out, &p->grid);
+            fputc(',', out);
         }
-        fputs("\"status\":", stdout);
-        json_string(stdout, status);
-        printf(",\"count\":%" PRIu64 ",\"limit_reached\":%s", count, reached ? "true" : "false");
-        if (!all && count > 0 && (good || b->mode == MODE_COUNT)) {
-            fputs(",\"solution\":", stdout);
-            json_grid(stdout, solution);
+        fputs("\"status\":", out);
+        json_string(out, status);
+        fprintf(out, ",\"count\":%" PRIu64 ",\"limit_reached\":%s", count,
+                reached ? "true" : "false");
+        if (!all && count > 0 && (good || w->mode == MODE_COUNT)) {
+            fputs(",\"solution\":", out);
+            json_grid(out, &w->solution);
         }
-        print_stats_json(&st, us);
-        fputs("}\n", stdout);
-    } else if (b->mode == MODE_COUNT) {
-        separate(b, NONET_LAYOUT_LINE);
-        printf("%" PRIu64 "%s\n", count, reached ? "+" : "");
+        fprintf(out,
+                ",\"stats\":{\"nodes\":%" PRIu64 ",\"guesses\":%" PRIu64
+                ",\"microseconds\":%.1f}}\n",
+                st.nodes, st.guesses, us);
+    } else if (w->mode == MODE_COUNT) {
+        fprintf(out, "%" PRIu64 "%s\n", count, reached ? "+" : "");
     } else if (!good) {
-        separate(b, layout);
-        printf("# %s\n", status);
+        fprintf(out, "# %s\n", status);
     } else if (!all) {
-        separate(b, layout);
-        print_grid(stdout, solution, layout, 0);
+        print_grid(out, &w->solution, layout, 0);
+    }
+    w->multiline = w->mode == MODE_SOLVE && good && layout_multiline(layout);
+}
+
+/* Solves every puzzle of a chunk into the chunk's memory. */
+static void solve_chunk(worker *w, chunk *c)
+{
+    c->out = c->err = NULL;
+    w->out = open_memstream(&c->out, &c->out_len);
+    w->err = open_memstream(&c->err, &c->err_len);
+    memset(&w->t, 0, sizeof w->t);
+    c->failed = !w->out || !w->err;
+    for (int i = 0; i < c->n && !c->failed; i++) {
+        const nonet_puzzle *p = &c->p[i];
+        w->t.puzzles++;
+        w->multiline = 0;
+        if (p->error.code != NONET_OK) {
+            report_to(w->err, c->file[i], p->index, p->error.line, p->error.column, "%s",
+                      p->error.message);
+            print_failure(w, p, "error", p->error.message);
+        } else {
+            run_puzzle(w, c->file[i], p);
+        }
+        fflush(w->out);
+        long at = ftell(w->out);
+        c->end[i] = at < 0 ? 0 : (size_t)at;
+        c->multi[i] = (unsigned char)w->multiline;
+    }
+    if (w->out)
+        fclose(w->out);
+    if (w->err)
+        fclose(w->err);
+    c->t = w->t;
+}
+
+/* ------------------------------------------------------------ the batch */
+
+typedef struct thread_arg {
+    batch *b;
+    worker *w;
+} thread_arg;
+
+static void *worker_main(void *arg)
+{
+    thread_arg *ta = arg;
+    batch *b = ta->b;
+    pthread_mutex_lock(&b->lock);
+    for (;;) {
+        chunk *c = NULL;
+        for (int i = 0; i < b->nslots && !c; i++)
+            if (b->slots[i].state == SLOT_READY)
+                c = &b->slots[i];
+        if (!c) {
+            if (b->closing)
+                break;
+            pthread_cond_wait(&b->ready, &b->lock);
+            continue;
+        }
+        c->state = SLOT_BUSY;
+        pthread_mutex_unlock(&b->lock);
+        solve_chunk(ta->w, c);
+        pthread_mutex_lock(&b->lock);
+        c->state = SLOT_DONE;
+        pthread_cond_broadcast(&b->done);
+    }
+    pthread_mutex_unlock(&b->lock);
+    return NULL;
+}
+
+static void draw_progress(batch *b, int last)
+{
+    double now = now_us();
+    if (!b->progress || (!last && now - b->last_progress < 250000.0))
+        return;
+    if (!b->progress_shown && (last || now - b->t0 < 1e6))
+        return; /* small batches stay quiet */
+    b->last_progress = now;
+    b->progress_shown = 1;
+    double secs = (now - b->t0) / 1e6;
+    double rate = secs > 0 ? (double)b->written / secs : 0;
+    fprintf(stderr, "\r%ld puzzles, %.0f/s", b->written, rate);
+    if (b->fraction > 0 && b->fraction <= 1 && !last)
+        fprintf(stderr, ", %3.0f%%, about %.0f s left", 100 * b->fraction,
+                secs * (1 - b->fraction) / b->fraction);
+    fputs(last ? "\n" : "   ", stderr);
+}
+
+/* Writes a solved chunk: its results in order, an empty line between two
+ * results when either takes several lines, then its messages. */
+static void write_chunk(batch *b, chunk *c)
+{
+    size_t at = 0;
+    for (int i = 0; i < c->n; i++) {
+        if (b->written > 0 && (c->multi[i] || b->last_multi))
+            fputc('\n', stdout);
+        fwrite(c->out + at, 1, c->end[i] - at, stdout);
+        at = c->end[i];
+        b->last_multi = c->multi[i];
+        b->written++;
+    }
+    if (c->err_len) {
+        fflush(stdout); /* keep messages near their results on a terminal */
+        fwrite(c->err, 1, c->err_len, stderr);
+    }
+    if (c->failed) {
+        complain("out of memory");
+        b->total.status = EXIT_USAGE;
+    }
+    tally_add(&b->total, &c->t);
+    free(c->out);
+    free(c->err);
+    c->out = c->err = NULL;
+    c->n = 0;
+    draw_progress(b, 0);
+}
+
+/* Writes every solved chunk that is next in order. Called with the lock. */
+static void write_ready(batch *b)
+{
+    for (;;) {
+        chunk *c = &b->slots[b->next_write];
+        if (c->state != SLOT_DONE)
+            return;
+        pthread_mutex_unlock(&b->lock);
+        write_chunk(b, c);
+        pthread_mutex_lock(&b->lock);
+        c->state = SLOT_FREE;
+        b->next_write = (b->next_write + 1) % b->nslots;
     }
 }
 
-static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
+/* Hands the chunk being filled to the workers (or solves it here, with one
+ * thread) and waits for the next slot to be free. */
+static void submit(batch *b)
+{
+    chunk *c = &b->slots[b->fill];
+    if (b->nthreads == 1) {
+        solve_chunk(&b->workers[0], c);
+        write_chunk(b, c);
+        return;
+    }
+    pthread_mutex_lock(&b->lock);
+    c->state = SLOT_READY;
+    pthread_cond_signal(&b->ready);
+    b->fill = (b->fill + 1) % b->nslots;
+    for (;;) {
+        write_ready(b);
+        if (b->slots[b->fill].state == SLOT_FREE)
+            break;
+        pthread_cond_wait(&b->done, &b->lock);
+    }
+    pthread_mutex_unlock(&b->lock);
+}
+
+static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
 {
     batch *b = ctx;
-    b->puzzles++;
-    if (p->error.code != NONET_OK) {
-        report_read_error(file, p);
-        print_failure(b, p, "error", p->error.message);
-        b->status = EXIT_PUZZLE_FAILED;
-    } else {
-        run_puzzle(b, file, p);
+    chunk *c = &b->slots[b->fill];
+    nonet_grid_copy(&c->p[c->n].grid, &p->grid);
+    nonet_puzzle *q = &c->p[c->n];
+    q->layout = p->layout;
+    q->blank = p->blank;
+    q->index = p->index;
+    q->first_line = p->first_line;
+    q->last_line = p->last_line;
+    memcpy(q->row_line, p->row_line, sizeof q->row_line[0] * (size_t)(p->grid.n));
+    q->error = p->error;
+    c->file[c->n++] = file;
+    if (c->n == CHUNK)
+        submit(b);
+}
+
+/* Waits for every chunk to be written and stops the workers. */
+static void finish(batch *b)
+{
+    if (b->slots[b->fill].n > 0)
+        submit(b);
+    if (b->nthreads == 1)
+        return;
+    pthread_mutex_lock(&b->lock);
+    for (;;) {
+        write_ready(b);
+        int busy = 0;
+        for (int i = 0; i < b->nslots; i++)
+            busy |= b->slots[i].state != SLOT_FREE;
+        if (!busy)
+            break;
+        pthread_cond_wait(&b->done, &b->lock);
     }
+    b->closing = 1;
+    pthread_cond_broadcast(&b->ready);
+    pthread_mutex_unlock(&b->lock);
+}
+
+static int jobs_wanted(const cli_opts *o)
+{
+    if (o->jobs > 0)
+        return o->jobs > MAX_JOBS ? MAX_JOBS : o->jobs;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > MAX_JOBS ? MAX_JOBS : (int)cores;
 }
 
 static int run_batch(const cli_opts *o, enum mode mode)
@@ -213,31 +438,79 @@ static int run_batch(const cli_opts *o, enum mode mode)
     memset(&b, 0, sizeof b);
     b.o = o;
     b.mode = mode;
-    b.last_layout = o->format != NONET_LAYOUT_AUTO ? o->format : NONET_LAYOUT_LINE;
-    b.solver = nonet_solver_new(o->engine);
-    if (!b.solver) {
+    b.nthreads = jobs_wanted(o);
+    b.nslots = b.nthreads == 1 ? 1 : 2 * b.nthreads + 2;
+    b.slots = calloc((size_t)b.nslots, sizeof *b.slots);
+    b.workers = calloc((size_t)b.nthreads, sizeof *b.workers);
+    b.threads = calloc((size_t)b.nthreads, sizeof *b.threads);
+    thread_arg *args = calloc((size_t)b.nthreads, sizeof *args);
+    int ok = b.slots && b.workers && b.threads && args;
+    for (int i = 0; ok && i < b.nslots; i++)
+        ok = (b.slots[i].p = malloc(CHUNK * sizeof(nonet_puzzle))) != NULL;
+    for (int i = 0; ok && i < b.nthreads; i++) {
+        b.workers[i] = (worker){.o = o, .mode = mode, .solver = nonet_solver_new(o->engine)};
+        ok = b.workers[i].solver != NULL;
+    }
+    int started = 0;
+    if (ok && b.nthreads > 1) {
+        pthread_mutex_init(&b.lock, NULL);
+        pthread_cond_init(&b.ready, NULL);
+        pthread_cond_init(&b.done, NULL);
+        for (; started < b.nthreads; started++) {
+            args[started] = (thread_arg){&b, &b.workers[started]};
+            if (pthread_create(&b.threads[started], NULL, worker_main, &args[started]) != 0)
+                break;
+        }
+        ok = started > 0;
+    }
+
+    int io_failed = 0;
+    if (ok) {
+        static char outbuf[1 << 16];
+        setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+        b.progress = isatty(2);
+        b.t0 = b.last_progress = now_us();
+        io_failed = for_each_puzzle(o, add_puzzle, &b, &b.fraction) != 0;
+        finish(&b);
+        fflush(stdout);
+        if (b.progress_shown)
+            draw_progress(&b, 1);
+    } else {
         complain("out of memory");
-        return EXIT_USAGE;
+        b.total.status = EXIT_USAGE;
     }
-    static char outbuf[1 << 16];
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    double t0 = now_us();
-    int io_failed = for_each_puzzle(o, each_puzzle, &b) != 0;
-    fflush(stdout);
-    if (o->stats && b.puzzles > 0) {
-        double wall = (now_us() - t0) / 1e6;
-        complain("%ld puzzles, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s), %.3f s in all; "
-                 "%.2f guesses/puzzle",
-                 b.puzzles, b.good, mode == MODE_SOLVE ? "solved" : "counted", b.failed,
-                 b.us / 1e6, b.us > 0 ? (double)b.puzzles / (b.us / 1e6) : 0.0, wall,
-                 (double)b.guesses / (double)b.puzzles);
+    for (int i = 0; i < started; i++)
+        pthread_join(b.threads[i], NULL);
+    if (started > 0) {
+        pthread_mutex_destroy(&b.lock);
+        pthread_cond_destroy(&b.ready);
+        pthread_cond_destroy(&b.done);
     }
-    nonet_solver_free(b.solver);
+
+    const tally *t = &b.total;
+    if (ok && o->stats && t->puzzles > 0) {
+        double wall = (now_us() - b.t0) / 1e6;
+        complain("%ld puzzles, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s per thread), "
+                 "%.3f s in all on %d thread%s (%.0f puzzles/s); %.2f guesses/puzzle",
+                 t->puzzles, t->good, mode == MODE_SOLVE ? "solved" : "counted", t->failed,
+                 t->us / 1e6, t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall,
+                 b.nthreads, b.nthreads == 1 ? "" : "s",
+                 wall > 0 ? (double)t->puzzles / wall : 0.0,
+                 (double)t->guesses / (double)t->puzzles);
+    }
+    for (int i = 0; b.workers && i < b.nthreads; i++)
+        nonet_solver_free(b.workers[i].solver);
+    for (int i = 0; b.slots && i < b.nslots; i++)
+        free(b.slots[i].p);
+    free(b.slots);
+    free(b.workers);
+    free(b.threads);
+    free(args);
     if (ferror(stdout)) {
         complain("error writing the output");
         return EXIT_USAGE;
     }
-    return io_failed ? EXIT_USAGE : b.status;
+    return io_failed ? EXIT_USAGE : t->status;
 }
 
 int cmd_solve(const cli_opts *o)

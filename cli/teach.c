@@ -256,7 +256,7 @@ int solve_teach(const cli_opts *o)
     b->o = o;
     b->last_layout = o->format != NONET_LAYOUT_AUTO ? o->format : NONET_LAYOUT_LINE;
     double t0 = now_us();
-    int io_failed = for_each_puzzle(o, teach_puzzle, b) != 0;
+    int io_failed = for_each_puzzle(o, teach_puzzle, b, NULL) != 0;
     fflush(stdout);
     if (o->stats && b->puzzles > 0) {
         char stuck[32] = "";

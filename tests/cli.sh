@@ -801,5 +801,31 @@ expect_out "1
 2
 0"
 
+# ---------------------------------------------------------------- threads
+test_name="-j: any number of threads gives the same output, in input order"
+{
+    for i in 1 2 3 4 5 6 7 8 9 10; do printf '%s\n%s\n' "$CLASSIC" "$TWO"; done
+    echo "55${CLASSIC#??}"
+    cat "$tmp/p1"
+    printf '1-- 489 --6\n73- --- -4-\n--- --1 295\n--7 12- 6--\n5-- 7-3 --8\n--6 -95 7--\n914 6-- ---\n-2- --- -37\n8-- 512 --4\n'
+    for i in $(seq 150); do echo "$CLASSIC"; done
+    echo "$NONE"
+} >"$tmp/in"
+run solve --unique -j 1
+cp "$tmp/out" "$tmp/out1"
+cp "$tmp/err" "$tmp/err1"
+expect_rc 1
+for j in 2 3 7; do
+    run solve --unique -j $j
+    if cmp -s "$tmp/out" "$tmp/out1" && cmp -s "$tmp/err" "$tmp/err1"; then pass; else fail "-j $j differs from -j 1"; fi
+done
+if [ "$(grep -c . "$tmp/out1")" -eq $((20 + 1 + 1 + 9 + 150 + 1)) ]; then pass; else fail "want one result per puzzle"; fi
+run count -j 2 --limit 2
+if [ "$(head -2 "$tmp/out" | tr '\n' ' ')" = "1 2+ " ] && [ "$(wc -l <"$tmp/out")" -eq 174 ]; then pass; else fail "count -j 2: $(head -3 "$tmp/out")"; fi
+run solve -j 65
+expect_rc 2
+run solve -j x
+expect_rc 2
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
