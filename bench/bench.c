@@ -108,14 +108,20 @@ static void *work(void *arg)
         w->failed = 1;
         return NULL;
     }
+    /* counted in locals: workers' structs share cache lines */
+    uint64_t guesses = 0, multi = 0;
+    int failed = 0;
     for (size_t i = w->first; i < w->s->count; i += w->step) {
         uint64_t count;
         nonet_stats st;
         if (nonet_solver_count(solver, &w->s->grids[i], 2, &count, NULL, &st) != NONET_OK)
-            w->failed = 1;
-        w->guesses += st.guesses;
-        w->multi += count != 1;
+            failed = 1;
+        guesses += st.guesses;
+        multi += count != 1;
     }
+    w->guesses = guesses;
+    w->multi = multi;
+    w->failed = failed;
     nonet_solver_free(solver);
     return NULL;
 }
