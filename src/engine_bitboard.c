@@ -52,6 +52,16 @@
 
 enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF };
 
+/* The loops over the 9 digits are the hot path; unrolled, their tests
+ * become straight-line code (gcc keeps them as mispredicted loops). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_DIGITS _Pragma("GCC unroll 9")
+#elif defined(__clang__)
+#define UNROLL_DIGITS _Pragma("unroll 9")
+#else
+#define UNROLL_DIGITS
+#endif
+
 typedef struct board {
     uint32_t cand[9][3];
     uint32_t unsolved[3];
@@ -156,6 +166,7 @@ static inline int place(bb_state *s, board *bd, int d, int x)
         return 0;
     bd->unsolved[b] &= ~bit;
     uint32_t dirty = 1u << d;
+    UNROLL_DIGITS
     for (int e = 0; e < 9; e++) {
         uint32_t v = bd->cand[e][b];
         dirty |= (uint32_t)((v & bit) != 0) << e;
@@ -259,6 +270,7 @@ static int triads(const tables *t, unsigned *occ)
 {
     unsigned any1 = 0, any2 = 0, any3 = 0, any4 = 0;
     unsigned must1 = 0, must2 = 0, must3 = 0, must4 = 0;
+    UNROLL_DIGITS
     for (int d = 0; d < 9; d++) {
         unsigned o = occ[d], m = t->lone[o];
         any4 |= any3 & o;
@@ -303,6 +315,7 @@ static int all_triads(bb_state *s, board *bd)
     const tables *t = &s->t;
     unsigned occ[9];
     for (int b = 0; b < 3; b++) {
+        UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
             occ[d] = minirows(t, bd->cand[d][b]);
         int changed = triads(t, occ);
@@ -314,6 +327,7 @@ static int all_triads(bb_state *s, board *bd)
                 bd->cand[d][b] &= t->expand[occ[d]];
     }
     for (int sh = 0; sh < 9; sh += 3) {
+        UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
             occ[d] = (columns(bd->cand[d][0]) >> sh & 7) | (columns(bd->cand[d][1]) >> sh & 7) << 3 |
                      (columns(bd->cand[d][2]) >> sh & 7) << 6;
@@ -347,6 +361,7 @@ static int propagate(bb_state *s, board *bd)
         int placed = 0;
         for (int b = 0; b < 3; b++) {
             uint32_t one = 0, two = 0;
+            UNROLL_DIGITS
             for (int d = 0; d < 9; d++) {
                 uint32_t x = bd->cand[d][b];
                 two |= one & x;
@@ -385,6 +400,7 @@ static int pick_cell(const board *bd, frame *f)
     int best = -1, best_count = 10;
     for (int b = 0; b < 3 && best_count > 2; b++) {
         uint32_t one = 0, two = 0, three = 0;
+        UNROLL_DIGITS
         for (int d = 0; d < 9; d++) {
             uint32_t x = bd->cand[d][b];
             three |= two & x;
@@ -402,6 +418,7 @@ static int pick_cell(const board *bd, frame *f)
         if (!(bd->unsolved[b] >> i & 1))
             continue;
         int count = 0;
+        UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
             count += bd->cand[d][b] >> i & 1;
         if (count < best_count) {
@@ -435,6 +452,7 @@ static int pick_branch(const tables *t, const board *bd, frame *f)
     int best_band = -1, best_total = 1000;
     for (int b = 0; b < 3; b++) {
         int total = 0;
+        UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
             total += t->configs[minirows(t, bd->cand[d][b])];
         if (total > 9 && total < best_total) {
