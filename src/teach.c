@@ -6,10 +6,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int teach_clues_conflict(const nonet_grid *g)
+int teach_screen(const nonet_grid *puzzle, nonet_grid *out, int *result)
 {
     nonet_check_result res;
-    return nonet_check(g, &res) == NONET_ECONFLICT;
+    if (!grid_well_formed(puzzle)) {
+        *result = NONET_EARG;
+        return 1;
+    }
+    if (nonet_check(puzzle, &res) == NONET_ECONFLICT) {
+        if (out != NULL)
+            nonet_grid_copy(out, puzzle);
+        *result = NONET_TEACH_NO_SOLUTION;
+        return 1;
+    }
+    return 0;
 }
 
 void teach_say(nonet_trace_fn trace, void *ctx, const char *fmt, ...)

@@ -20,8 +20,11 @@ static inline int teach_unit_cell(const nonet_grid *g, int unit, int k)
     return (top + k / g->box_cols) * n + left + k % g->box_cols;
 }
 
-/* Whether the clues of g (well formed) conflict. */
-int teach_clues_conflict(const nonet_grid *g);
+/* What every teaching solver checks first: returns 1 and sets *result when
+ * the solver must stop at once (NONET_EARG for a malformed puzzle;
+ * NONET_TEACH_NO_SOLUTION for conflicting clues, with the puzzle copied to
+ * out if non-NULL), else 0. */
+int teach_screen(const nonet_grid *puzzle, nonet_grid *out, int *result);
 
 /* Formats one message and hands it to trace; does nothing when trace is
  * NULL. Messages longer than 255 bytes are cut (none is). */

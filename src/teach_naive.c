@@ -80,13 +80,9 @@ int nonet_teach_naive(const nonet_grid *puzzle, nonet_grid *out, nonet_naive_sta
     nonet_naive_stats st = {0, 0, 0};
     if (stats != NULL)
         *stats = st;
-    if (!grid_well_formed(puzzle))
-        return NONET_EARG;
-    if (teach_clues_conflict(puzzle)) {
-        if (out != NULL)
-            nonet_grid_copy(out, puzzle);
-        return NONET_TEACH_NO_SOLUTION;
-    }
+    int early;
+    if (teach_screen(puzzle, out, &early))
+        return early;
 
     int n = puzzle->n;
     nonet_grid *g = malloc(sizeof *g);

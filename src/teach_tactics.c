@@ -186,13 +186,9 @@ int nonet_teach_tactics(const nonet_grid *puzzle, nonet_grid *out, nonet_tactics
 {
     if (stats != NULL)
         memset(stats, 0, sizeof *stats);
-    if (!grid_well_formed(puzzle))
-        return NONET_EARG;
-    if (teach_clues_conflict(puzzle)) {
-        if (out != NULL)
-            nonet_grid_copy(out, puzzle);
-        return NONET_TEACH_NO_SOLUTION;
-    }
+    int early;
+    if (teach_screen(puzzle, out, &early))
+        return early;
 
     tactics t;
     memset(&t, 0, sizeof t);
