@@ -289,6 +289,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    printf("# bitboard code path: %s\n", nonet_cpu_path());
     printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th",
            "puzzles/s", "us/puzzle", "guesses", "multi");
     char path[512];

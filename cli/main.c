@@ -335,7 +335,7 @@ int main(int argc, char **argv)
         return EXIT_ALL_GOOD;
     }
     if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
-        printf("nonet %s\n", NONET_VERSION);
+        printf("nonet %s (9x9 engine: %s code)\n", NONET_VERSION, nonet_cpu_path());
         return EXIT_ALL_GOOD;
     }
     if (strcmp(name, "help") == 0) {

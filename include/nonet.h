@@ -319,6 +319,13 @@ NONET_API const char *nonet_engine_name(nonet_engine engine);
 /* Looks an engine up by name; returns NONET_OK or NONET_EARG. */
 NONET_API int nonet_engine_from_name(const char *name, nonet_engine *engine);
 
+/* The code path the bitboard engine takes on this CPU: "x86-64-v3" (the
+ * search compiled for AVX2, BMI1/2 and POPCNT, chosen at run time when the
+ * CPU has them) or "portable". Setting the environment variable
+ * NONET_CPU=portable before creating a solver forces the portable path.
+ * The string is static; never NULL. */
+NONET_API const char *nonet_cpu_path(void);
+
 /* A solver: an engine and its scratch memory, reusable across puzzles of
  * any size. One thread at a time; use one solver per thread. */
 typedef struct nonet_solver nonet_solver;

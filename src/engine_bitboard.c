@@ -14,8 +14,10 @@
  *      row 1    9 ...                        (of this band)
  *      row 2   18 ...                26
  *
- *   cand[d][b]   candidates of digit d in band b (a placed digit keeps its
- *                bit: it is then alone in its row, column and box)
+ *   cand[b][d]   candidates of digit d in band b (a placed digit keeps its
+ *                bit: it is then alone in its row, column and box); a
+ *                band's 9 digits are adjacent, so that the loops over
+ *                the digits of a band become vector operations
  *   unsolved[b]  cells of band b not placed yet
  *
  * A board is 30 words (120 bytes): a guess copies it, so undoing is free.
@@ -44,13 +46,17 @@
  * the lower digit is a guess on a copy of the board; when it fails it is
  * struck out of the cell, which is forced, not a guess.
  */
-#include "engine.h"
+#include "engine_bitboard.h"
 #include "internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF };
+/* The search's name: bb_search_portable, or BB_ISA's variant when the
+ * build compiles this file again for another instruction set. */
+#ifndef BB_ISA
+#define BB_ISA portable
+#endif
+#define BB_GLUE(a, b) a##b
+#define BB_NAME(a, b) BB_GLUE(a, b)
+#define BB_SEARCH BB_NAME(bb_search_, BB_ISA)
 
 /* The loops over the 9 digits are the hot path; unrolled, their tests
  * become straight-line code (gcc keeps them as mispredicted loops). */
@@ -62,97 +68,6 @@ enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF };
 #define UNROLL_DIGITS
 #endif
 
-typedef struct board {
-    uint32_t cand[9][3];
-    uint32_t unsolved[3];
-} board;
-
-typedef struct tables {
-    uint16_t matched[512];  /* 3x3 occupancy -> its minirows in some perfect
-                               matching of rows to boxes; 0 if none */
-    uint32_t expand[512];   /* minirow set -> band cells */
-    uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
-    uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
-    uint16_t lone[512];     /* 3x3 occupancy -> its bits alone in their row */
-    uint16_t single[512];   /* a row's 9 bits -> themselves if just one */
-    uint32_t peers[81][3];  /* a cell's peers, as band words */
-} tables;
-
-/* A branch point: alternatives that split the search without overlap,
- * tried one after another. Each keeps only `mask` of a digit's candidates
- * in the band: a configuration of the digit in the band, or the digit in
- * one cell (its row in the band reduced to that cell). */
-typedef struct frame {
-    board saved;       /* the board before the first alternative */
-    uint32_t mask[9];  /* the alternatives not tried yet, last first */
-    uint8_t digit[9];
-    int nalt;
-    int band;
-} frame;
-
-typedef struct bb_state {
-    tables t;
-    board bd;
-    frame stack[82];
-    uint32_t dirty; /* digits whose settle work is due */
-} bb_state;
-
-/* ------------------------------------------------------------ tables */
-
-static void build_tables(tables *t)
-{
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    for (int m = 0; m < 512; m++) {
-        int keep = 0;
-        for (int p = 0; p < 6; p++) {
-            int bits = 0;
-            for (int r = 0; r < 3; r++)
-                bits |= 1 << (r * 3 + perms[p][r]);
-            if ((m & bits) == bits)
-                keep |= bits;
-        }
-        t->matched[m] = (uint16_t)keep;
-        int count = 0;
-        for (int p = 0; p < 6; p++) {
-            int bits = 0;
-            for (int r = 0; r < 3; r++)
-                bits |= 1 << (r * 3 + perms[p][r]);
-            count += (m & bits) == bits;
-        }
-        t->configs[m] = (uint8_t)count;
-        int lone = 0;
-        for (int r = 0; r < 3; r++) {
-            int row = m >> (3 * r) & 7;
-            if (row && !(row & (row - 1)))
-                lone |= row << (3 * r);
-        }
-        t->lone[m] = (uint16_t)lone;
-        t->single[m] = (uint16_t)(m && !(m & (m - 1)) ? m : 0);
-        uint32_t cells = 0;
-        for (int r = 0; r < 3; r++)
-            for (int k = 0; k < 3; k++)
-                if (m & (1 << (r * 3 + k)))
-                    cells |= (uint32_t)7 << (r * 9 + k * 3);
-        t->expand[m] = cells;
-        int boxes = 0;
-        for (int k = 0; k < 3; k++)
-            if (m & (7 << (3 * k)))
-                boxes |= 1 << k;
-        t->boxes_of[m] = (uint8_t)boxes;
-    }
-    for (int x = 0; x < 81; x++) {
-        int r = x / 9, c = x % 9;
-        t->peers[x][0] = t->peers[x][1] = t->peers[x][2] = 0;
-        for (int y = 0; y < 81; y++) {
-            int r2 = y / 9, c2 = y % 9;
-            int peer = y != x && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3));
-            if (peer)
-                t->peers[x][r2 / 3] |= (uint32_t)1 << ((r2 % 3) * 9 + c2);
-        }
-    }
-}
-
 /* ------------------------------------------------------------ propagation */
 
 /* Places digit d in cell x: x leaves every other digit (whose settle
@@ -162,21 +77,21 @@ static inline int place(bb_state *s, board *bd, int d, int x)
 {
     int b = x / BAND_BITS;
     uint32_t bit = (uint32_t)1 << (x % BAND_BITS);
-    if (!(bd->cand[d][b] & bit))
+    if (!(bd->cand[b][d] & bit))
         return 0;
     bd->unsolved[b] &= ~bit;
     uint32_t dirty = 1u << d;
     UNROLL_DIGITS
     for (int e = 0; e < 9; e++) {
-        uint32_t v = bd->cand[e][b];
+        uint32_t v = bd->cand[b][e];
         dirty |= (uint32_t)((v & bit) != 0) << e;
-        bd->cand[e][b] = v & ~bit;
+        bd->cand[b][e] = v & ~bit;
     }
-    bd->cand[d][b] |= bit;
+    bd->cand[b][d] |= bit;
     const uint32_t *p = s->t.peers[x];
-    bd->cand[d][0] &= ~p[0];
-    bd->cand[d][1] &= ~p[1];
-    bd->cand[d][2] &= ~p[2];
+    bd->cand[0][d] &= ~p[0];
+    bd->cand[1][d] &= ~p[1];
+    bd->cand[2][d] &= ~p[2];
     s->dirty |= dirty;
     return 1;
 }
@@ -214,7 +129,7 @@ static inline uint32_t row_singles(const tables *t, uint32_t w)
 static int digit_settle(bb_state *s, board *bd, int d)
 {
     const tables *t = &s->t;
-    uint32_t a = bd->cand[d][0], b = bd->cand[d][1], c = bd->cand[d][2];
+    uint32_t a = bd->cand[0][d], b = bd->cand[1][d], c = bd->cand[2][d];
     for (;;) {
         a = band_match(t, a);
         b = band_match(t, b);
@@ -239,9 +154,9 @@ static int digit_settle(bb_state *s, board *bd, int d)
         b &= kb * 0x40201u;
         c &= kc * 0x40201u;
     }
-    bd->cand[d][0] = a;
-    bd->cand[d][1] = b;
-    bd->cand[d][2] = c;
+    bd->cand[0][d] = a;
+    bd->cand[1][d] = b;
+    bd->cand[2][d] = c;
     /* hidden singles: unsolved rows with one candidate left */
     uint32_t sa = row_singles(t, a & bd->unsolved[0]), sb = row_singles(t, b & bd->unsolved[1]),
              sc = row_singles(t, c & bd->unsolved[2]);
@@ -317,20 +232,20 @@ static int all_triads(bb_state *s, board *bd)
     for (int b = 0; b < 3; b++) {
         UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
-            occ[d] = minirows(t, bd->cand[d][b]);
+            occ[d] = minirows(t, bd->cand[b][d]);
         int changed = triads(t, occ);
         if (changed < 0)
             return 0;
         s->dirty |= (uint32_t)changed;
         for (int d = 0; changed; d++, changed >>= 1)
             if (changed & 1)
-                bd->cand[d][b] &= t->expand[occ[d]];
+                bd->cand[b][d] &= t->expand[occ[d]];
     }
     for (int sh = 0; sh < 9; sh += 3) {
         UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
-            occ[d] = (columns(bd->cand[d][0]) >> sh & 7) | (columns(bd->cand[d][1]) >> sh & 7) << 3 |
-                     (columns(bd->cand[d][2]) >> sh & 7) << 6;
+            occ[d] = (columns(bd->cand[0][d]) >> sh & 7) | (columns(bd->cand[1][d]) >> sh & 7) << 3 |
+                     (columns(bd->cand[2][d]) >> sh & 7) << 6;
         int changed = triads(t, occ);
         if (changed < 0)
             return 0;
@@ -340,7 +255,7 @@ static int all_triads(bb_state *s, board *bd)
                 continue;
             for (int b = 0; b < 3; b++) {
                 uint32_t keep = (occ[d] >> (3 * b) & 7) << sh | (ROW_MASK & ~(7u << sh));
-                bd->cand[d][b] &= keep * 0x40201u;
+                bd->cand[b][d] &= keep * 0x40201u;
             }
         }
     }
@@ -363,7 +278,7 @@ static int propagate(bb_state *s, board *bd)
             uint32_t one = 0, two = 0;
             UNROLL_DIGITS
             for (int d = 0; d < 9; d++) {
-                uint32_t x = bd->cand[d][b];
+                uint32_t x = bd->cand[b][d];
                 two |= one & x;
                 one |= x;
             }
@@ -377,7 +292,7 @@ static int propagate(bb_state *s, board *bd)
                 /* an earlier single of this pass may have taken its
                  * last candidate */
                 int d = 0;
-                while (d < 9 && !(bd->cand[d][b] >> i & 1))
+                while (d < 9 && !(bd->cand[b][d] >> i & 1))
                     d++;
                 if (d == 9 || !place(s, bd, d, b * BAND_BITS + i))
                     return 0;
@@ -402,7 +317,7 @@ static int pick_cell(const board *bd, frame *f)
         uint32_t one = 0, two = 0, three = 0;
         UNROLL_DIGITS
         for (int d = 0; d < 9; d++) {
-            uint32_t x = bd->cand[d][b];
+            uint32_t x = bd->cand[b][d];
             three |= two & x;
             two |= one & x;
             one |= x;
@@ -420,7 +335,7 @@ static int pick_cell(const board *bd, frame *f)
         int count = 0;
         UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
-            count += bd->cand[d][b] >> i & 1;
+            count += bd->cand[b][d] >> i & 1;
         if (count < best_count) {
             best = x;
             best_count = count;
@@ -433,7 +348,7 @@ static int pick_cell(const board *bd, frame *f)
     f->band = b;
     f->nalt = 0;
     for (int d = 8; d >= 0; d--) {
-        if (bd->cand[d][b] & bit) {
+        if (bd->cand[b][d] & bit) {
             f->digit[f->nalt] = (uint8_t)d;
             f->mask[f->nalt++] = ~row | bit;
         }
@@ -454,7 +369,7 @@ static int pick_branch(const tables *t, const board *bd, frame *f)
         int total = 0;
         UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
-            total += t->configs[minirows(t, bd->cand[d][b])];
+            total += t->configs[minirows(t, bd->cand[b][d])];
         if (total > 9 && total < best_total) {
             best_total = total;
             best_band = b;
@@ -465,7 +380,7 @@ static int pick_branch(const tables *t, const board *bd, frame *f)
     int best_digit = -1, best_count = 7;
     unsigned best_occ = 0;
     for (int d = 0; d < 9; d++) {
-        unsigned occ = minirows(t, bd->cand[d][best_band]);
+        unsigned occ = minirows(t, bd->cand[best_band][d]);
         int count = t->configs[occ];
         if (count > 1 && count < best_count) {
             best_count = count;
@@ -488,41 +403,22 @@ static int pick_branch(const tables *t, const board *bd, frame *f)
 static inline int lowest_digit(const board *bd, int x)
 {
     int b = x / BAND_BITS, i = x % BAND_BITS, d = 0;
-    while (!(bd->cand[d][b] >> i & 1))
+    while (!(bd->cand[b][d] >> i & 1))
         d++;
     return d;
 }
 
-/* ------------------------------------------------------------ engine */
+/* ------------------------------------------------------------ search */
 
-static void *bb_create(void)
+int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn, void *ctx,
+              uint64_t *count, nonet_stats *stats)
 {
-    bb_state *s = malloc(sizeof *s);
-    if (s)
-        build_tables(&s->t);
-    return s;
-}
-
-static void bb_destroy(void *state)
-{
-    free(state);
-}
-
-static int bb_supports(int box_rows, int box_cols)
-{
-    return box_rows == 3 && box_cols == 3;
-}
-
-static int bb_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
-                  void *ctx, uint64_t *count, nonet_stats *stats)
-{
-    bb_state *s = state;
     board *bd = &s->bd;
     uint64_t found = 0, nodes = 1, guesses = 0;
     int depth = 0, ok = 1;
 
     for (int d = 0; d < 9; d++)
-        bd->cand[d][0] = bd->cand[d][1] = bd->cand[d][2] = BAND_MASK;
+        bd->cand[0][d] = bd->cand[1][d] = bd->cand[2][d] = BAND_MASK;
     bd->unsolved[0] = bd->unsolved[1] = bd->unsolved[2] = BAND_MASK;
     s->dirty = 0;
     for (int x = 0; x < 81 && ok; x++)
@@ -566,7 +462,7 @@ static int bb_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_s
         else
             guesses++;
         nodes++;
-        bd->cand[d][f->band] &= f->mask[k];
+        bd->cand[f->band][d] &= f->mask[k];
         s->dirty = 1u << d;
         ok = propagate(s, bd);
     }
@@ -575,11 +471,3 @@ static int bb_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_s
     stats->guesses = guesses;
     return NONET_OK;
 }
-
-const engine_ops engine_bitboard = {
-    .name = "bitboard",
-    .supports = bb_supports,
-    .create = bb_create,
-    .destroy = bb_destroy,
-    .run = bb_run,
-};

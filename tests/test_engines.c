@@ -72,6 +72,34 @@ static int run(nonet_solver *s, const nonet_grid *g, result *out)
     return nonet_solver_count(s, g, 2, &out->count, &out->first, &st);
 }
 
+/* A bitboard solver whose engine state was made under NONET_CPU=portable
+ * (a solver makes its engine state at its first puzzle); NULL if that
+ * failed or the variable was not obeyed. */
+static nonet_solver *portable_solver(void)
+{
+    static const char easy[] =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const char *old = getenv("NONET_CPU");
+    char saved[64] = "";
+    if (old)
+        snprintf(saved, sizeof saved, "%s", old);
+    setenv("NONET_CPU", "portable", 1);
+    nonet_solver *s = nonet_solver_new(NONET_ENGINE_BITBOARD);
+    static nonet_grid g;
+    static result r;
+    int ok = s && grid_from_line(easy, 3, 3, &g) && run(s, &g, &r) == NONET_OK && r.count == 1 &&
+             strcmp(nonet_cpu_path(), "portable") == 0;
+    if (old)
+        setenv("NONET_CPU", saved, 1);
+    else
+        unsetenv("NONET_CPU");
+    if (!ok) {
+        nonet_solver_free(s);
+        return NULL;
+    }
+    return s;
+}
+
 static void test_engines_agree(void)
 {
     FILE *f = fopen(DATA, "r");
@@ -79,8 +107,10 @@ static void test_engines_agree(void)
     nonet_solver *general = nonet_solver_new(NONET_ENGINE_GENERAL);
     nonet_solver *bitboard = nonet_solver_new(NONET_ENGINE_BITBOARD);
     nonet_solver *automatic = nonet_solver_new(NONET_ENGINE_AUTO);
+    nonet_solver *portable = portable_solver();
+    CHECK(portable != NULL);
     static nonet_grid g, iso;
-    static result a, b, c;
+    static result a, b, c, e;
     char line[256];
     uint64_t rng = 0x9E3779B97F4A7C15ULL;
     int puzzles = 0, multi = 0, failures = 0;
@@ -100,21 +130,23 @@ static void test_engines_agree(void)
                 p = &iso;
             }
             if (run(general, p, &a) != NONET_OK || run(bitboard, p, &b) != NONET_OK ||
-                run(automatic, p, &c) != NONET_OK)
+                run(automatic, p, &c) != NONET_OK || !portable || run(portable, p, &e) != NONET_OK)
                 failures++;
-            else if (a.count != b.count || a.count != c.count)
+            else if (a.count != b.count || a.count != c.count || a.count != e.count)
                 failures++;
             else if (a.count > 0 && (!verify_solution(p->cells, a.first.cells, 3, 3) ||
-                                     !verify_solution(p->cells, b.first.cells, 3, 3)))
+                                     !verify_solution(p->cells, b.first.cells, 3, 3) ||
+                                     !verify_solution(p->cells, e.first.cells, 3, 3)))
                 failures++;
             else if (a.count == 1 && !nonet_grid_equal(&a.first, &b.first))
                 failures++;
             else if (k > 0 && a.count != original)
                 failures++; /* an isomorph has as many solutions */
             if (failures)
-                printf("  puzzle %s (isomorph %d): general %llu, bitboard %llu, auto %llu\n",
+                printf("  puzzle %s (isomorph %d): general %llu, bitboard %llu, auto %llu, "
+                       "portable bitboard %llu\n",
                        line, k, (unsigned long long)a.count, (unsigned long long)b.count,
-                       (unsigned long long)c.count);
+                       (unsigned long long)c.count, (unsigned long long)e.count);
             if (k == 0)
                 original = a.count;
             puzzles++;
@@ -125,6 +157,7 @@ static void test_engines_agree(void)
     nonet_solver_free(general);
     nonet_solver_free(bitboard);
     nonet_solver_free(automatic);
+    nonet_solver_free(portable);
     CHECK(failures == 0);
     /* the file's 600 puzzles, each with its isomorphs; some have 2+ solutions */
     CHECKF(puzzles >= 600 * (ISOMORPHS + 1), "only %d puzzles", puzzles);

@@ -1,0 +1,70 @@
+/* engine_bitboard.h - what the 9x9 engine's two halves share: the board,
+ * the lookup tables and the search state (engine_bitboard.c explains
+ * them), and the search entry points.
+ *
+ * The search (engine_bitboard.c) is compiled once for any CPU and, on
+ * x86-64, once more for x86-64-v3 (AVX2, BMI1/2, POPCNT); the engine
+ * (engine_bitboard_ops.c) builds the tables and picks the search the CPU
+ * running it can execute. */
+#ifndef NONET_ENGINE_BITBOARD_H
+#define NONET_ENGINE_BITBOARD_H
+
+#include "nonet.h"
+
+#include <stdint.h>
+
+enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF };
+
+typedef struct board {
+    uint32_t cand[3][9];
+    uint32_t unsolved[3];
+} board;
+
+typedef struct tables {
+    uint16_t matched[512];  /* 3x3 occupancy -> its minirows in some perfect
+                               matching of rows to boxes; 0 if none */
+    uint32_t expand[512];   /* minirow set -> band cells */
+    uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
+    uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
+    uint16_t lone[512];     /* 3x3 occupancy -> its bits alone in their row */
+    uint16_t single[512];   /* a row's 9 bits -> themselves if just one */
+    uint32_t peers[81][3];  /* a cell's peers, as band words */
+} tables;
+
+/* A branch point: alternatives that split the search without overlap,
+ * tried one after another. Each keeps only `mask` of a digit's candidates
+ * in the band: a configuration of the digit in the band, or the digit in
+ * one cell (its row in the band reduced to that cell). */
+typedef struct frame {
+    board saved;       /* the board before the first alternative */
+    uint32_t mask[9];  /* the alternatives not tried yet, last first */
+    uint8_t digit[9];
+    int nalt;
+    int band;
+} frame;
+
+typedef struct bb_state bb_state;
+
+/* One search compiled for one instruction set: as engine_ops.run. */
+typedef int bb_search_fn(bb_state *s, const nonet_grid *puzzle, uint64_t limit,
+                         nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats);
+
+struct bb_state {
+    tables t;
+    bb_search_fn *search; /* the variant this CPU runs */
+    board bd;
+    frame stack[82];
+    uint32_t dirty; /* digits whose settle work is due */
+};
+
+/* The tables, filled in once per state. */
+void bb_build_tables(tables *t);
+
+/* The search for any CPU, and (when NONET_HAVE_X86V3 is defined) the same
+ * code compiled for x86-64-v3. */
+bb_search_fn bb_search_portable;
+#ifdef NONET_HAVE_X86V3
+bb_search_fn bb_search_x86v3;
+#endif
+
+#endif

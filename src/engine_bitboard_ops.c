@@ -1,0 +1,129 @@
+/* engine_bitboard_ops.c - the 9x9 engine as the solver sees it: its
+ * tables, its state, and the choice of the search variant the CPU can run
+ * (engine_bitboard.h).
+ *
+ * The choice is made when a state is created: the x86-64-v3 search when
+ * it was built and the CPU has AVX2, BMI1, BMI2 and POPCNT, else the
+ * portable one. The environment variable NONET_CPU=portable forces the
+ * portable search (to compare the two, or to test the fallback on a
+ * machine that would not take it). */
+#include "engine.h"
+#include "engine_bitboard.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void bb_build_tables(tables *t)
+{
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int m = 0; m < 512; m++) {
+        int keep = 0;
+        for (int p = 0; p < 6; p++) {
+            int bits = 0;
+            for (int r = 0; r < 3; r++)
+                bits |= 1 << (r * 3 + perms[p][r]);
+            if ((m & bits) == bits)
+                keep |= bits;
+        }
+        t->matched[m] = (uint16_t)keep;
+        int count = 0;
+        for (int p = 0; p < 6; p++) {
+            int bits = 0;
+            for (int r = 0; r < 3; r++)
+                bits |= 1 << (r * 3 + perms[p][r]);
+            count += (m & bits) == bits;
+        }
+        t->configs[m] = (uint8_t)count;
+        int lone = 0;
+        for (int r = 0; r < 3; r++) {
+            int row = m >> (3 * r) & 7;
+            if (row && !(row & (row - 1)))
+                lone |= row << (3 * r);
+        }
+        t->lone[m] = (uint16_t)lone;
+        t->single[m] = (uint16_t)(m && !(m & (m - 1)) ? m : 0);
+        uint32_t cells = 0;
+        for (int r = 0; r < 3; r++)
+            for (int k = 0; k < 3; k++)
+                if (m & (1 << (r * 3 + k)))
+                    cells |= (uint32_t)7 << (r * 9 + k * 3);
+        t->expand[m] = cells;
+        int boxes = 0;
+        for (int k = 0; k < 3; k++)
+            if (m & (7 << (3 * k)))
+                boxes |= 1 << k;
+        t->boxes_of[m] = (uint8_t)boxes;
+    }
+    for (int x = 0; x < 81; x++) {
+        int r = x / 9, c = x % 9;
+        t->peers[x][0] = t->peers[x][1] = t->peers[x][2] = 0;
+        for (int y = 0; y < 81; y++) {
+            int r2 = y / 9, c2 = y % 9;
+            int peer = y != x && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3));
+            if (peer)
+                t->peers[x][r2 / 3] |= (uint32_t)1 << ((r2 % 3) * 9 + c2);
+        }
+    }
+}
+
+/* The search this process's CPU runs, and its name. */
+static bb_search_fn *pick_search(const char **name)
+{
+    const char *forced = getenv("NONET_CPU");
+    if (!forced || strcmp(forced, "portable") != 0) {
+#ifdef NONET_HAVE_X86V3
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
+            *name = "x86-64-v3";
+            return bb_search_x86v3;
+        }
+#endif
+    }
+    *name = "portable";
+    return bb_search_portable;
+}
+
+const char *nonet_cpu_path(void)
+{
+    const char *name;
+    pick_search(&name);
+    return name;
+}
+
+static void *bb_create(void)
+{
+    bb_state *s = malloc(sizeof *s);
+    if (s) {
+        const char *name;
+        bb_build_tables(&s->t);
+        s->search = pick_search(&name);
+    }
+    return s;
+}
+
+static void bb_destroy(void *state)
+{
+    free(state);
+}
+
+static int bb_supports(int box_rows, int box_cols)
+{
+    return box_rows == 3 && box_cols == 3;
+}
+
+static int bb_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
+                  void *ctx, uint64_t *count, nonet_stats *stats)
+{
+    bb_state *s = state;
+    return s->search(s, puzzle, limit, fn, ctx, count, stats);
+}
+
+const engine_ops engine_bitboard = {
+    .name = "bitboard",
+    .supports = bb_supports,
+    .create = bb_create,
+    .destroy = bb_destroy,
+    .run = bb_run,
+};
