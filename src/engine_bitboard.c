@@ -49,6 +49,10 @@
 #include "engine_bitboard.h"
 #include "internal.h"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 /* The search's name: bb_search_portable, or BB_ISA's variant when the
  * build compiles this file again for another instruction set. */
 #ifndef BB_ISA
@@ -96,11 +100,18 @@ static inline int place(bb_state *s, board *bd, int d, int x)
     return 1;
 }
 
-/* The 3x3 minirow occupancy of a band word. */
+/* The 3x3 minirow occupancy of a band word: bit 3 * row + box. With BMI2,
+ * the OR of each minirow's 3 cells lands on its first cell, and PEXT
+ * gathers those 9 bits. */
 static inline unsigned minirows(const tables *t, uint32_t w)
 {
+#ifdef __BMI2__
+    (void)t;
+    return _pext_u32(w | w >> 1 | w >> 2, 0x1249249);
+#else
     return t->boxes_of[w & ROW_MASK] | (unsigned)t->boxes_of[(w >> 9) & ROW_MASK] << 3 |
            (unsigned)t->boxes_of[w >> 18] << 6;
+#endif
 }
 
 /* A band word without the minirows that fit no matching of rows to boxes;
@@ -115,6 +126,39 @@ static inline uint32_t band_match(const tables *t, uint32_t w)
 static inline uint32_t columns(uint32_t w)
 {
     return (w | w >> 9 | w >> 18) & ROW_MASK;
+}
+
+/* A digit's column word: bit 9 * band + column when the digit has a
+ * candidate in that column of that band. Stack k's 3x3 "minicolumn"
+ * occupancy (bit 3 * band + column in the stack) is the bits of
+ * STACK_BITS << 3k. */
+enum { STACK_BITS = 0x1C0E07 };
+
+static inline uint32_t column_word(uint32_t a, uint32_t b, uint32_t c)
+{
+    return columns(a) | columns(b) << 9 | columns(c) << 18;
+}
+
+static inline unsigned stack_occ(uint32_t cw, int k)
+{
+#ifdef __BMI2__
+    return _pext_u32(cw, (uint32_t)STACK_BITS << (3 * k));
+#else
+    /* the three 3-bit fields, 9 apart, times 1 + 2^6 + 2^12: the products
+     * do not overlap, and bits 12..20 hold the fields side by side */
+    return ((cw >> (3 * k) & STACK_BITS) * 0x1041u) >> 12 & 0x1FF;
+#endif
+}
+
+/* The inverse of stack_occ: a stack occupancy placed back in a column
+ * word. */
+static inline uint32_t stack_spread(unsigned occ, int k)
+{
+#ifdef __BMI2__
+    return _pdep_u32(occ, (uint32_t)STACK_BITS << (3 * k));
+#else
+    return ((occ | occ << 6 | occ << 12) & STACK_BITS) << (3 * k);
+#endif
 }
 
 /* The rows of a band word that have one candidate (as cells). */
@@ -137,22 +181,17 @@ static int digit_settle(bb_state *s, board *bd, int d)
         if (!a || !b || !c)
             return 0;
         /* stacks: each band's columns against the stack's 3 boxes */
-        uint32_t ca = columns(a), cb = columns(b), cc = columns(c);
-        uint32_t ka = 0, kb = 0, kc = 0;
-        for (int sh = 0; sh < 9; sh += 3) {
-            unsigned occ = (ca >> sh & 7) | (cb >> sh & 7) << 3 | (cc >> sh & 7) << 6;
-            unsigned keep = t->matched[occ];
-            if (!keep)
-                return 0;
-            ka |= (keep & 7) << sh;
-            kb |= (keep >> 3 & 7) << sh;
-            kc |= (keep >> 6 & 7) << sh;
-        }
-        if (ka == ca && kb == cb && kc == cc)
+        uint32_t cw = column_word(a, b, c);
+        unsigned k0 = t->matched[stack_occ(cw, 0)], k1 = t->matched[stack_occ(cw, 1)],
+                 k2 = t->matched[stack_occ(cw, 2)];
+        if (!k0 || !k1 || !k2)
+            return 0;
+        uint32_t keep = stack_spread(k0, 0) | stack_spread(k1, 1) | stack_spread(k2, 2);
+        if (keep == cw)
             break;
-        a &= ka * 0x40201u; /* the kept columns in all 3 rows */
-        b &= kb * 0x40201u;
-        c &= kc * 0x40201u;
+        a &= (keep & ROW_MASK) * 0x40201u; /* the kept columns in all 3 rows */
+        b &= (keep >> 9 & ROW_MASK) * 0x40201u;
+        c &= (keep >> 18) * 0x40201u;
     }
     bd->cand[0][d] = a;
     bd->cand[1][d] = b;
@@ -241,11 +280,16 @@ static int all_triads(bb_state *s, board *bd)
             if (changed & 1)
                 bd->cand[b][d] &= t->expand[occ[d]];
     }
+    /* a stack's rule changes only its own columns: the others' column
+     * words stay true */
+    uint32_t cw[9];
+    UNROLL_DIGITS
+    for (int d = 0; d < 9; d++)
+        cw[d] = column_word(bd->cand[0][d], bd->cand[1][d], bd->cand[2][d]);
     for (int sh = 0; sh < 9; sh += 3) {
         UNROLL_DIGITS
         for (int d = 0; d < 9; d++)
-            occ[d] = (columns(bd->cand[0][d]) >> sh & 7) | (columns(bd->cand[1][d]) >> sh & 7) << 3 |
-                     (columns(bd->cand[2][d]) >> sh & 7) << 6;
+            occ[d] = stack_occ(cw[d], sh / 3);
         int changed = triads(t, occ);
         if (changed < 0)
             return 0;
