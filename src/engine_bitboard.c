@@ -49,7 +49,7 @@
 #include "engine_bitboard.h"
 #include "internal.h"
 
-#ifdef __BMI2__
+#if defined(__BMI2__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
@@ -84,14 +84,30 @@ static inline int place(bb_state *s, board *bd, int d, int x)
     if (!(bd->cand[b][d] & bit))
         return 0;
     bd->unsolved[b] &= ~bit;
-    uint32_t dirty = 1u << d;
+    /* the digits that had x become dirty, and x leaves them all */
+    uint32_t *band = bd->cand[b];
+    uint32_t dirty = 1u << d | (uint32_t)((band[8] & bit) != 0) << 8;
+    band[8] &= ~bit;
+#if defined(__AVX2__)
+    __m256i v = _mm256_loadu_si256((const __m256i *)band), m = _mm256_set1_epi32((int)bit);
+    dirty |= (uint32_t)_mm256_movemask_ps(
+        _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, m), m)));
+    _mm256_storeu_si256((__m256i *)band, _mm256_andnot_si256(m, v));
+#elif defined(__SSE2__)
+    __m128i m = _mm_set1_epi32((int)bit);
+    __m128i lo = _mm_loadu_si128((const __m128i *)band), hi = _mm_loadu_si128((const __m128i *)(band + 4));
+    dirty |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(lo, m), m))) |
+             (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(hi, m), m))) << 4;
+    _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(m, lo));
+    _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(m, hi));
+#else
     UNROLL_DIGITS
-    for (int e = 0; e < 9; e++) {
-        uint32_t v = bd->cand[b][e];
-        dirty |= (uint32_t)((v & bit) != 0) << e;
-        bd->cand[b][e] = v & ~bit;
+    for (int e = 0; e < 8; e++) {
+        dirty |= (uint32_t)((band[e] & bit) != 0) << e;
+        band[e] &= ~bit;
     }
-    bd->cand[b][d] |= bit;
+#endif
+    band[d] |= bit;
     const uint32_t *p = s->t.peers[x];
     bd->cand[0][d] &= ~p[0];
     bd->cand[1][d] &= ~p[1];

@@ -3,8 +3,8 @@
  * (engine_bitboard.h).
  *
  * The choice is made when a state is created: the x86-64-v3 search when
- * it was built and the CPU has AVX2, BMI1, BMI2 and POPCNT, else the
- * portable one. The environment variable NONET_CPU=portable forces the
+ * it was built and the CPU has AVX2, BMI1, BMI2 and POPCNT (and is not an
+ * AMD Zen 1 or 2, whose PEXT is slow), else the portable one. The environment variable NONET_CPU=portable forces the
  * portable search (to compare the two, or to test the fallback on a
  * machine that would not take it). */
 #include "engine.h"
@@ -74,8 +74,11 @@ static bb_search_fn *pick_search(const char **name)
     if (!forced || strcmp(forced, "portable") != 0) {
 #ifdef NONET_HAVE_X86V3
         __builtin_cpu_init();
+        /* AMD before Zen 3 runs PEXT and PDEP in microcode, slower than
+         * the portable code's tables */
+        int slow_pext = __builtin_cpu_is("znver1") || __builtin_cpu_is("znver2");
         if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
+            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") && !slow_pext) {
             *name = "x86-64-v3";
             return bb_search_x86v3;
         }
