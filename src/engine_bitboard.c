@@ -368,37 +368,34 @@ static int propagate(bb_state *s, board *bd)
     }
 }
 
-/* Branches on a cell: its digits, lowest first. Prefers a bivalue cell;
- * returns 0 when every cell is solved. */
+/* Branches on a cell: its digits, lowest first. Takes the first cell with
+ * the fewest candidates (a bivalue cell if any); returns 0 when every cell
+ * is solved. */
 static int pick_cell(const board *bd, frame *f)
 {
-    int best = -1, best_count = 10;
-    for (int b = 0; b < 3 && best_count > 2; b++) {
-        uint32_t one = 0, two = 0, three = 0;
-        UNROLL_DIGITS
+    /* at_least[b][k]: the cells of band b with more than k candidates
+     * (bit-sliced counting); at the fixed point every unsolved cell has
+     * two or more */
+    uint32_t at_least[3][10];
+    for (int b = 0; b < 3; b++) {
+        uint32_t *n = at_least[b];
+        for (int k = 0; k < 10; k++)
+            n[k] = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t x = bd->cand[b][d];
-            three |= two & x;
-            two |= one & x;
-            one |= x;
-        }
-        uint32_t pairs = bd->unsolved[b] & two & ~three;
-        if (pairs) {
-            best = b * BAND_BITS + lowest_bit(pairs);
-            best_count = 2;
+            for (int k = d + 1; k > 0; k--)
+                n[k] |= n[k - 1] & x;
+            n[0] |= x;
         }
     }
-    for (int x = 0; x < 81 && best_count > 2; x++) {
-        int b = x / BAND_BITS, i = x % BAND_BITS;
-        if (!(bd->unsolved[b] >> i & 1))
-            continue;
-        int count = 0;
-        UNROLL_DIGITS
-        for (int d = 0; d < 9; d++)
-            count += bd->cand[b][d] >> i & 1;
-        if (count < best_count) {
-            best = x;
-            best_count = count;
+    int best = -1;
+    for (int k = 1; k < 9 && best < 0; k++) {
+        for (int b = 0; b < 3; b++) {
+            uint32_t exactly = bd->unsolved[b] & at_least[b][k] & ~at_least[b][k + 1];
+            if (exactly) {
+                best = b * BAND_BITS + lowest_bit(exactly);
+                break;
+            }
         }
     }
     if (best < 0)
@@ -470,6 +467,33 @@ static inline int lowest_digit(const board *bd, int x)
 
 /* ------------------------------------------------------------ search */
 
+/* The board of a puzzle's clues, built without a branch per cell: each
+ * digit leaves the rows, columns and boxes of its clues, and every clue
+ * cell leaves the other digits. The clues must not conflict (solver.c
+ * rejects such puzzles before any engine sees them). */
+static void set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
+{
+    uint32_t clue[10][3] = {{0}}; /* [digit][band]; digit 0 is a blank */
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < BAND_BITS; i++)
+            clue[puzzle->cells[b * BAND_BITS + i]][b] |= (uint32_t)1 << i;
+    for (int b = 0; b < 3; b++)
+        bd->unsolved[b] = clue[0][b];
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *p = clue[d + 1];
+        uint32_t cols = columns(p[0] | p[1] | p[2]) * 0x40201u;
+        for (int b = 0; b < 3; b++) {
+            uint32_t w = p[b], bc = columns(w);
+            uint32_t rows = ((w & ROW_MASK) ? ROW_MASK : 0) | ((w >> 9 & ROW_MASK) ? ROW_MASK << 9 : 0) |
+                            ((w >> 18) ? ROW_MASK << 18 : 0);
+            unsigned boxes = (unsigned)((bc & 7) != 0) | (unsigned)((bc >> 3 & 7) != 0) << 1 |
+                             (unsigned)((bc >> 6) != 0) << 2;
+            uint32_t peers = rows | cols | t->expand[boxes * 0x49];
+            bd->cand[b][d] = (bd->unsolved[b] & ~peers) | w;
+        }
+    }
+}
+
 int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn, void *ctx,
               uint64_t *count, nonet_stats *stats)
 {
@@ -477,15 +501,9 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, uint64_t limit, nonet_solut
     uint64_t found = 0, nodes = 1, guesses = 0;
     int depth = 0, ok = 1;
 
-    for (int d = 0; d < 9; d++)
-        bd->cand[0][d] = bd->cand[1][d] = bd->cand[2][d] = BAND_MASK;
-    bd->unsolved[0] = bd->unsolved[1] = bd->unsolved[2] = BAND_MASK;
-    s->dirty = 0;
-    for (int x = 0; x < 81 && ok; x++)
-        if (puzzle->cells[x])
-            ok = place(s, bd, puzzle->cells[x] - 1, x);
-    if (ok)
-        ok = propagate(s, bd);
+    set_clues(&s->t, bd, puzzle);
+    s->dirty = 0x1FF;
+    ok = propagate(s, bd);
 
     for (;;) {
         if (ok) {
