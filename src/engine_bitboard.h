@@ -32,15 +32,14 @@ typedef struct tables {
 } tables;
 
 /* A branch point: alternatives that split the search without overlap,
- * tried one after another. Each keeps only `mask` of a digit's candidates
- * in the band: a configuration of the digit in the band, or the digit in
- * one cell (its row in the band reduced to that cell). */
+ * tried one after another. Each keeps only mask[][b] of a digit's
+ * candidates in band b: a configuration of the digit in a band or a
+ * stack, or the digit in one cell (its row reduced to that cell). */
 typedef struct frame {
-    board saved;       /* the board before the first alternative */
-    uint32_t mask[9];  /* the alternatives not tried yet, last first */
+    board saved;         /* the board before the first alternative */
+    uint32_t mask[9][3]; /* the alternatives not tried yet, last first */
     uint8_t digit[9];
     int nalt;
-    int band;
 } frame;
 
 typedef struct bb_state bb_state;
@@ -55,6 +54,8 @@ struct bb_state {
     board bd;
     frame stack[82];
     uint32_t dirty; /* digits whose settle work is due */
+    uint64_t occ[9]; /* each digit's band and stack occupancies, as the
+                        last triad test saw them (engine_bitboard.c) */
 };
 
 /* The tables, filled in once per state. */
