@@ -459,13 +459,22 @@ static int pick_cell(const board *bd, frame *f)
     return 1;
 }
 
-/* The branch point: of the 3 bands and 3 stacks, the one whose digits
- * have the fewest configurations in all (a digit's placement in a band
- * matches its 3 rows to the 3 boxes; in a stack, its 3 columns), and in
- * it the digit with the fewest (two or more), each configuration an
- * alternative. Stacks as well as bands cut the guesses by a sixth. When
- * every digit's configurations are settled, a cell instead. Returns 0
- * when the board is solved. */
+/* The branch point. A group is a band or a stack; a digit's
+ * configurations in a group are the matchings of its 3 rows (in a stack,
+ * columns) to the 3 boxes that its candidates allow, and the digit is
+ * settled there when one is left. The branch is a digit in a group, each
+ * configuration an alternative. Two rules, chosen by measurement on the
+ * benchmark sets:
+ *  - on an open board (more than 50 cells unsolved), the group with the
+ *    fewest unsettled digits (on a tie, the one whose unsettled digits have
+ *    more configurations), and in it the digit with the most: one of these
+ *    alternatives settles the whole group. Against the rule below it takes
+ *    a quarter fewer nodes on 1905_11+ and half on 1106, at 5% more on
+ *    top1465 and a quarter more on the 17-clue set;
+ *  - else the group with the fewest configurations in all, and in it the
+ *    digit with the fewest.
+ * Stacks as well as bands cut the guesses by a sixth. When every digit is
+ * settled everywhere, a cell instead. Returns 0 when the board is solved. */
 static int pick_branch(const bb_state *s, const board *bd, frame *f)
 {
     static const uint16_t perm_sets[6] = {0421, 0241, 0412, 0142, 0214, 0124};
@@ -484,24 +493,36 @@ static int pick_branch(const bb_state *s, const board *bd, frame *f)
         occ[4][d] = stack_occ(cw, 1);
         occ[5][d] = stack_occ(cw, 2);
     }
-    int best_group = -1, best_total = 1000;
+    int fewest_total = -1, best_total = 1000;    /* the closed board's rule */
+    int fewest_open = -1, best_open = 100000; /* the open board's rule */
     for (int g = 0; g < 6; g++) {
-        int total = 0;
+        int total = 0, open = 0;
         UNROLL_DIGITS
-        for (int d = 0; d < 9; d++)
-            total += t->configs[occ[g][d]];
+        for (int d = 0; d < 9; d++) {
+            int c = t->configs[occ[g][d]];
+            total += c;
+            open += c > 1 ? 100 - c : 0;
+        }
         if (total > 9 && total < best_total) {
             best_total = total;
-            best_group = g;
+            fewest_total = g;
+        }
+        if (open > 0 && open < best_open) {
+            best_open = open;
+            fewest_open = g;
         }
     }
-    if (best_group < 0)
+    if (fewest_total < 0)
         return pick_cell(bd, f);
-    int best_digit = -1, best_count = 7;
+    int unsolved = popcount64(bd->unsolved[0] | (uint64_t)bd->unsolved[1] << 27) +
+                   popcount64(bd->unsolved[2]);
+    int open_board = unsolved > 50;
+    int best_group = open_board ? fewest_open : fewest_total;
+    int best_digit = -1, best_count = 0;
     unsigned best_occ = 0;
     for (int d = 0; d < 9; d++) {
         int count = t->configs[occ[best_group][d]];
-        if (count > 1 && count < best_count) {
+        if (count > 1 && (best_digit < 0 || (open_board ? count > best_count : count < best_count))) {
             best_count = count;
             best_digit = d;
             best_occ = occ[best_group][d];
