@@ -414,31 +414,34 @@ static int propagate(bb_state *s, board *bd)
 }
 
 /* Branches on a cell: its digits, lowest first. Takes the first cell with
- * the fewest candidates (a bivalue cell if any); returns 0 when every cell
- * is solved. */
+ * the fewest candidates (a bivalue cell if any; counting stops at 5);
+ * returns 0 when every cell is solved. */
 static int pick_cell(const board *bd, frame *f)
 {
-    /* at_least[b][k]: the cells of band b with more than k candidates
-     * (bit-sliced counting); at the fixed point every unsolved cell has
-     * two or more */
-    uint32_t at_least[3][10];
+    /* more[b][k]: the cells of band b with more than k candidates
+     * (bit-sliced counting, to 4); at the fixed point every unsolved cell
+     * has two or more */
+    uint32_t more[3][5];
     for (int b = 0; b < 3; b++) {
-        uint32_t *n = at_least[b];
-        for (int k = 0; k < 10; k++)
-            n[k] = 0;
+        uint32_t *n = more[b];
+        n[0] = n[1] = n[2] = n[3] = n[4] = 0;
+        UNROLL_DIGITS
         for (int d = 0; d < 9; d++) {
             uint32_t x = bd->cand[b][d];
-            for (int k = d + 1; k > 0; k--)
-                n[k] |= n[k - 1] & x;
+            n[4] |= n[3] & x;
+            n[3] |= n[2] & x;
+            n[2] |= n[1] & x;
+            n[1] |= n[0] & x;
             n[0] |= x;
         }
     }
     int best = -1;
-    for (int k = 1; k < 9 && best < 0; k++) {
+    for (int k = 1; k < 5 && best < 0; k++) {
         for (int b = 0; b < 3; b++) {
-            uint32_t exactly = bd->unsolved[b] & at_least[b][k] & ~at_least[b][k + 1];
-            if (exactly) {
-                best = b * BAND_BITS + lowest_bit(exactly);
+            /* exactly k + 1 candidates; at k = 4, five or more */
+            uint32_t cells = bd->unsolved[b] & more[b][k] & (k < 4 ? ~more[b][k + 1] : ~0u);
+            if (cells) {
+                best = b * BAND_BITS + lowest_bit(cells);
                 break;
             }
         }
@@ -496,13 +499,11 @@ static int pick_branch(const bb_state *s, const board *bd, frame *f)
     int fewest_total = -1, best_total = 1000;    /* the closed board's rule */
     int fewest_open = -1, best_open = 100000; /* the open board's rule */
     for (int g = 0; g < 6; g++) {
-        int total = 0, open = 0;
+        int sum = 0;
         UNROLL_DIGITS
-        for (int d = 0; d < 9; d++) {
-            int c = t->configs[occ[g][d]];
-            total += c;
-            open += c > 1 ? 100 - c : 0;
-        }
+        for (int d = 0; d < 9; d++)
+            sum += t->scores[occ[g][d]];
+        int total = sum & 0xFF, open = sum >> 8; /* total is at most 54 */
         if (total > 9 && total < best_total) {
             best_total = total;
             fewest_total = g;

@@ -26,6 +26,9 @@ typedef struct tables {
     uint32_t expand[512];   /* minirow set -> band cells */
     uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
     uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
+    uint16_t scores[512];   /* 3x3 occupancy -> configs + 256 * (100 -
+                               configs) when two or more, for summing both
+                               branching scores at once (pick_branch) */
     uint16_t lone[512];     /* 3x3 occupancy -> its bits alone in their row */
     uint16_t single[512];   /* a row's 9 bits -> themselves if just one */
     uint32_t peers[81][3];  /* a cell's peers, as band words */

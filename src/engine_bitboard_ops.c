@@ -35,6 +35,7 @@ void bb_build_tables(tables *t)
             count += (m & bits) == bits;
         }
         t->configs[m] = (uint8_t)count;
+        t->scores[m] = (uint16_t)(count + (count > 1 ? (100 - count) << 8 : 0));
         int lone = 0;
         for (int r = 0; r < 3; r++) {
             int row = m >> (3 * r) & 7;
