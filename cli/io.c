@@ -123,6 +123,9 @@ void complain(const char *fmt, ...)
 }
 
 static void vreport(FILE *err, const char *file, long puzzle, long line, long column,
+                    const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
+
+static void vreport(FILE *err, const char *file, long puzzle, long line, long column,
                     const char *fmt, va_list ap)
 {
     fprintf(err, "nonet: %s:", file);
