@@ -229,6 +229,15 @@ static int digit_settle(bb_state *s, board *bd, int d)
     return 1;
 }
 
+/* Bit-sliced counting: after adding words x, level[k] holds the bits set
+ * in more than k of them (k < n). */
+static inline void count_bits(uint64_t *level, int n, uint64_t x)
+{
+    for (int k = n - 1; k > 0; k--)
+        level[k] |= level[k - 1] & x;
+    level[0] |= x;
+}
+
 /* The triad rule on one 3x3 occupancy group: nine digits' occupancies
  * occ[d] of 3 "rows" by 3 "boxes" whose 9 intersections each hold exactly
  * 3 digits (3 cells of one row and one box). An intersection that fewer
@@ -238,20 +247,14 @@ static int digit_settle(bb_state *s, board *bd, int d)
  * returns the set of digits changed, or -1 on a contradiction. */
 static int triads(const tables *t, unsigned *occ)
 {
-    unsigned any1 = 0, any2 = 0, any3 = 0, any4 = 0;
-    unsigned must1 = 0, must2 = 0, must3 = 0, must4 = 0;
+    uint64_t any[4] = {0}, must[4] = {0}; /* reaching / taking more than k */
     UNROLL_DIGITS
     for (int d = 0; d < 9; d++) {
-        unsigned o = occ[d], m = t->lone[o];
-        any4 |= any3 & o;
-        any3 |= any2 & o;
-        any2 |= any1 & o;
-        any1 |= o;
-        must4 |= must3 & m;
-        must3 |= must2 & m;
-        must2 |= must1 & m;
-        must1 |= m;
+        count_bits(any, 4, occ[d]);
+        count_bits(must, 4, t->lone[occ[d]]);
     }
+    unsigned any3 = (unsigned)any[2], any4 = (unsigned)any[3];
+    unsigned must3 = (unsigned)must[2], must4 = (unsigned)must[3];
     if ((any3 & 0x1FF) != 0x1FF || must4)
         return -1;
     unsigned take_all = any3 & ~any4 & ~(must3 & ~must4); /* 3 can, not yet 3 must */
@@ -298,28 +301,20 @@ static int triads_quiet(bb_state *s, const board *bd)
 {
     const tables *t = &s->t;
     const uint64_t all = ((uint64_t)1 << 54) - 1;
-    uint64_t any1 = 0, any2 = 0, any3 = 0, any4 = 0;
-    uint64_t must1 = 0, must2 = 0, must3 = 0, must4 = 0;
+    uint64_t any[4] = {0}, must[4] = {0};
     UNROLL_DIGITS
     for (int d = 0; d < 9; d++) {
         uint32_t a = bd->cand[0][d], b = bd->cand[1][d], c = bd->cand[2][d];
         uint64_t o = minirows(t, a) | minirows(t, b) << 9 | minirows(t, c) << 18 |
                      (uint64_t)column_word(a, b, c) << 27;
-        uint64_t m = alone_in_field(o);
         s->occ[d] = o;
-        any4 |= any3 & o;
-        any3 |= any2 & o;
-        any2 |= any1 & o;
-        any1 |= o;
-        must4 |= must3 & m;
-        must3 |= must2 & m;
-        must2 |= must1 & m;
-        must1 |= m;
+        count_bits(any, 4, o);
+        count_bits(must, 4, alone_in_field(o));
     }
-    if (any3 != all || must4)
+    if (any[2] != all || must[3])
         return 0;
-    uint64_t take_all = any3 & ~any4 & ~(must3 & ~must4);
-    return take_all || (must3 & any4) ? -1 : 1;
+    uint64_t take_all = any[2] & ~any[3] & ~must[2]; /* must[3] is 0 here */
+    return take_all || (must[2] & any[3]) ? -1 : 1;
 }
 
 /* The triad rule in every band (minirows) and stack (minicolumns). 0 on a
@@ -421,25 +416,17 @@ static int pick_cell(const board *bd, frame *f)
     /* more[b][k]: the cells of band b with more than k candidates
      * (bit-sliced counting, to 4); at the fixed point every unsolved cell
      * has two or more */
-    uint32_t more[3][5];
+    uint64_t more[3][5] = {{0}};
     for (int b = 0; b < 3; b++) {
-        uint32_t *n = more[b];
-        n[0] = n[1] = n[2] = n[3] = n[4] = 0;
         UNROLL_DIGITS
-        for (int d = 0; d < 9; d++) {
-            uint32_t x = bd->cand[b][d];
-            n[4] |= n[3] & x;
-            n[3] |= n[2] & x;
-            n[2] |= n[1] & x;
-            n[1] |= n[0] & x;
-            n[0] |= x;
-        }
+        for (int d = 0; d < 9; d++)
+            count_bits(more[b], 5, bd->cand[b][d]);
     }
     int best = -1;
     for (int k = 1; k < 5 && best < 0; k++) {
         for (int b = 0; b < 3; b++) {
             /* exactly k + 1 candidates; at k = 4, five or more */
-            uint32_t cells = bd->unsolved[b] & more[b][k] & (k < 4 ? ~more[b][k + 1] : ~0u);
+            uint64_t cells = bd->unsolved[b] & more[b][k] & (k < 4 ? ~more[b][k + 1] : ~0u);
             if (cells) {
                 best = b * BAND_BITS + lowest_bit(cells);
                 break;
