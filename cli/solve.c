@@ -131,22 +131,32 @@ static int print_solution(void *ctx, const nonet_grid *solution)
     return 0;
 }
 
+/* Whether p's clues conflict; if so, says where and prints the failure. */
+static int conflicting(worker *w, const char *file, const nonet_puzzle *p)
+{
+    nonet_check_result chk;
+    if (nonet_check(&p->grid, &chk) != NONET_ECONFLICT)
+        return 0;
+    char why[160];
+    nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
+    report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
+    print_failure(w, p, "invalid", why);
+    return 1;
+}
+
 /* Solves or counts one puzzle that was read without error. */
 static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
 {
     const cli_opts *o = w->o;
     FILE *out = w->out;
-    nonet_check_result chk;
-    if (nonet_check(&p->grid, &chk) == NONET_ECONFLICT) {
-        char why[160];
-        nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
-        report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-        print_failure(w, p, "invalid", why);
-        return;
-    }
 
     nonet_layout layout = output_layout(o, p);
     int all = w->mode == MODE_SOLVE && o->all;
+    /* conflicting clues have no solution: checked before printing all
+     * solutions (the output starts before the search), else only when
+     * the search found none */
+    if (all && conflicting(w, file, p))
+        return;
     uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->unique ? 2 : 1;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
@@ -171,6 +181,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         print_failure(w, p, "error", why);
         return;
     }
+    if (count == 0 && !all && conflicting(w, file, p))
+        return;
     w->t.nodes += st.nodes;
     w->t.guesses += st.guesses;
     w->t.us += us;
@@ -470,7 +482,7 @@ static int run_batch(const cli_opts *o, enum mode mode)
         setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
         b.progress = isatty(2);
         b.t0 = b.last_progress = now_us();
-        io_failed = for_each_puzzle(o, add_puzzle, &b, &b.fraction) != 0;
+        io_failed = for_each_puzzle(o, add_puzzle, &b, b.progress ? &b.fraction : NULL) != 0;
         finish(&b);
         fflush(stdout);
         if (b.progress_shown)

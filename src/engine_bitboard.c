@@ -1,6 +1,6 @@
-/* engine_bitboard.c - the dedicated 9x9 engine: one bitboard per digit,
- * band and stack matching, singles, and a depth-first search on bivalue
- * cells.
+/* engine_bitboard.c - the dedicated 9x9 engine's search: one bitboard per
+ * digit, band and stack matching, singles, the triad rule, and a
+ * depth-first search on a digit's configurations in a band or a stack.
  *
  * Data layout
  * -----------
@@ -38,13 +38,19 @@
  * at rows only.
  *
  * Placing digit d in cell x removes x's peers from d and x from the other
- * digits, whose settle work is then due (a dirty bit per digit). When no
- * digit is dirty, naked singles (cells with one candidate) are placed, and
- * a cell with none is a contradiction.
+ * digits, whose settle work is then due (a dirty bit per digit). After a
+ * round over the dirty digits, naked singles (cells with one candidate)
+ * are placed, and a cell with none is a contradiction. When nothing is
+ * left to do, the triad rule (every minirow and minicolumn holds exactly
+ * 3 digits) is tested on all bands and stacks at once (triads_quiet).
  *
- * Search: the first bivalue cell (else the cell with fewest candidates);
- * the lower digit is a guess on a copy of the board; when it fails it is
- * struck out of the cell, which is forced, not a guess.
+ * Search (pick_branch): a digit's configurations in a band or a stack are
+ * the alternatives of a branch point; each is tried on a copy of the
+ * board, the last one left is forced, not a guess. Once every digit is
+ * settled everywhere, a cell with fewest candidates instead.
+ *
+ * The file is compiled once for any CPU and, on x86-64, once more for
+ * x86-64-v3 (BB_ISA): the BMI2 and AVX2 paths below are that copy's.
  */
 #include "engine_bitboard.h"
 #include "internal.h"
