@@ -579,7 +579,8 @@ static void set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
                             ((w >> 18) ? ROW_MASK << 18 : 0);
             unsigned boxes = (unsigned)((bc & 7) != 0) | (unsigned)((bc >> 3 & 7) != 0) << 1 |
                              (unsigned)((bc >> 6) != 0) << 2;
-            uint32_t peers = rows | cols | t->expand[boxes * 0x49];
+            size_t in_boxes = (size_t)boxes * 0x49; /* the boxes' minirows, all 3 rows */
+            uint32_t peers = rows | cols | t->expand[in_boxes];
             bd->cand[b][d] = (bd->unsolved[b] & ~peers) | w;
         }
     }
