@@ -4,9 +4,10 @@
  *
  * The choice is made when a state is created: the x86-64-v3 search when
  * it was built and the CPU has AVX2, BMI1, BMI2 and POPCNT (and is not an
- * AMD Zen 1 or 2, whose PEXT is slow), else the portable one. The environment variable NONET_CPU=portable forces the
- * portable search (to compare the two, or to test the fallback on a
- * machine that would not take it). */
+ * AMD Zen 1 or 2, whose PEXT is slow), else the portable one. The
+ * environment variable NONET_CPU=portable forces the portable search (to
+ * compare the two, or to test the fallback on a machine that would not
+ * take it). */
 #include "engine.h"
 #include "engine_bitboard.h"
 
@@ -18,22 +19,17 @@ void bb_build_tables(tables *t)
     static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int m = 0; m < 512; m++) {
-        int keep = 0;
+        int keep = 0, count = 0; /* the matchings m allows: their union, their number */
         for (int p = 0; p < 6; p++) {
             int bits = 0;
             for (int r = 0; r < 3; r++)
                 bits |= 1 << (r * 3 + perms[p][r]);
-            if ((m & bits) == bits)
+            if ((m & bits) == bits) {
                 keep |= bits;
+                count++;
+            }
         }
         t->matched[m] = (uint16_t)keep;
-        int count = 0;
-        for (int p = 0; p < 6; p++) {
-            int bits = 0;
-            for (int r = 0; r < 3; r++)
-                bits |= 1 << (r * 3 + perms[p][r]);
-            count += (m & bits) == bits;
-        }
         t->configs[m] = (uint8_t)count;
         t->scores[m] = (uint16_t)(count + (count > 1 ? (100 - count) << 8 : 0));
         int lone = 0;
