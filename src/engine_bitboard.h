@@ -55,7 +55,10 @@ struct bb_state {
     tables t;
     bb_search_fn *search; /* the variant this CPU runs */
     board bd;
-    frame stack[82];
+    /* Every branch level settles a digit in a band or stack (9 x 6 such
+     * pairs) or solves a cell (81), and candidates only shrink along a
+     * path: no path is deeper than 135 levels. */
+    frame stack[9 * 6 + 81];
     uint32_t dirty; /* digits whose settle work is due */
     uint64_t occ[9]; /* each digit's band and stack occupancies, as the
                         last triad test saw them (engine_bitboard.c) */
