@@ -4,7 +4,33 @@
 
 #include "nonet.h"
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+/* snprintf-style appending: len counts every byte appended, buf keeps
+ * what fits in cap - 1 bytes; the caller writes the final NUL
+ * (text_end). */
+typedef struct text_buf {
+    char *buf;
+    size_t cap, len;
+} text_buf;
+
+static inline void text_put(text_buf *t, const char *s, size_t n)
+{
+    if (t->len < t->cap) {
+        size_t room = t->cap - 1 - t->len;
+        memcpy(t->buf + t->len, s, n < room ? n : room);
+    }
+    t->len += n;
+}
+
+/* NUL-terminates t's buffer (when it has room for anything). */
+static inline void text_end(text_buf *t)
+{
+    if (t->cap)
+        t->buf[t->len < t->cap ? t->len : t->cap - 1] = '\0';
+}
 
 /* The one-character symbol of digit 1..35 ('1'-'9', 'A'-'Z'); '?' otherwise. */
 static inline char sym_of_digit(int digit)

@@ -779,21 +779,6 @@ int nonet_xc_option_items(const nonet_xc *x, size_t option, int *items, char *co
     return n;
 }
 
-/* snprintf-style appending. */
-typedef struct out_buf {
-    char *buf;
-    size_t cap, len;
-} out_buf;
-
-static void put(out_buf *o, const char *s, size_t n)
-{
-    if (o->len < o->cap) {
-        size_t room = o->cap - 1 - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len += n;
-}
-
 long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item, char *buf,
                             size_t cap)
 {
@@ -801,7 +786,7 @@ long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item, ch
         buf[0] = '\0';
     if (!x || option >= x->noptions || (!buf && cap > 0))
         return NONET_EARG;
-    out_buf o = {buf, cap, 0};
+    text_buf o = {buf, cap, 0};
     int32_t first = x->opt_first[option], n = option_size(x, option), start = 0;
     for (int32_t i = 0; i < n; i++)
         if (x->nodes[first + i].itm == first_item + 1)
@@ -810,16 +795,15 @@ long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item, ch
         const xc_node *nd = &x->nodes[first + (start + j) % n];
         const char *name = x->items[nd->itm].name;
         if (j)
-            put(&o, " ", 1);
-        put(&o, name, strnlen(name, NONET_XC_NAME_MAX));
+            text_put(&o, " ", 1);
+        text_put(&o, name, strnlen(name, NONET_XC_NAME_MAX));
         if (nd->color) {
             int color = nd->color > 0 ? nd->color : x->nodes[nd->itm].color;
             char c[2] = {':', (char)color};
-            put(&o, c, 2);
+            text_put(&o, c, 2);
         }
     }
-    if (cap)
-        buf[o.len < cap ? o.len : cap - 1] = '\0';
+    text_end(&o);
     return (long)o.len;
 }
 

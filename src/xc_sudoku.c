@@ -8,33 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* snprintf-style appending. */
-typedef struct text {
-    char *buf;
-    size_t cap, len;
-} text;
-
-static void put(text *t, const char *s, size_t n)
+static void put_char(text_buf *t, char ch)
 {
-    if (t->len < t->cap) {
-        size_t room = t->cap - 1 - t->len;
-        memcpy(t->buf + t->len, s, n < room ? n : room);
-    }
-    t->len += n;
-}
-
-static void put_char(text *t, char ch)
-{
-    put(t, &ch, 1);
+    text_put(t, &ch, 1);
 }
 
 /* Writes the name kind+a+b: "p35" for sides up to 9, "p3_12" above. */
-static void put_name(text *t, char kind, int a, int b, int n)
+static void put_name(text_buf *t, char kind, int a, int b, int n)
 {
     char s[24];
     int len = n <= 9 ? snprintf(s, sizeof s, "%c%d%d", kind, a, b)
                      : snprintf(s, sizeof s, "%c%d_%d", kind, a, b);
-    put(t, s, (size_t)len);
+    text_put(t, s, (size_t)len);
 }
 
 /* What is still open: for each row, column and box, the digits it lacks. */
@@ -99,14 +84,14 @@ static int read_clues(const nonet_grid *g, cover_sets *s, char *why, size_t cap)
     return NONET_OK;
 }
 
-static void put_comment(text *t, const nonet_grid *g)
+static void put_comment(text_buf *t, const nonet_grid *g)
 {
     int n = g->n;
-    put(t, "|sudoku", 7);
+    text_put(t, "|sudoku", 7);
     if (g->box_rows != 3 || g->box_cols != 3) {
         char shape[32];
         int len = snprintf(shape, sizeof shape, " %dx%d", g->box_rows, g->box_cols);
-        put(t, shape, (size_t)len);
+        text_put(t, shape, (size_t)len);
     }
     for (int r = 0; r < n; r++) {
         put_char(t, '!');
@@ -119,14 +104,14 @@ static void put_comment(text *t, const nonet_grid *g)
                 int len = d ? snprintf(num, sizeof num, "%d", d) : snprintf(num, sizeof num, ".");
                 if (c)
                     put_char(t, ',');
-                put(t, num, (size_t)len);
+                text_put(t, num, (size_t)len);
             }
         }
     }
     put_char(t, '\n');
 }
 
-static void put_option(text *t, const cover_sets *s, int r, int c, int d)
+static void put_option(text_buf *t, const cover_sets *s, int r, int c, int d)
 {
     int n = s->n;
     put_name(t, 'p', r, c, n);
@@ -164,16 +149,16 @@ long nonet_xc_from_sudoku(const nonet_grid *g, unsigned flags, char *buf, size_t
     }
 
     int n = g->n, dance = (flags & NONET_XC_DANCE) != 0;
-    text t = {buf, cap, 0};
+    text_buf t = {buf, cap, 0};
     const char *before = dance ? " " : "", *after = dance ? "" : " ";
     if (!dance)
         put_comment(&t, g);
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++)
             if (!g->cells[r * n + c]) {
-                put(&t, before, strlen(before));
+                text_put(&t, before, strlen(before));
                 put_name(&t, 'p', r, c, n);
-                put(&t, after, strlen(after));
+                text_put(&t, after, strlen(after));
             }
     static const char kinds[3] = {'r', 'c', 'b'};
     const uint64_t *present[3] = {s.row, s.col, s.box};
@@ -206,8 +191,7 @@ long nonet_xc_from_sudoku(const nonet_grid *g, unsigned flags, char *buf, size_t
                     put_option(&t, &s, r, c, d);
         }
     }
-    if (cap)
-        buf[t.len < cap ? t.len : cap - 1] = '\0';
+    text_end(&t);
     return (long)t.len;
 }
 
