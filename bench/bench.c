@@ -306,16 +306,19 @@ static void count_6x6(void)
     double t0 = now_s();
     nonet_count(&g, 0, &count, NULL, &st);
     double t = now_s() - t0;
-    printf("%-34s %8s %12.1f %12s %10s %8llu  %s\n", "count all 6x6 (2x3) grids", "1", 1 / t,
-           "-", "-", (unsigned long long)count, "auto");
+    printf("%-34s %8s %12.1f %12s %10s %8llu  %s\n", "count all 6x6 (2x3) grids", "1", 1 / t, "-",
+           "-", (unsigned long long)count, "auto");
     printf("  6x6 grids: %llu (expected 28200960) in %.2f s, %llu nodes\n",
            (unsigned long long)count, t, (unsigned long long)st.nodes);
 }
 
 static const char *const default_sets[] = {
-    "puzzles2_17_clue",         "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+", "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",  "puzzles8_qqwing_generated",
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+    "puzzles8_qqwing_generated",
 };
 
 int main(int argc, char **argv)
@@ -340,8 +343,8 @@ int main(int argc, char **argv)
         }
     }
     printf("# bitboard code path: %s\n", nonet_cpu_path());
-    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th",
-           "puzzles/s", "us/puzzle", "guesses", "multi");
+    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th", "puzzles/s",
+           "us/puzzle", "guesses", "multi");
     char path[512];
     if (optind < argc) {
         for (int i = optind; i < argc; i++) {

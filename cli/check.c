@@ -6,8 +6,8 @@
 #include <string.h>
 
 typedef struct verdict {
-    int ok;            /* counts as good for the exit status */
-    char text[224];    /* the result line, without newline */
+    int ok;         /* counts as good for the exit status */
+    char text[224]; /* the result line, without newline */
 } verdict;
 
 static void check_grid(const nonet_puzzle *p, nonet_check_result *res, verdict *v)
@@ -82,9 +82,9 @@ typedef struct checker {
     const cli_opts *o;
     int status;
     int io_failed;
-    source sol;         /* --solution */
+    source sol; /* --solution */
     int have_sol;
-    nonet_puzzle *s;    /* the current proposed solution */
+    nonet_puzzle *s; /* the current proposed solution */
 } checker;
 
 static void check_one(void *ctx, const char *file, const nonet_puzzle *p)

@@ -13,29 +13,29 @@ enum { EXIT_ALL_GOOD = 0, EXIT_PUZZLE_FAILED = 1, EXIT_USAGE = 2 };
 
 /* Options of every subcommand (each uses the ones it needs). */
 typedef struct cli_opts {
-    nonet_read_opts read;   /* --input, --size */
-    nonet_layout format;    /* --format; AUTO: follow each puzzle's layout */
-    nonet_engine engine;    /* --engine */
-    int teach;              /* --engine of a teaching solver (enum teach_engine) */
-    int trace;              /* --trace */
-    int stats;              /* --stats */
-    int unique;             /* --unique */
-    int all;                /* --all */
-    uint64_t limit;         /* --limit (count, solve --all); 0 none */
+    nonet_read_opts read; /* --input, --size */
+    nonet_layout format;  /* --format; AUTO: follow each puzzle's layout */
+    nonet_engine engine;  /* --engine */
+    int teach;            /* --engine of a teaching solver (enum teach_engine) */
+    int trace;            /* --trace */
+    int stats;            /* --stats */
+    int unique;           /* --unique */
+    int all;              /* --all */
+    uint64_t limit;       /* --limit (count, solve --all); 0 none */
     int limit_given;
-    int jobs;               /* -j: threads for solve and count (0: every core) */
-    int dance;              /* dlx --dance */
-    int count_only;         /* xc --count */
-    int first;              /* xc --first */
-    int sudoku;             /* xc --sudoku */
-    const char *solution;   /* check --solution FILE */
-    char **files;           /* operands; NULL-terminated */
+    int jobs;             /* -j: threads for solve and count (0: every core) */
+    int dance;            /* dlx --dance */
+    int count_only;       /* xc --count */
+    int first;            /* xc --first */
+    int sudoku;           /* xc --sudoku */
+    const char *solution; /* check --solution FILE */
+    char **files;         /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
 
 /* A stream of puzzles from one file (or standard input). */
 typedef struct source {
-    const char *name;       /* as given, "-" and no file show as "<stdin>" */
+    const char *name; /* as given, "-" and no file show as "<stdin>" */
     FILE *f;
     nonet_reader *reader;
     char *buf;
@@ -63,8 +63,8 @@ int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction
  * err (report_to). line may be 0. */
 void report(const char *file, long puzzle, long line, long column, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-void report_to(FILE *err, const char *file, long puzzle, long line, long column,
-               const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void report_to(FILE *err, const char *file, long puzzle, long line, long column, const char *fmt,
+               ...) __attribute__((format(printf, 6, 7)));
 /* Reports a puzzle's read error. */
 void report_read_error(const char *file, const nonet_puzzle *p);
 /* A usage or I/O message: "nonet: MESSAGE" on stderr. */

@@ -146,8 +146,8 @@ void report(const char *file, long puzzle, long line, long column, const char *f
     va_end(ap);
 }
 
-void report_to(FILE *err, const char *file, long puzzle, long line, long column,
-               const char *fmt, ...)
+void report_to(FILE *err, const char *file, long puzzle, long line, long column, const char *fmt,
+               ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -124,15 +124,24 @@ enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
 static const struct option long_options[] = {
-    {"format", required_argument, NULL, 'f'}, {"input", required_argument, NULL, 'i'},
-    {"size", required_argument, NULL, 's'},   {"engine", required_argument, NULL, 'e'},
-    {"limit", required_argument, NULL, 'l'},  {"unique", no_argument, NULL, 'u'},
-    {"all", no_argument, NULL, 'a'},          {"help", no_argument, NULL, 'h'},
-    {"stats", no_argument, NULL, OPT_STATS},  {"json", no_argument, NULL, OPT_JSON},
-    {"solution", required_argument, NULL, OPT_SOLUTION}, {"trace", no_argument, NULL, OPT_TRACE},
-    {"dance", no_argument, NULL, OPT_DANCE}, {"count", no_argument, NULL, OPT_COUNT},
-    {"first", no_argument, NULL, OPT_FIRST}, {"sudoku", no_argument, NULL, OPT_SUDOKU},
-    {"jobs", required_argument, NULL, 'j'},   {NULL, 0, NULL, 0},
+    {"format", required_argument, NULL, 'f'},
+    {"input", required_argument, NULL, 'i'},
+    {"size", required_argument, NULL, 's'},
+    {"engine", required_argument, NULL, 'e'},
+    {"limit", required_argument, NULL, 'l'},
+    {"unique", no_argument, NULL, 'u'},
+    {"all", no_argument, NULL, 'a'},
+    {"help", no_argument, NULL, 'h'},
+    {"stats", no_argument, NULL, OPT_STATS},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"solution", required_argument, NULL, OPT_SOLUTION},
+    {"trace", no_argument, NULL, OPT_TRACE},
+    {"dance", no_argument, NULL, OPT_DANCE},
+    {"count", no_argument, NULL, OPT_COUNT},
+    {"first", no_argument, NULL, OPT_FIRST},
+    {"sudoku", no_argument, NULL, OPT_SUDOKU},
+    {"jobs", required_argument, NULL, 'j'},
+    {NULL, 0, NULL, 0},
 };
 
 typedef struct command {
@@ -201,15 +210,24 @@ static int parse_count(const char *text, uint64_t *out)
 static int option_letter(int opt)
 {
     switch (opt) {
-    case OPT_STATS: return 'S';
-    case OPT_TRACE: return 'T';
-    case OPT_JSON: return 'J';
-    case OPT_SOLUTION: return 'O';
-    case OPT_DANCE: return 'D';
-    case OPT_COUNT: return 'C';
-    case OPT_FIRST: return 'F';
-    case OPT_SUDOKU: return 'X';
-    default: return opt;
+    case OPT_STATS:
+        return 'S';
+    case OPT_TRACE:
+        return 'T';
+    case OPT_JSON:
+        return 'J';
+    case OPT_SOLUTION:
+        return 'O';
+    case OPT_DANCE:
+        return 'D';
+    case OPT_COUNT:
+        return 'C';
+    case OPT_FIRST:
+        return 'F';
+    case OPT_SUDOKU:
+        return 'X';
+    default:
+        return opt;
     }
 }
 
@@ -227,8 +245,7 @@ static int run_command(const command *c, int argc, char **argv)
         if (opt == ':')
             return usage_error(c, "option '%s' needs a value", argv[optind - 1]);
         if (!strchr(c->allowed, option_letter(opt)))
-            return usage_error(c, "option '%s' does not apply to this command",
-                               argv[optind - 1]);
+            return usage_error(c, "option '%s' does not apply to this command", argv[optind - 1]);
         switch (opt) {
         case 'h':
             print_help(c, stdout);
@@ -237,8 +254,7 @@ static int run_command(const command *c, int argc, char **argv)
             if (nonet_layout_from_name(optarg, &o.format) != NONET_OK ||
                 o.format == NONET_LAYOUT_AUTO)
                 return usage_error(c, "unknown format '%s'", optarg);
-            if (c->run == cmd_xc && o.format != NONET_LAYOUT_JSON &&
-                o.format != NONET_LAYOUT_KNUTH)
+            if (c->run == cmd_xc && o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_KNUTH)
                 return usage_error(c, "xc's formats are knuth and json, not '%s'", optarg);
             if (c->run != cmd_solve && c->run != cmd_xc && o.format != NONET_LAYOUT_JSON)
                 return usage_error(c, "this command's only --format is json, not '%s'", optarg);

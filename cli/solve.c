@@ -34,10 +34,10 @@ typedef struct worker {
     nonet_solver *solver;
     FILE *out, *err;
     tally t;
-    int multiline;        /* the last result took several lines */
-    nonet_layout layout;  /* of the puzzle being solved (--all callback) */
-    uint64_t shown;       /* solutions printed for it (--all) */
-    nonet_grid solution;  /* scratch for its first solution */
+    int multiline;       /* the last result took several lines */
+    nonet_layout layout; /* of the puzzle being solved (--all callback) */
+    uint64_t shown;      /* solutions printed for it (--all) */
+    nonet_grid solution; /* scratch for its first solution */
 } worker;
 
 /* Up to CHUNK consecutive puzzles and, once solved, their output. */
@@ -50,7 +50,7 @@ typedef struct chunk {
     size_t end[CHUNK];          /* where each result ends in out */
     unsigned char multi[CHUNK]; /* whether it took several lines */
     tally t;
-    int failed;                 /* out of memory while solving it */
+    int failed; /* out of memory while solving it */
     enum slot_state state;
 } chunk;
 
@@ -66,11 +66,11 @@ typedef struct batch {
     worker *workers;
     pthread_t *threads;
     int nthreads;
-    long written;       /* results written */
+    long written; /* results written */
     int last_multi;
     tally total;
     double t0, last_progress, fraction;
-    int progress;       /* draw a progress line on stderr */
+    int progress; /* draw a progress line on stderr */
     int progress_shown;
 } batch;
 
@@ -173,8 +173,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     double us = now_us() - t0;
     if (rc != NONET_OK) {
         /* e.g. an engine that does not handle this size */
-        const char *why = rc == NONET_ESIZE ? "the engine does not handle this size"
-                                            : nonet_strerror(rc);
+        const char *why =
+            rc == NONET_ESIZE ? "the engine does not handle this size" : nonet_strerror(rc);
         report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
         if (all && layout == NONET_LAYOUT_JSON)
             fputs("]}\n", out);
@@ -506,8 +506,7 @@ static int run_batch(const cli_opts *o, enum mode mode)
                  "%.3f s in all on %d thread%s (%.0f puzzles/s); %.2f guesses/puzzle",
                  t->puzzles, t->good, mode == MODE_SOLVE ? "solved" : "counted", t->failed,
                  t->us / 1e6, t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall,
-                 b.nthreads, b.nthreads == 1 ? "" : "s",
-                 wall > 0 ? (double)t->puzzles / wall : 0.0,
+                 b.nthreads, b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
                  (double)t->guesses / (double)t->puzzles);
     }
     for (int i = 0; b.workers && i < b.nthreads; i++)

@@ -15,9 +15,9 @@ typedef struct xc_run {
     const char *file;
     nonet_xc *x;
     int knuth, json, sudoku, count_only;
-    uint64_t shown;     /* solutions printed */
-    int failed;         /* a solution could not be mapped to a grid */
-    char *text;         /* scratch for an option's text */
+    uint64_t shown; /* solutions printed */
+    int failed;     /* a solution could not be mapped to a grid */
+    char *text;     /* scratch for an option's text */
     size_t text_cap;
     nonet_xc_choice *sorted;
     size_t sorted_cap;
@@ -206,8 +206,8 @@ static void print_totals(const xc_run *r, const nonet_xc_info *info, const nonet
         fprintf(stderr,
                 "Altogether %" PRIu64 " solution%s, %" PRIu64 "+%" PRIu64 " mems, %" PRIu64
                 " updates, %" PRIu64 " bytes, %" PRIu64 " nodes, ccost %" PRIu64 "%%.\n",
-                st->solutions, plural, st->input_mems, st->mems, st->updates, st->bytes,
-                st->nodes, ccost);
+                st->solutions, plural, st->input_mems, st->mems, st->updates, st->bytes, st->nodes,
+                ccost);
     else
         fprintf(stderr,
                 "Altogether %" PRIu64 " solution%s, %" PRIu64 "+%" PRIu64 "-%" PRIu64
@@ -255,8 +255,8 @@ int cmd_xc(const cli_opts *o)
     nonet_xc_info info;
     nonet_xc_get_info(r.x, &info);
     if (r.knuth) /* DLX1's opening line: its entries count the spacers too */
-        fprintf(stderr, "(%zu options, %d+%d items, %zu entries successfully read)\n",
-                info.options, info.primary, info.secondary, info.entries + info.options);
+        fprintf(stderr, "(%zu options, %d+%d items, %zu entries successfully read)\n", info.options,
+                info.primary, info.secondary, info.entries + info.options);
 
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);

@@ -48,21 +48,21 @@ extern "C" {
 /* Every function that can fail returns one of these (0 or negative). */
 enum nonet_status {
     NONET_OK = 0,
-    NONET_EARG = -1,       /* an argument is invalid (NULL, bad geometry, ...) */
-    NONET_ENOMEM = -2,     /* out of memory */
-    NONET_EEMPTY = -3,     /* the text holds no puzzle */
+    NONET_EARG = -1,   /* an argument is invalid (NULL, bad geometry, ...) */
+    NONET_ENOMEM = -2, /* out of memory */
+    NONET_EEMPTY = -3, /* the text holds no puzzle */
     /* input errors (nonet_error.code) */
-    NONET_EBADCHAR = -10,  /* a character that is no symbol, blank or separator */
-    NONET_ESHORTROW = -11, /* a grid row with too few cells */
-    NONET_ELONGROW = -12,  /* a grid row with too many cells */
-    NONET_ETRUNCATED = -13,/* a grid that ended before its last row */
-    NONET_ERANGE = -14,    /* a digit larger than the grid's side */
-    NONET_ECELLS = -15,    /* a one-line puzzle whose cell count fits no grid */
-    NONET_ELINE = -16,     /* a line longer than NONET_MAX_LINE */
-    NONET_ESIZE = -17,     /* the puzzle does not have the forced size */
+    NONET_EBADCHAR = -10,   /* a character that is no symbol, blank or separator */
+    NONET_ESHORTROW = -11,  /* a grid row with too few cells */
+    NONET_ELONGROW = -12,   /* a grid row with too many cells */
+    NONET_ETRUNCATED = -13, /* a grid that ended before its last row */
+    NONET_ERANGE = -14,     /* a digit larger than the grid's side */
+    NONET_ECELLS = -15,     /* a one-line puzzle whose cell count fits no grid */
+    NONET_ELINE = -16,      /* a line longer than NONET_MAX_LINE */
+    NONET_ESIZE = -17,      /* the puzzle does not have the forced size */
     /* puzzle verdicts */
-    NONET_ECONFLICT = -20, /* a digit appears twice in a row, column or box */
-    NONET_ECLUE = -21,     /* a proposed solution changes a clue */
+    NONET_ECONFLICT = -20,   /* a digit appears twice in a row, column or box */
+    NONET_ECLUE = -21,       /* a proposed solution changes a clue */
     NONET_EINCOMPLETE = -22, /* a proposed solution has a blank cell */
     NONET_ENOSOLUTION = -23, /* the puzzle has no solution */
     NONET_ENOTUNIQUE = -24   /* the puzzle has more than one solution */
@@ -127,16 +127,16 @@ enum nonet_unit { NONET_ROW = 0, NONET_COL = 1, NONET_BOX = 2 };
  * first cell comes first in row-major order. */
 typedef struct nonet_conflict {
     int digit;
-    int unit;   /* enum nonet_unit */
-    int index;  /* which row, column or box (0-based) */
+    int unit;  /* enum nonet_unit */
+    int index; /* which row, column or box (0-based) */
     int row1, col1, row2, col2;
 } nonet_conflict;
 
 typedef struct nonet_check_result {
-    int consistent; /* no digit twice in a row, column or box */
-    int complete;   /* no blank cell */
-    int solved;     /* consistent and complete */
-    int blanks;     /* number of blank cells */
+    int consistent;          /* no digit twice in a row, column or box */
+    int complete;            /* no blank cell */
+    int solved;              /* consistent and complete */
+    int blanks;              /* number of blank cells */
     nonet_conflict conflict; /* when !consistent: the first conflict met
                                 scanning cells row-major and, for each cell,
                                 its row, column, then box */
@@ -155,7 +155,7 @@ NONET_API int nonet_check(const nonet_grid *g, nonet_check_result *res);
  * for every other result), NONET_EINCOMPLETE, NONET_ECONFLICT; else
  * NONET_OK. */
 NONET_API int nonet_check_solution(const nonet_grid *puzzle, const nonet_grid *solution,
-                         nonet_check_result *res, int *cell);
+                                   nonet_check_result *res, int *cell);
 
 /* Writes a sentence about c, 1-based, for n-sided grids, such as
  * "digit 5 appears twice in row 2, columns 1 and 4", into buf (always
@@ -195,21 +195,21 @@ typedef struct nonet_read_opts {
 
 /* Where and what went wrong with one puzzle of the input. */
 typedef struct nonet_error {
-    int code;         /* NONET_OK, or a status code */
-    long line;        /* 1-based input line, 0 if none applies */
-    long column;      /* 1-based byte column in that line, 0 if none applies */
-    char message[160];/* a sentence without file or position, e.g.
-                         "bad character 'x'"; empty when code is NONET_OK */
+    int code;          /* NONET_OK, or a status code */
+    long line;         /* 1-based input line, 0 if none applies */
+    long column;       /* 1-based byte column in that line, 0 if none applies */
+    char message[160]; /* a sentence without file or position, e.g.
+                          "bad character 'x'"; empty when code is NONET_OK */
 } nonet_error;
 
 /* One puzzle of the input, read or failed. */
 typedef struct nonet_puzzle {
-    nonet_grid grid;        /* valid when error.code == NONET_OK */
-    nonet_layout layout;    /* the layout it was written in */
-    char blank;             /* the blank symbol it used ('.' if none) */
-    long index;             /* 1-based position among the input's puzzles,
-                               failed ones included */
-    long first_line;        /* 1-based input lines it spans */
+    nonet_grid grid;     /* valid when error.code == NONET_OK */
+    nonet_layout layout; /* the layout it was written in */
+    char blank;          /* the blank symbol it used ('.' if none) */
+    long index;          /* 1-based position among the input's puzzles,
+                            failed ones included */
+    long first_line;     /* 1-based input lines it spans */
     long last_line;
     long row_line[NONET_MAX_SIDE]; /* input line of each row */
     nonet_error error;
@@ -269,7 +269,7 @@ NONET_API int nonet_reader_next(nonet_reader *r, nonet_puzzle *out);
  * of bytes up to the end of that puzzle's last line, so that calling again
  * on text + *consumed reads the next one (line numbers then restart). */
 NONET_API int nonet_parse(const char *text, size_t len, const nonet_read_opts *opts,
-                nonet_puzzle *out, size_t *consumed);
+                          nonet_puzzle *out, size_t *consumed);
 
 /* ---------------------------------------------------------------- writing */
 
@@ -283,16 +283,16 @@ NONET_API int nonet_parse(const char *text, size_t len, const nonet_read_opts *o
  * the grid as a value: a string in the line layout when n <= 35, else an
  * array of rows of integers (0 blank); no newline. CANDIDATES prints each
  * cell's candidate set by plain elimination (nonet_candidates). */
-NONET_API long nonet_format(const nonet_grid *g, nonet_layout layout, char blank,
-                  char *buf, size_t cap);
+NONET_API long nonet_format(const nonet_grid *g, nonet_layout layout, char blank, char *buf,
+                            size_t cap);
 
 /* Writes candidate sets in the candidates layout: n lines, the cells of a
  * row left-aligned in fields of n + 1 characters (the set's symbols in
  * increasing order, "0" for an empty set; for n > 35, integers joined by
  * ','), trailing spaces trimmed. cands holds g->n * g->n sets (bit d - 1
  * for digit d); g gives only the shape. Returns as nonet_format. */
-NONET_API long nonet_format_candidates(const nonet_grid *g, const uint64_t *cands,
-                             char *buf, size_t cap);
+NONET_API long nonet_format_candidates(const nonet_grid *g, const uint64_t *cands, char *buf,
+                                       size_t cap);
 
 /* ---------------------------------------------------------------- solving */
 
@@ -306,12 +306,12 @@ typedef struct nonet_stats {
 } nonet_stats;
 
 typedef enum nonet_engine {
-    NONET_ENGINE_AUTO = 0,  /* the best engine for each puzzle's size */
-    NONET_ENGINE_GENERAL,   /* "general": candidate bitsets, every size */
-    NONET_ENGINE_BITBOARD,  /* "bitboard": the fast 9x9 engine, 9x9 only */
-    NONET_ENGINE_DLX        /* "dlx": exact cover with dancing links (see
-                               "exact cover"), every size; never chosen by
-                               AUTO, there for cross-checks */
+    NONET_ENGINE_AUTO = 0, /* the best engine for each puzzle's size */
+    NONET_ENGINE_GENERAL,  /* "general": candidate bitsets, every size */
+    NONET_ENGINE_BITBOARD, /* "bitboard": the fast 9x9 engine, 9x9 only */
+    NONET_ENGINE_DLX       /* "dlx": exact cover with dancing links (see
+                              "exact cover"), every size; never chosen by
+                              AUTO, there for cross-checks */
 } nonet_engine;
 
 /* The engine's name ("auto", "general"), or NULL if unknown. */
@@ -349,14 +349,14 @@ typedef int (*nonet_solution_fn)(void *ctx, const nonet_grid *solution);
  * solver's engine does not handle this shape, e.g. bitboard and 4x4),
  * NONET_ENOMEM. */
 NONET_API int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
-                     nonet_solution_fn fn, void *ctx, uint64_t *count,
-                     nonet_stats *stats);
+                               nonet_solution_fn fn, void *ctx, uint64_t *count,
+                               nonet_stats *stats);
 
 /* Counts puzzle's solutions up to limit (0: no limit; 2 decides
  * uniqueness), copying the first into *solution if non-NULL and there is
  * one. Returns as nonet_solver_run. */
 NONET_API int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
-                       uint64_t *count, nonet_grid *solution, nonet_stats *stats);
+                                 uint64_t *count, nonet_grid *solution, nonet_stats *stats);
 
 /* One-call conveniences with a temporary automatic solver (for batches,
  * keep a nonet_solver instead). nonet_solve stores the first solution in
@@ -364,7 +364,7 @@ NONET_API int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint
  * NONET_ENOMEM. nonet_count returns as nonet_solver_count. */
 NONET_API int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_stats *stats);
 NONET_API int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
-                nonet_grid *solution, nonet_stats *stats);
+                          nonet_grid *solution, nonet_stats *stats);
 
 /* ---------------------------------------------------------------- exact cover */
 
@@ -460,16 +460,15 @@ NONET_API int nonet_xc_add_item(nonet_xc *x, const char *name, int secondary);
  * NONET_EXC_UNKNOWN (an item number out of range), NONET_EXC_REPEATED,
  * NONET_EXC_COLOR, NONET_EXC_TOOBIG, NONET_ENOMEM, NONET_EARG. A failed
  * call adds nothing. */
-NONET_API int nonet_xc_add_option(nonet_xc *x, const int *items, const char *colors,
-                                  size_t count);
+NONET_API int nonet_xc_add_option(nonet_xc *x, const int *items, const char *colors, size_t count);
 
 /* The problem's size. entries counts the item uses of the options. */
 typedef struct nonet_xc_info {
-    int primary;     /* primary items */
-    int secondary;   /* secondary items */
-    size_t options;  /* options kept (ignored ones are not) */
-    size_t entries;  /* item uses in those options */
-    int colored;     /* 1 if some option gives a color */
+    int primary;    /* primary items */
+    int secondary;  /* secondary items */
+    size_t options; /* options kept (ignored ones are not) */
+    size_t entries; /* item uses in those options */
+    int colored;    /* 1 if some option gives a color */
 } nonet_xc_info;
 
 /* Fills *info (zeros for a NULL x). */
@@ -487,8 +486,8 @@ NONET_API long nonet_xc_option_line(const nonet_xc *x, size_t option);
  * ":c" for a color) separated by single spaces, in input order, or
  * rotated to start with first_item when the option has it (-1: input
  * order). No newline. Returns the length the text needs, or NONET_EARG. */
-NONET_API long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item,
-                                      char *buf, size_t cap);
+NONET_API long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item, char *buf,
+                                      size_t cap);
 
 /* Copies the items of option, in input order, into items[0..cap) and
  * their colors (0 for none) into colors[0..cap) if colors is non-NULL.
@@ -511,8 +510,8 @@ NONET_API const char *nonet_xc_comment(const nonet_xc *x);
 typedef struct nonet_xc_stats {
     uint64_t solutions;
     uint64_t nodes;
-    uint64_t guesses;     /* options tried that were not the last left
-                             for their item (as nonet_stats counts them) */
+    uint64_t guesses; /* options tried that were not the last left
+                         for their item (as nonet_stats counts them) */
     uint64_t updates;
     uint64_t cleansings;  /* colored problems: purifications and the
                              options they mark as agreeing (DLX2) */
@@ -522,12 +521,12 @@ typedef struct nonet_xc_stats {
     uint64_t len_mems;    /* colored problems: the part of mems spent on
                              the lengths of secondary items (DLX2's "-L") */
     uint64_t input_mems;
-    uint64_t bytes;       /* DLX1's estimate of the data size: 16 bytes per
-                             item and per node, 4 per level reached */
-    int max_level;        /* deepest level reached (a solution's level
-                             counts as one deeper) */
-    int limit_reached;    /* the search stopped at the limit or because
-                             the callback asked to */
+    uint64_t bytes;    /* DLX1's estimate of the data size: 16 bytes per
+                          item and per node, 4 per level reached */
+    int max_level;     /* deepest level reached (a solution's level
+                          counts as one deeper) */
+    int limit_reached; /* the search stopped at the limit or because
+                          the callback asked to */
 } nonet_xc_stats;
 
 /* One level of a solution: the option chosen, the primary item it was
@@ -649,8 +648,7 @@ typedef struct nonet_propagate_stats {
  * a closing line ("solved", "stuck: ...", or which cell had no candidate
  * left). Time: O(passes * n^2). */
 NONET_API int nonet_teach_propagate(const nonet_grid *puzzle, nonet_grid *out,
-                                    nonet_propagate_stats *stats, nonet_trace_fn trace,
-                                    void *ctx);
+                                    nonet_propagate_stats *stats, nonet_trace_fn trace, void *ctx);
 
 typedef struct nonet_tactics_stats {
     uint64_t tactic1;  /* tactic 1 scans */
@@ -708,8 +706,8 @@ typedef struct nonet_naive_stats {
  * column C", then "placing K at row R, column C", "K at row R, column C is
  * not valid" (an attempt) and "backtracking from row R, column C to row
  * R', column C'" (a backtrack), and a closing line. */
-NONET_API int nonet_teach_naive(const nonet_grid *puzzle, nonet_grid *out,
-                                nonet_naive_stats *stats, nonet_trace_fn trace, void *ctx);
+NONET_API int nonet_teach_naive(const nonet_grid *puzzle, nonet_grid *out, nonet_naive_stats *stats,
+                                nonet_trace_fn trace, void *ctx);
 
 #ifdef __cplusplus
 }

@@ -139,7 +139,8 @@ size_t nonet_describe_conflict(const nonet_conflict *c, int n, char *buf, size_t
     /* In grids that write digits as letters, name the symbol too, so that
      * "digit 12 (C)" can be found in the printed grid. */
     char digit[32];
-    if (n >= 10 && n <= NONET_MAX_SYMBOL_SIDE && c->digit >= 10 && c->digit <= NONET_MAX_SYMBOL_SIDE)
+    if (n >= 10 && n <= NONET_MAX_SYMBOL_SIDE && c->digit >= 10 &&
+        c->digit <= NONET_MAX_SYMBOL_SIDE)
         snprintf(digit, sizeof digit, "digit %d (%c)", c->digit, sym_of_digit(c->digit));
     else
         snprintf(digit, sizeof digit, "digit %d", c->digit);

@@ -19,9 +19,8 @@ typedef struct engine_ops {
     /* As nonet_solver_run, for a well-formed puzzle of a supported shape
      * whose clues do not conflict (solver.c checks both first); count and
      * stats are never NULL. Returns NONET_OK or NONET_ENOMEM. */
-    int (*run)(void *state, const nonet_grid *puzzle, uint64_t limit,
-               nonet_solution_fn fn, void *ctx, uint64_t *count,
-               nonet_stats *stats);
+    int (*run)(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
+               void *ctx, uint64_t *count, nonet_stats *stats);
 } engine_ops;
 
 extern const engine_ops engine_general;

@@ -101,9 +101,11 @@ static inline int place(bb_state *s, board *bd, int d, int x)
     _mm256_storeu_si256((__m256i *)band, _mm256_andnot_si256(m, v));
 #elif defined(__SSE2__)
     __m128i m = _mm_set1_epi32((int)bit);
-    __m128i lo = _mm_loadu_si128((const __m128i *)band), hi = _mm_loadu_si128((const __m128i *)(band + 4));
+    __m128i lo = _mm_loadu_si128((const __m128i *)band),
+            hi = _mm_loadu_si128((const __m128i *)(band + 4));
     dirty |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(lo, m), m))) |
-             (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(hi, m), m))) << 4;
+             (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(hi, m), m)))
+                 << 4;
     _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(m, lo));
     _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(m, hi));
 #else
@@ -291,8 +293,8 @@ static int triads(const tables *t, unsigned *occ)
  * 0, every 3 bits). */
 static inline uint64_t alone_in_field(uint64_t x)
 {
-    const uint64_t f0 = 0x9249249249249249u & 0x3FFFFFFFFFFFFFu; /* bit 0 of each field */
-    uint64_t up1 = (x << 1 & (f0 << 1 | f0 << 2)) | (x >> 2 & f0);  /* bit j to j+1 mod 3 */
+    const uint64_t f0 = 0x9249249249249249u & 0x3FFFFFFFFFFFFFu;   /* bit 0 of each field */
+    uint64_t up1 = (x << 1 & (f0 << 1 | f0 << 2)) | (x >> 2 & f0); /* bit j to j+1 mod 3 */
     uint64_t up2 = (x << 2 & f0 << 2) | (x >> 1 & (f0 | f0 << 1)); /* bit j to j+2 mod 3 */
     return x & ~up1 & ~up2;
 }
@@ -493,7 +495,7 @@ static int pick_branch(const bb_state *s, const board *bd, frame *f)
         occ[4][d] = stack_occ(cw, 1);
         occ[5][d] = stack_occ(cw, 2);
     }
-    int fewest_total = -1, best_total = 1000;    /* the closed board's rule */
+    int fewest_total = -1, best_total = 1000; /* the closed board's rule */
     int fewest_open = -1, best_open = 100000; /* the open board's rule */
     for (int g = 0; g < 6; g++) {
         int sum = 0;
@@ -512,15 +514,16 @@ static int pick_branch(const bb_state *s, const board *bd, frame *f)
     }
     if (fewest_total < 0)
         return pick_cell(bd, f);
-    int unsolved = popcount64(bd->unsolved[0] | (uint64_t)bd->unsolved[1] << 27) +
-                   popcount64(bd->unsolved[2]);
+    int unsolved =
+        popcount64(bd->unsolved[0] | (uint64_t)bd->unsolved[1] << 27) + popcount64(bd->unsolved[2]);
     int open_board = unsolved > 50;
     int best_group = open_board ? fewest_open : fewest_total;
     int best_digit = -1, best_count = 0;
     unsigned best_occ = 0;
     for (int d = 0; d < 9; d++) {
         int count = t->configs[occ[best_group][d]];
-        if (count > 1 && (best_digit < 0 || (open_board ? count > best_count : count < best_count))) {
+        if (count > 1 &&
+            (best_digit < 0 || (open_board ? count > best_count : count < best_count))) {
             best_count = count;
             best_digit = d;
             best_occ = occ[best_group][d];
@@ -575,7 +578,8 @@ static void set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
         uint32_t cols = columns(p[0] | p[1] | p[2]) * 0x40201u;
         for (int b = 0; b < 3; b++) {
             uint32_t w = p[b], bc = columns(w);
-            uint32_t rows = ((w & ROW_MASK) ? ROW_MASK : 0) | ((w >> 9 & ROW_MASK) ? ROW_MASK << 9 : 0) |
+            uint32_t rows = ((w & ROW_MASK) ? ROW_MASK : 0) |
+                            ((w >> 9 & ROW_MASK) ? ROW_MASK << 9 : 0) |
                             ((w >> 18) ? ROW_MASK << 18 : 0);
             unsigned boxes = (unsigned)((bc & 7) != 0) | (unsigned)((bc >> 3 & 7) != 0) << 1 |
                              (unsigned)((bc >> 6) != 0) << 2;
@@ -586,8 +590,8 @@ static void set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
     }
 }
 
-int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn, void *ctx,
-              uint64_t *count, nonet_stats *stats)
+int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
+              void *ctx, uint64_t *count, nonet_stats *stats)
 {
     board *bd = &s->bd;
     uint64_t found = 0, nodes = 1, guesses = 0;

@@ -21,17 +21,17 @@ typedef struct board {
 } board;
 
 typedef struct tables {
-    uint16_t matched[512];  /* 3x3 occupancy -> its minirows in some perfect
-                               matching of rows to boxes; 0 if none */
-    uint32_t expand[512];   /* minirow set -> band cells */
-    uint8_t boxes_of[512];  /* a row's 9 bits -> the boxes it touches */
-    uint8_t configs[512];   /* 3x3 occupancy -> how many perfect matchings */
-    uint16_t scores[512];   /* 3x3 occupancy -> configs + 256 * (100 -
-                               configs) when two or more, for summing both
-                               branching scores at once (pick_branch) */
-    uint16_t lone[512];     /* 3x3 occupancy -> its bits alone in their row */
-    uint16_t single[512];   /* a row's 9 bits -> themselves if just one */
-    uint32_t peers[81][3];  /* a cell's peers, as band words */
+    uint16_t matched[512]; /* 3x3 occupancy -> its minirows in some perfect
+                              matching of rows to boxes; 0 if none */
+    uint32_t expand[512];  /* minirow set -> band cells */
+    uint8_t boxes_of[512]; /* a row's 9 bits -> the boxes it touches */
+    uint8_t configs[512];  /* 3x3 occupancy -> how many perfect matchings */
+    uint16_t scores[512];  /* 3x3 occupancy -> configs + 256 * (100 -
+                              configs) when two or more, for summing both
+                              branching scores at once (pick_branch) */
+    uint16_t lone[512];    /* 3x3 occupancy -> its bits alone in their row */
+    uint16_t single[512];  /* a row's 9 bits -> themselves if just one */
+    uint32_t peers[81][3]; /* a cell's peers, as band words */
 } tables;
 
 /* A branch point: alternatives that split the search without overlap,
@@ -59,7 +59,7 @@ struct bb_state {
      * pairs) or solves a cell (81), and candidates only shrink along a
      * path: no path is deeper than 135 levels. */
     frame stack[9 * 6 + 81];
-    uint32_t dirty; /* digits whose settle work is due */
+    uint32_t dirty;  /* digits whose settle work is due */
     uint64_t occ[9]; /* each digit's band and stack occupancies, as the
                         last triad test saw them (engine_bitboard.c) */
 };

@@ -13,10 +13,10 @@
 
 typedef struct dlx_state {
     nonet_xc *x;
-    int *opt_cell;  /* each option's cell and digit */
+    int *opt_cell; /* each option's cell and digit */
     uint8_t *opt_digit;
     size_t opt_cap;
-    int item_p[NONET_MAX_CELLS];                  /* item of each empty cell */
+    int item_p[NONET_MAX_CELLS];                   /* item of each empty cell */
     int item_u[3][NONET_MAX_SIDE][NONET_MAX_SIDE]; /* row/column/box, digit-1 */
     /* the puzzle being solved, for the callback */
     const nonet_grid *puzzle;

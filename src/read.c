@@ -35,22 +35,22 @@ static const char blank_syms[BLANK_KINDS] = {'.', '-', '0', '_', '*'};
 
 /* What one scan of a line found. */
 typedef struct line_scan {
-    int ncells;      /* character reading: cells, bad characters included */
-    int has_digit;   /* some cell is a digit symbol */
-    int has_dashes;  /* "--" occurs */
-    int has_mark;    /* '+', '=', ':' or box drawing */
-    int has_bar;     /* '|' or box drawing */
-    int has_sep;     /* some separator between two cells */
-    int all_sep;     /* a separator between every two cells */
-    int max_digit;   /* largest digit symbol's value */
-    long bad_col;    /* first bad character's column, 0 if none */
+    int ncells;     /* character reading: cells, bad characters included */
+    int has_digit;  /* some cell is a digit symbol */
+    int has_dashes; /* "--" occurs */
+    int has_mark;   /* '+', '=', ':' or box drawing */
+    int has_bar;    /* '|' or box drawing */
+    int has_sep;    /* some separator between two cells */
+    int all_sep;    /* a separator between every two cells */
+    int max_digit;  /* largest digit symbol's value */
+    long bad_col;   /* first bad character's column, 0 if none */
     unsigned char bad_ch;
-    long mark_col;   /* first rule mark's column */
+    long mark_col; /* first rule mark's column */
     int blanks[BLANK_KINDS];
-    int ntokens;     /* token reading */
-    int tokens_numeric;  /* every token is one or two decimal digits */
-    int multi_digit;     /* some token has two or more digits */
-    long max_value;      /* largest token value */
+    int ntokens;        /* token reading */
+    int tokens_numeric; /* every token is one or two decimal digits */
+    int multi_digit;    /* some token has two or more digits */
+    long max_value;     /* largest token value */
 } line_scan;
 
 /* A grid being assembled. */
@@ -58,14 +58,14 @@ typedef struct grid_work {
     int active;
     int n;
     int rows;
-    int provisional;    /* first row had no digit and had "--" */
-    int numbers_rows;   /* rows read in the numbers reading */
-    int boxed;          /* a bar or a '+' rule line was seen */
-    int spaced_rows;    /* rows with a separator between every two cells */
-    int sep_rows;       /* rows with some separator */
-    int group;          /* box width the rows' separators suggest; 0 none,
-                           -1 rows disagree */
-    int gap_lines;      /* blank or rule lines since the last row */
+    int provisional;                /* first row had no digit and had "--" */
+    int numbers_rows;               /* rows read in the numbers reading */
+    int boxed;                      /* a bar or a '+' rule line was seen */
+    int spaced_rows;                /* rows with a separator between every two cells */
+    int sep_rows;                   /* rows with some separator */
+    int group;                      /* box width the rows' separators suggest; 0 none,
+                                       -1 rows disagree */
+    int gap_lines;                  /* blank or rule lines since the last row */
     int band_start[NONET_MAX_SIDE]; /* 1 if gap lines preceded row i */
     int blanks[BLANK_KINDS];
     size_t end_offset;
@@ -78,20 +78,20 @@ typedef struct slot {
 
 struct nonet_reader {
     nonet_read_opts opts;
-    int forced_n;        /* side of the forced shape, 0 if none */
-    long line_no;        /* number of the line being assembled */
-    size_t offset;       /* bytes consumed before the current feed call */
+    int forced_n;  /* side of the forced shape, 0 if none */
+    long line_no;  /* number of the line being assembled */
+    size_t offset; /* bytes consumed before the current feed call */
     size_t line_len;
     int overlong;
     int ended;
-    int last_rule_mark;  /* the last skipped line was a '+' rule */
-    int sticky_side;     /* side of the last one-line puzzle, 0 if none */
-    int sticky_grid;     /* side of the last grid read, 0 if none */
-    long count;          /* puzzles emitted */
+    int last_rule_mark; /* the last skipped line was a '+' rule */
+    int sticky_side;    /* side of the last one-line puzzle, 0 if none */
+    int sticky_grid;    /* side of the last grid read, 0 if none */
+    long count;         /* puzzles emitted */
     int qhead, qcount;
     slot queue[2];
     grid_work w;
-    nonet_puzzle work;   /* the grid in progress */
+    nonet_puzzle work; /* the grid in progress */
     line_scan sc;
     uint8_t cval[MAX_ITEMS]; /* character reading: cell values */
     uint8_t cgap[MAX_ITEMS]; /* separator strength before each cell */
@@ -113,8 +113,7 @@ static int is_space(unsigned char ch)
 /* Length of a UTF-8 box-drawing character (U+2500..U+257F) at s, or 0. */
 static size_t box_drawing(const unsigned char *s, size_t left)
 {
-    if (left >= 3 && s[0] == 0xE2 && (s[1] == 0x94 || s[1] == 0x95) && s[2] >= 0x80 &&
-        s[2] <= 0xBF)
+    if (left >= 3 && s[0] == 0xE2 && (s[1] == 0x94 || s[1] == 0x95) && s[2] >= 0x80 && s[2] <= 0xBF)
         return 3;
     return 0;
 }
@@ -541,11 +540,12 @@ static void grid_truncate(nonet_reader *r)
     if (w->rows == 1 && r->sticky_side == 0)
         set_error(&p->error, NONET_ETRUNCATED, p->first_line, 0,
                   "%d cells: a one-line puzzle needs n*n cells (81 for 9x9), "
-                  "and no more rows of a %dx%d grid follow", n, n, n);
+                  "and no more rows of a %dx%d grid follow",
+                  n, n, n);
     else if (w->rows == 1)
         set_error(&p->error, NONET_ECELLS, p->first_line, 0,
-                  "%d cells; a one-line %dx%d puzzle needs %d", n, r->sticky_side,
-                  r->sticky_side, r->sticky_side * r->sticky_side);
+                  "%d cells; a one-line %dx%d puzzle needs %d", n, r->sticky_side, r->sticky_side,
+                  r->sticky_side * r->sticky_side);
     else
         set_error(&p->error, NONET_ETRUNCATED, p->last_line, 0,
                   "the grid ended after %d of its %d rows", w->rows, n);
@@ -668,14 +668,13 @@ static void fresh_line(nonet_reader *r, long line, size_t end_offset)
         char msg[128];
         if (r->forced_n)
             snprintf(msg, sizeof msg, "%d cells; a %dx%d puzzle needs %d on one line or %d a row",
-                     sc->ncells, r->forced_n, r->forced_n, r->forced_n * r->forced_n,
-                     r->forced_n);
+                     sc->ncells, r->forced_n, r->forced_n, r->forced_n * r->forced_n, r->forced_n);
         else if (r->sticky_side)
             snprintf(msg, sizeof msg, "%d cells; a one-line %dx%d puzzle needs %d", sc->ncells,
                      r->sticky_side, r->sticky_side, r->sticky_side * r->sticky_side);
         else
-            snprintf(msg, sizeof msg,
-                     "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)", sc->ncells);
+            snprintf(msg, sizeof msg, "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)",
+                     sc->ncells);
         bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
         return;
     } else {

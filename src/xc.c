@@ -76,7 +76,7 @@ enum { TOK_NONE, TOK_NAME, TOK_COLOR };
 
 struct nonet_xc {
     int mode, phase;
-    int failed;            /* an error ended reading; error holds it */
+    int failed; /* an error ended reading; error holds it */
     nonet_error error;
     nonet_xc_warning_fn warn;
     void *warn_ctx;
@@ -89,13 +89,13 @@ struct nonet_xc {
 
     xc_node *nodes;
     size_t nodes_cap;
-    int32_t last;          /* the spacer after the last option */
-    int32_t pending;       /* nodes of the option being read */
-    int pending_primary;   /* it has a primary item */
-    uint64_t *stamp;       /* per item: serial of the option that named it */
-    uint64_t serial;       /* options started */
+    int32_t last;        /* the spacer after the last option */
+    int32_t pending;     /* nodes of the option being read */
+    int pending_primary; /* it has a primary item */
+    uint64_t *stamp;     /* per item: serial of the option that named it */
+    uint64_t serial;     /* options started */
     size_t noptions, nentries;
-    int32_t *opt_first;    /* first node of each option */
+    int32_t *opt_first; /* first node of each option */
     long *opt_line;
     size_t opt_cap;
     int colored;
@@ -109,14 +109,14 @@ struct nonet_xc {
     long tok_col;
     int color_len;
     unsigned char color;
-    long line_ws;          /* white space scanned in this line (input mems) */
+    long line_ws; /* white space scanned in this line (input mems) */
     long line_names;
     int seen_bar;
-    char *comment;         /* first comment line */
+    char *comment; /* first comment line */
     size_t comment_len;
-    int comment_state;     /* 0 none yet, 1 reading it, 2 done */
+    int comment_state; /* 0 none yet, 1 reading it, 2 done */
 
-    uint64_t imems;        /* input mems as DLX1 counts them */
+    uint64_t imems;                        /* input mems as DLX1 counts them */
     uint64_t uncolored_uses, colored_uses; /* for DLX2's input mems */
 };
 
@@ -390,8 +390,7 @@ static int end_token(nonet_xc *x)
             return fail(x, i, x->line, x->tok_col, "duplicate item name '%s'",
                         show_name(x->tok, len, shown));
         if (i == NONET_EXC_TOOBIG)
-            return fail(x, i, x->line, x->tok_col, "too many items (at most %d)",
-                        XC_MAX_INDEX - 3);
+            return fail(x, i, x->line, x->tok_col, "too many items (at most %d)", XC_MAX_INDEX - 3);
         if (i < 0)
             return fail(x, i, x->line, x->tok_col, "out of memory");
         x->line_names++;
@@ -532,8 +531,8 @@ static int content_byte(nonet_xc *x, unsigned char ch)
             return fail(x, NONET_EXC_NAME, x->line, x->col,
                         "illegal character '%c' in item name '%s%c'", ch,
                         show_name(x->tok, x->tok_len, shown), ch);
-        return fail(x, NONET_EXC_NAME, x->line, x->col,
-                    "illegal character 0x%02x in an item name", ch);
+        return fail(x, NONET_EXC_NAME, x->line, x->col, "illegal character 0x%02x in an item name",
+                    ch);
     }
     if (x->tok_len == NONET_XC_NAME_MAX)
         return fail(x, NONET_EXC_NAME, x->line, x->tok_col,
@@ -638,8 +637,8 @@ int nonet_xc_end(nonet_xc *x, nonet_error *err)
             return report_error(x, rc, err);
     }
     if (x->phase == PHASE_ITEMS)
-        return report_error(x, fail(x, NONET_EXC_NOITEMS, 0, 0, "no items: the input has no item line"),
-                            err);
+        return report_error(
+            x, fail(x, NONET_EXC_NOITEMS, 0, 0, "no items: the input has no item line"), err);
     x->phase = PHASE_ENDED;
     return report_error(x, NONET_OK, err);
 }
@@ -690,8 +689,7 @@ int nonet_xc_add_item(nonet_xc *x, const char *name, int secondary)
 
 int nonet_xc_add_option(nonet_xc *x, const int *items, const char *colors, size_t count)
 {
-    if (!x || (!items && count > 0) || x->mode == MODE_TEXT || x->failed ||
-        x->phase == PHASE_ENDED)
+    if (!x || (!items && count > 0) || x->mode == MODE_TEXT || x->failed || x->phase == PHASE_ENDED)
         return NONET_EARG;
     x->mode = MODE_CALLS;
     if (x->phase == PHASE_ITEMS && finish_items(x) != NONET_OK)
@@ -779,8 +777,7 @@ int nonet_xc_option_items(const nonet_xc *x, size_t option, int *items, char *co
     return n;
 }
 
-long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item, char *buf,
-                            size_t cap)
+long nonet_xc_format_option(const nonet_xc *x, size_t option, int first_item, char *buf, size_t cap)
 {
     if (buf && cap)
         buf[0] = '\0';

@@ -160,8 +160,8 @@ static void test_line_ends_and_comments(void)
     static nonet_puzzle p[4];
     /* CRLF, comments, a BOM, no final newline */
     char text[400];
-    snprintf(text, sizeof text, "\xEF\xBB\xBF# a comment\r\n\r\n%s\r\n# another\r\n%s", classic_line,
-             classic_line);
+    snprintf(text, sizeof text, "\xEF\xBB\xBF# a comment\r\n\r\n%s\r\n# another\r\n%s",
+             classic_line, classic_line);
     CHECK(read_all(text, strlen(text), NULL, 0, p, 4) == 2);
     CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], classic_line, 3, 3));
     CHECK(p[0].first_line == 3 && p[1].first_line == 5);
@@ -411,9 +411,8 @@ static void test_round_trips(void)
             CHECKF(len > 0, "format %dx%d %s", br, bc, nonet_layout_name(layouts[l]));
             nonet_read_opts forced = {layouts[l], br, bc};
             int rc = nonet_parse(buf, (size_t)len, &forced, &p, NULL);
-            CHECKF(rc == NONET_OK && nonet_grid_equal(&p.grid, &g),
-                   "forced %dx%d %s: %d %s\n%s", br, bc, nonet_layout_name(layouts[l]), rc,
-                   p.error.message, buf);
+            CHECKF(rc == NONET_OK && nonet_grid_equal(&p.grid, &g), "forced %dx%d %s: %d %s\n%s",
+                   br, bc, nonet_layout_name(layouts[l]), rc, p.error.message, buf);
             /* detection alone: same cells; the shape too where the layout
              * shows the boxes */
             if (n < 4 && layouts[l] == NONET_LAYOUT_LINE)
@@ -426,8 +425,8 @@ static void test_round_trips(void)
             int shows_boxes = layouts[l] == NONET_LAYOUT_GRID ||
                               layouts[l] == NONET_LAYOUT_SPACED || layouts[l] == NONET_LAYOUT_BOXED;
             if (shows_boxes && br > 1 && bc > 1)
-                CHECKF(p.grid.box_rows == br && p.grid.box_cols == bc, "auto shape %dx%d %s",
-                       br, bc, nonet_layout_name(layouts[l]));
+                CHECKF(p.grid.box_rows == br && p.grid.box_cols == bc, "auto shape %dx%d %s", br,
+                       bc, nonet_layout_name(layouts[l]));
         }
     }
     free(buf);

@@ -206,8 +206,10 @@ static void test_pentominoes(void)
 
 static void test_queens(void)
 {
-    static const struct { int n; uint64_t want; } cases[] = {
-        {1, 1}, {2, 0}, {3, 0}, {4, 2}, {5, 10}, {6, 4}, {8, 92}, {12, 14200}};
+    static const struct {
+        int n;
+        uint64_t want;
+    } cases[] = {{1, 1}, {2, 0}, {3, 0}, {4, 2}, {5, 10}, {6, 4}, {8, 92}, {12, 14200}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sbuf b = {0};
         uint64_t count;
@@ -222,8 +224,10 @@ static void test_queens(void)
 
 static void test_langford(void)
 {
-    static const struct { int n; uint64_t want; } cases[] = {
-        {1, 0}, {2, 0}, {3, 2}, {4, 2}, {5, 0}, {6, 0}, {7, 52}, {8, 300}};
+    static const struct {
+        int n;
+        uint64_t want;
+    } cases[] = {{1, 0}, {2, 0}, {3, 2}, {4, 2}, {5, 0}, {6, 0}, {7, 52}, {8, 300}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sbuf b = {0};
         uint64_t count;
@@ -635,16 +639,15 @@ static const char two_dlx[] =
     "p34 r36 c46 b46\n"
     "p34 r37 c47 b47\n";
 
-static const char two_dance[] =
-    " p03 p04 p33 p34 r06 r07 b16 b17 r36 c36 r37 c37 c46 b46 c47 b47\n"
-    "p03 r06 c36 b16\n"
-    "p03 r07 c37 b17\n"
-    "p33 r36 c36 b46\n"
-    "p33 r37 c37 b47\n"
-    "p04 r06 c46 b16\n"
-    "p04 r07 c47 b17\n"
-    "p34 r36 c46 b46\n"
-    "p34 r37 c47 b47\n";
+static const char two_dance[] = " p03 p04 p33 p34 r06 r07 b16 b17 r36 c36 r37 c37 c46 b46 c47 b47\n"
+                                "p03 r06 c36 b16\n"
+                                "p03 r07 c37 b17\n"
+                                "p33 r36 c36 b46\n"
+                                "p33 r37 c37 b47\n"
+                                "p04 r06 c46 b16\n"
+                                "p04 r07 c47 b17\n"
+                                "p34 r36 c46 b46\n"
+                                "p34 r37 c47 b47\n";
 
 /* A 4x4 with its corners (0,0) and (3,3) blank: each lacks a 1. */
 static const char small_dlx[] = "|sudoku 2x2!.234!3412!2143!432.\n"
@@ -683,11 +686,17 @@ static void test_sudoku_fixtures(void)
 
 static void test_sudoku_conflicts(void)
 {
-    static const struct { int cells[4][2]; const char *message; } cases[] = {
+    static const struct {
+        int cells[4][2];
+        const char *message;
+    } cases[] = {
         /* (cell, digit) pairs, read row-major */
-        {{{2 * 9 + 0, 5}, {2 * 9 + 3, 5}, {0, 0}, {0, 0}}, "digit 5 appears in columns 0 and 3 of row 2!"},
-        {{{1 * 9 + 4, 8}, {6 * 9 + 4, 8}, {0, 0}, {0, 0}}, "digit 8 appears in rows 1 and 6 of column 4!"},
-        {{{3 * 9 + 6, 2}, {5 * 9 + 8, 2}, {0, 0}, {0, 0}}, "digit 2 appears in rows 3 and 5 of box 5!"},
+        {{{2 * 9 + 0, 5}, {2 * 9 + 3, 5}, {0, 0}, {0, 0}},
+         "digit 5 appears in columns 0 and 3 of row 2!"},
+        {{{1 * 9 + 4, 8}, {6 * 9 + 4, 8}, {0, 0}, {0, 0}},
+         "digit 8 appears in rows 1 and 6 of column 4!"},
+        {{{3 * 9 + 6, 2}, {5 * 9 + 8, 2}, {0, 0}, {0, 0}},
+         "digit 2 appears in rows 3 and 5 of box 5!"},
         /* the first conflict read wins: the box one at (1,1) before the
          * row one at (2,8) */
         {{{0, 9}, {1 * 9 + 1, 9}, {2 * 9 + 0, 1}, {2 * 9 + 8, 1}},

@@ -39,13 +39,13 @@ int grid_from_line(const char *s, int br, int bc, nonet_grid *g)
 
 int main(int argc, char **argv)
 {
-    struct { const char *name; void (*fn)(void); } suites[] = {
-        {"grid", suite_grid},     {"check", suite_check},
-        {"format", suite_format}, {"read", suite_read},
-        {"solve", suite_solve},
-        {"xc", suite_xc},
-        {"teach", suite_teach},
-        {"engines", suite_engines},
+    struct {
+        const char *name;
+        void (*fn)(void);
+    } suites[] = {
+        {"grid", suite_grid},   {"check", suite_check},     {"format", suite_format},
+        {"read", suite_read},   {"solve", suite_solve},     {"xc", suite_xc},
+        {"teach", suite_teach}, {"engines", suite_engines},
     };
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
         if (argc > 1 && strcmp(argv[1], suites[i].name) != 0)

@@ -10,23 +10,23 @@
 void unit_fail(const char *file, int line, const char *what);
 
 /* Fails the test (and returns from it) when cond is false. */
-#define CHECK(cond)                                        \
-    do {                                                   \
-        if (!(cond)) {                                     \
-            unit_fail(__FILE__, __LINE__, #cond);          \
-            return;                                        \
-        }                                                  \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            unit_fail(__FILE__, __LINE__, #cond);                                                  \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 /* Like CHECK, with a printf-style explanation. */
-#define CHECKF(cond, ...)                                  \
-    do {                                                   \
-        if (!(cond)) {                                     \
-            char unit_msg_[512];                           \
-            snprintf(unit_msg_, sizeof unit_msg_, __VA_ARGS__); \
-            unit_fail(__FILE__, __LINE__, unit_msg_);      \
-            return;                                        \
-        }                                                  \
+#define CHECKF(cond, ...)                                                                          \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            char unit_msg_[512];                                                                   \
+            snprintf(unit_msg_, sizeof unit_msg_, __VA_ARGS__);                                    \
+            unit_fail(__FILE__, __LINE__, unit_msg_);                                              \
+            return;                                                                                \
+        }                                                                                          \
     } while (0)
 
 /* Runs one test function and counts it. */
