@@ -26,7 +26,7 @@ static void round_trip(const nonet_grid *g)
         }
         if ((size_t)len >= sizeof text)
             abort();
-        nonet_read_opts forced = {layouts[i], g->box_rows, g->box_cols};
+        nonet_read_opts forced = {layouts[i], g->box_rows, g->box_cols, NULL};
         if (nonet_parse(text, (size_t)len, &forced, &back, NULL) != NONET_OK ||
             !nonet_grid_equal(&back.grid, g))
             abort();

@@ -42,6 +42,8 @@ extern "C" {
 #define NONET_MAX_SYMBOL_SIDE 35
 /* Longest input line the reader accepts, in bytes, line end excluded. */
 #define NONET_MAX_LINE 65536
+/* Longest puzzle name kept, in bytes (see nonet_puzzle.name). */
+#define NONET_MAX_NAME 255
 
 /* ---------------------------------------------------------------- status */
 
@@ -60,6 +62,8 @@ enum nonet_status {
     NONET_ECELLS = -15,     /* a one-line puzzle whose cell count fits no grid */
     NONET_ELINE = -16,      /* a line longer than NONET_MAX_LINE */
     NONET_ESIZE = -17,      /* the puzzle does not have the forced size */
+    NONET_EAMBIGUOUS = -18, /* the text can be read as two different puzzles
+                               (e.g. '0' as a blank or as a symbol) */
     /* puzzle verdicts */
     NONET_ECONFLICT = -20,   /* a digit appears twice in a row, column or box */
     NONET_ECLUE = -21,       /* a proposed solution changes a clue */
@@ -119,6 +123,20 @@ NONET_API int nonet_can_place(const nonet_grid *g, int row, int col, int digit);
  * and box; a clue's set is the clue alone. cands must hold n*n words. */
 NONET_API void nonet_candidates(const nonet_grid *g, uint64_t *cands);
 
+/* ---------------------------------------------------------------- pencil marks */
+
+/* Pencil marks: the digits still possible in each cell of a grid of side
+ * n. Bit d-1 of cands[r * n + c] is set while digit d may go into cell
+ * (r, c); only the first n*n sets are meaningful. A grid and its marks
+ * make a position: a solution keeps the grid's digits and puts into every
+ * cell one of that cell's marks (so a digit outside its own cell's marks,
+ * or a cell with no mark, leaves no solution). The readers give puzzles
+ * written as candidate grids their marks (nonet_puzzle.has_marks), and the
+ * solvers take them as extra constraints (nonet_solver_run_marks). */
+typedef struct nonet_marks {
+    uint64_t cands[NONET_MAX_CELLS];
+} nonet_marks;
+
 /* ---------------------------------------------------------------- check */
 
 enum nonet_unit { NONET_ROW = 0, NONET_COL = 1, NONET_BOX = 2 };
@@ -174,7 +192,9 @@ typedef enum nonet_layout {
     NONET_LAYOUT_KNUTH,      /* n rows of n symbols, '.' blank, no spaces */
     NONET_LAYOUT_NUMBERS,    /* n rows of whitespace-separated integers, 0 blank */
     NONET_LAYOUT_BOXED,      /* +-------+ rules and | separators */
-    NONET_LAYOUT_CANDIDATES, /* output only: every cell's candidate set */
+    NONET_LAYOUT_CANDIDATES, /* every cell's candidate set: n rows of n
+                                symbol lists ("0" an empty set); as input,
+                                any grid of candidate lists (pencil marks) */
     NONET_LAYOUT_JSON        /* output only: the grid as a JSON value */
 } nonet_layout;
 
@@ -186,11 +206,17 @@ NONET_API int nonet_layout_from_name(const char *name, nonet_layout *layout);
 
 /* ---------------------------------------------------------------- reading */
 
-/* Options for reading. Zero-initialised means: detect layout and size. */
+/* Options for reading. Zero-initialised means: detect layout, size and
+ * symbols. */
 typedef struct nonet_read_opts {
-    nonet_layout layout; /* AUTO, or one of LINE..BOXED to force it */
+    nonet_layout layout; /* AUTO, or one of LINE..CANDIDATES to force it */
     int box_rows;        /* with box_cols: force this shape (0 = infer) */
     int box_cols;
+    const char *symbols; /* NULL or "": detect each puzzle's symbols; else
+                            the n distinct symbols of digits 1..n in order,
+                            e.g. "0123456789ABCDEF" (letters match either
+                            case); they also fix the side n. The reader
+                            keeps the pointer: it must outlive the reader */
 } nonet_read_opts;
 
 /* Where and what went wrong with one puzzle of the input. */
@@ -206,10 +232,27 @@ typedef struct nonet_error {
 typedef struct nonet_puzzle {
     nonet_grid grid;     /* valid when error.code == NONET_OK */
     nonet_layout layout; /* the layout it was written in */
-    char blank;          /* the blank symbol it used ('.' if none) */
-    long index;          /* 1-based position among the input's puzzles,
-                            failed ones included */
-    long first_line;     /* 1-based input lines it spans */
+    /* The blank symbol it used ('.' if none, and for the middle dot
+     * U+00B7 and for spaces). */
+    char blank;
+    /* The symbols it was written in: symbols[d-1] writes digit d, n of
+     * them ("123456789ABCDEFG" for a 16x16 puzzle in 1-9A-G,
+     * "0123456789ABCDEF" for one in 0-F); "" for sides above 35, which are
+     * written in numbers. Valid with the grid. */
+    char symbols[NONET_MAX_SYMBOL_SIDE + 1];
+    /* Its name: the title line(s) above it or the text after it on its
+     * line, as written (UTF-8 kept; tabs and control characters become
+     * spaces; cut at a character boundary); "" if none. Valid for failed
+     * puzzles too. */
+    char name[NONET_MAX_NAME + 1];
+    /* 1 when the input gave candidates (a candidate grid, or the
+     * 729-character form): marks holds them. A cell written with one
+     * candidate is a digit of grid (and its mark is that digit). */
+    int has_marks;
+    nonet_marks marks; /* valid when has_marks; only n*n sets are copied */
+    long index;        /* 1-based position among the input's puzzles,
+                          failed ones included */
+    long first_line;   /* 1-based input lines it spans */
     long last_line;
     long row_line[NONET_MAX_SIDE]; /* input line of each row */
     nonet_error error;
@@ -294,6 +337,25 @@ NONET_API long nonet_format(const nonet_grid *g, nonet_layout layout, char blank
 NONET_API long nonet_format_candidates(const nonet_grid *g, const uint64_t *cands, char *buf,
                                        size_t cap);
 
+/* What nonet_format_with may change; zero-initialised: nonet_format's
+ * defaults. */
+typedef struct nonet_format_opts {
+    /* blank cells' character in symbol layouts; 0: the layout's own ('.') */
+    char blank;
+    /* NULL or "": digits as 1-9 then A-Z; else n characters, symbols[d-1]
+     * for digit d (e.g. a puzzle's own, nonet_puzzle.symbols); used by
+     * every symbol layout, CANDIDATES and JSON */
+    const char *symbols;
+    /* CANDIDATES: print these sets instead of plain elimination (NULL) */
+    const nonet_marks *marks;
+} nonet_format_opts;
+
+/* As nonet_format, with options (opts NULL: defaults). Returns as
+ * nonet_format; NONET_EARG also for symbols that are not n distinct
+ * printable ASCII characters other than space, '.', '|' and '#'. */
+NONET_API long nonet_format_with(const nonet_grid *g, nonet_layout layout,
+                                 const nonet_format_opts *opts, char *buf, size_t cap);
+
 /* ---------------------------------------------------------------- solving */
 
 /* What a search did. Both counts are reset by every solve or count call. */
@@ -352,11 +414,24 @@ NONET_API int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64
                                nonet_solution_fn fn, void *ctx, uint64_t *count,
                                nonet_stats *stats);
 
+/* As nonet_solver_run for the position (puzzle, marks): every solution
+ * also puts into each cell one of its marks (see nonet_marks). marks NULL
+ * is nonet_solver_run. Returns as nonet_solver_run. */
+NONET_API int nonet_solver_run_marks(nonet_solver *s, const nonet_grid *puzzle,
+                                     const nonet_marks *marks, uint64_t limit, nonet_solution_fn fn,
+                                     void *ctx, uint64_t *count, nonet_stats *stats);
+
 /* Counts puzzle's solutions up to limit (0: no limit; 2 decides
  * uniqueness), copying the first into *solution if non-NULL and there is
  * one. Returns as nonet_solver_run. */
 NONET_API int nonet_solver_count(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
                                  uint64_t *count, nonet_grid *solution, nonet_stats *stats);
+
+/* nonet_solver_count for the position (puzzle, marks); marks NULL is
+ * nonet_solver_count. */
+NONET_API int nonet_solver_count_marks(nonet_solver *s, const nonet_grid *puzzle,
+                                       const nonet_marks *marks, uint64_t limit, uint64_t *count,
+                                       nonet_grid *solution, nonet_stats *stats);
 
 /* One-call conveniences with a temporary automatic solver (for batches,
  * keep a nonet_solver instead). nonet_solve stores the first solution in

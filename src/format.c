@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* An snprintf-style sink: counts every character of the text, and stores
  * the ones that fit with room left for the final NUL. */
@@ -10,6 +11,8 @@ struct out {
     char *buf;
     size_t cap;
     size_t len;
+    char sym[NONET_MAX_SYMBOL_SIDE + 1]; /* sym[d]: digit d's character,
+                                            sym[0] the blank's */
 };
 
 static void put_char(struct out *o, char ch)
@@ -67,25 +70,24 @@ static long fail(char *buf, size_t cap)
     return NONET_EARG;
 }
 
-static char cell_sym(const nonet_grid *g, int r, int c, char blank)
+static char cell_sym(const struct out *o, const nonet_grid *g, int r, int c)
 {
-    int d = g->cells[r * g->n + c];
-    return d == 0 ? blank : sym_of_digit(d);
+    return o->sym[g->cells[r * g->n + c]];
 }
 
 /* LINE: all cells on one line. */
-static void write_line(struct out *o, const nonet_grid *g, char blank)
+static void write_line(struct out *o, const nonet_grid *g)
 {
     for (int r = 0; r < g->n; r++)
         for (int c = 0; c < g->n; c++)
-            put_char(o, cell_sym(g, r, c, blank));
+            put_char(o, cell_sym(o, g, r, c));
     put_char(o, '\n');
 }
 
 /* GRID, SPACED and KNUTH differ only in what goes between two cells of a
  * row (inside a box and across a box edge) and whether bands are set
  * apart by an empty line. */
-static void write_rows(struct out *o, const nonet_grid *g, char blank, const char *in_box,
+static void write_rows(struct out *o, const nonet_grid *g, const char *in_box,
                        const char *across_box, int band_gaps)
 {
     int n = g->n;
@@ -96,7 +98,7 @@ static void write_rows(struct out *o, const nonet_grid *g, char blank, const cha
                 while (*sep != '\0')
                     put_char(o, *sep++);
             }
-            put_char(o, cell_sym(g, r, c, blank));
+            put_char(o, cell_sym(o, g, r, c));
         }
         put_char(o, '\n');
         if (band_gaps && (r + 1) % g->box_rows == 0 && r + 1 < n)
@@ -129,7 +131,7 @@ static void write_rule(struct out *o, const nonet_grid *g)
 }
 
 /* BOXED: "| 5 3 . | . 7 . |" rows between "+-------+" rules. */
-static void write_boxed(struct out *o, const nonet_grid *g, char blank)
+static void write_boxed(struct out *o, const nonet_grid *g)
 {
     int n = g->n;
     write_rule(o, g);
@@ -138,7 +140,7 @@ static void write_boxed(struct out *o, const nonet_grid *g, char blank)
             if (c % g->box_cols == 0)
                 put_char(o, '|');
             put_char(o, ' ');
-            put_char(o, cell_sym(g, r, c, blank));
+            put_char(o, cell_sym(o, g, r, c));
             if (c % g->box_cols == g->box_cols - 1)
                 put_char(o, ' ');
         }
@@ -156,10 +158,11 @@ static void write_json(struct out *o, const nonet_grid *g)
 {
     int n = g->n;
     if (n <= NONET_MAX_SYMBOL_SIDE) {
+        o->sym[0] = '.';
         put_char(o, '"');
         for (int r = 0; r < n; r++)
             for (int c = 0; c < n; c++)
-                put_char(o, cell_sym(g, r, c, '.'));
+                put_char(o, cell_sym(o, g, r, c));
         put_char(o, '"');
         return;
     }
@@ -251,7 +254,7 @@ static void put_set(struct out *o, uint64_t set, int n)
     for (int first = 1; set != 0; set &= set - 1, first = 0) {
         int d = lowest_bit(set) + 1;
         if (n <= NONET_MAX_SYMBOL_SIDE) {
-            put_char(o, sym_of_digit(d));
+            put_char(o, o->sym[d]);
         } else {
             if (!first)
                 put_char(o, ',');
@@ -288,42 +291,78 @@ static void write_candidates(struct out *o, const struct cand_source *s)
     }
 }
 
+/* Fills o's symbol table from symbols (NULL or "": the default ones).
+ * Returns 0 if symbols are not n distinct characters a reader can take
+ * back as symbols. */
+static int set_symbols(struct out *o, int n, const char *symbols, char blank)
+{
+    o->sym[0] = blank;
+    if (n > NONET_MAX_SYMBOL_SIDE)
+        return symbols == NULL || symbols[0] == '\0';
+    if (symbols == NULL || symbols[0] == '\0') {
+        for (int d = 1; d <= n; d++)
+            o->sym[d] = sym_of_digit(d);
+        return 1;
+    }
+    if (strlen(symbols) != (size_t)n)
+        return 0;
+    for (int d = 1; d <= n; d++) {
+        unsigned char ch = (unsigned char)symbols[d - 1];
+        if (ch <= ' ' || ch >= 0x7F || ch == '.' || ch == '|' || ch == '#' ||
+            memchr(symbols, ch, (size_t)(d - 1)) != NULL)
+            return 0;
+        o->sym[d] = (char)ch;
+    }
+    return 1;
+}
+
 long nonet_format(const nonet_grid *g, nonet_layout layout, char blank, char *buf, size_t cap)
 {
+    nonet_format_opts opts = {blank, NULL, NULL};
+    return nonet_format_with(g, layout, &opts, buf, cap);
+}
+
+long nonet_format_with(const nonet_grid *g, nonet_layout layout, const nonet_format_opts *opts,
+                       char *buf, size_t cap)
+{
+    static const nonet_format_opts defaults = {0, NULL, NULL};
+    if (opts == NULL)
+        opts = &defaults;
     if (buf == NULL)
         cap = 0;
     if (!grid_well_formed(g))
         return fail(buf, cap);
-    if (blank == '\0')
-        blank = '.';
+    char blank = opts->blank == '\0' ? '.' : opts->blank;
     int symbols = g->n <= NONET_MAX_SYMBOL_SIDE;
-    struct out o = {buf, cap, 0};
+    struct out o = {buf, cap, 0, {0}};
+    if (!set_symbols(&o, g->n, opts->symbols, blank))
+        return fail(buf, cap);
 
     switch (layout) {
     case NONET_LAYOUT_LINE:
         if (!symbols)
             return fail(buf, cap);
-        write_line(&o, g, blank);
+        write_line(&o, g);
         break;
     case NONET_LAYOUT_GRID:
         if (!symbols)
             return fail(buf, cap);
-        write_rows(&o, g, blank, "", " ", 1);
+        write_rows(&o, g, "", " ", 1);
         break;
     case NONET_LAYOUT_SPACED:
         if (!symbols)
             return fail(buf, cap);
-        write_rows(&o, g, blank, " ", "   ", 1);
+        write_rows(&o, g, " ", "   ", 1);
         break;
     case NONET_LAYOUT_KNUTH:
         if (!symbols)
             return fail(buf, cap);
-        write_rows(&o, g, blank, "", "", 0);
+        write_rows(&o, g, "", "", 0);
         break;
     case NONET_LAYOUT_BOXED:
         if (!symbols)
             return fail(buf, cap);
-        write_boxed(&o, g, blank);
+        write_boxed(&o, g);
         break;
     case NONET_LAYOUT_NUMBERS:
         write_numbers(&o, g);
@@ -331,6 +370,8 @@ long nonet_format(const nonet_grid *g, nonet_layout layout, char blank, char *bu
     case NONET_LAYOUT_CANDIDATES: {
         struct cand_source s;
         cands_from_grid(&s, g);
+        if (opts->marks != NULL)
+            s.sets = opts->marks->cands;
         write_candidates(&o, &s);
         break;
     }
@@ -358,7 +399,8 @@ long nonet_format_candidates(const nonet_grid *g, const uint64_t *cands, char *b
     s.box_cols = g->box_cols;
     s.sets = cands;
     s.g = g;
-    struct out o = {buf, cap, 0};
+    struct out o = {buf, cap, 0, {0}};
+    set_symbols(&o, g->n, NULL, '.');
     write_candidates(&o, &s);
     return finish(&o);
 }

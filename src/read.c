@@ -172,6 +172,9 @@ static void puzzle_reset(nonet_puzzle *p, long line)
     p->grid.box_rows = p->grid.box_cols = p->grid.n = 0;
     p->layout = NONET_LAYOUT_AUTO;
     p->blank = '.';
+    p->symbols[0] = '\0';
+    p->name[0] = '\0';
+    p->has_marks = 0;
     p->index = 0;
     p->first_line = p->last_line = line;
     p->error.code = NONET_OK;
@@ -807,7 +810,7 @@ static int opts_valid(const nonet_read_opts *o)
 
 nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
 {
-    nonet_read_opts defaults = {NONET_LAYOUT_AUTO, 0, 0};
+    nonet_read_opts defaults = {NONET_LAYOUT_AUTO, 0, 0, NULL};
     if (!opts)
         opts = &defaults;
     if (!opts_valid(opts))

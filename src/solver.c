@@ -198,3 +198,21 @@ int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count, nonet
     nonet_solver_free(s);
     return rc;
 }
+
+int nonet_solver_run_marks(nonet_solver *s, const nonet_grid *puzzle, const nonet_marks *marks,
+                           uint64_t limit, nonet_solution_fn fn, void *ctx, uint64_t *count,
+                           nonet_stats *stats)
+{
+    if (marks != NULL)
+        return NONET_EARG; /* engines take marks in the next step */
+    return nonet_solver_run(s, puzzle, limit, fn, ctx, count, stats);
+}
+
+int nonet_solver_count_marks(nonet_solver *s, const nonet_grid *puzzle, const nonet_marks *marks,
+                             uint64_t limit, uint64_t *count, nonet_grid *solution,
+                             nonet_stats *stats)
+{
+    first_solution fs = {solution, 0};
+    return nonet_solver_run_marks(s, puzzle, marks, limit, solution ? keep_first : NULL, &fs, count,
+                                  stats);
+}

@@ -30,6 +30,8 @@ const char *nonet_strerror(int status)
         return "line too long";
     case NONET_ESIZE:
         return "wrong grid size";
+    case NONET_EAMBIGUOUS:
+        return "ambiguous puzzle";
     case NONET_ECONFLICT:
         return "digit repeated in a unit";
     case NONET_ECLUE:
