@@ -1,105 +1,86 @@
 /* read.c - the streaming puzzle reader: bytes in, puzzles out.
  *
  * Bytes are cut into lines (at most NONET_MAX_LINE bytes are kept of one;
- * a longer line is a failed puzzle). Each line is scanned once into two
- * readings: as characters (every non-separator byte is a cell) and as
- * tokens (whitespace- or bar-separated words, for the numbers layout).
- * The decision of what a line is (skip, one-line puzzle, grid row) is made
- * from those readings and the grid in progress, if any:
+ * a longer line is a failed puzzle). Each line is scanned (read_scan.c)
+ * and is then one of:
  *
- *   skip      blank lines, '#' comments, rule lines (no digit, and a '+',
- *             '=', ':' or box-drawing mark; or dashes of the wrong length
- *             inside a grid)
- *   one-line  n*n cells (n >= 4), or whatever the forced shape says
- *   row       n cells: the first row of a grid sets n, the grid ends
- *             after its n-th row
+ *   skipped    blank lines, '#' comments, rule lines (no symbol, and a
+ *              '+', '=', ':', '\'' or box-drawing mark), the sections of
+ *              SadMan's .sdk files other than [Puzzle];
+ *   one-line   n*n cells (n >= 4), a forum line (a one-line puzzle, then
+ *              text: its name), or the 729-character pencil-mark form;
+ *   a row      of the grid in progress (read_grid.c decides the grid);
+ *   a title    text that cannot be a row where a puzzle may begin: the
+ *              next puzzle's name;
+ *   an error   a line that is nearly a one-line puzzle (a few cells short
+ *              or long), and every line that is no puzzle, title or rule:
+ *              one failed puzzle each, so that nothing vanishes.
  *
- * A grid whose first row has no digit and contains "--" is provisional: it
- * may have been a rule line, and is dropped if the next line does not fit.
- * Errors inside a grid are kept until the grid's rows are consumed, so that
- * one bad row yields one failed puzzle and the batch stays aligned.
- */
-#include "internal.h"
+ * Some decisions wait for later lines. A text line that cannot start a
+ * grid waits for the next one: if that one has as many cells, both are
+ * rows (the first with a typo); if not, the text was a title. A line of
+ * 16 or 25 cells is a one-line 4x4 or 5x5 puzzle or the first row of a
+ * 16x16 or 25x25 grid: such lines are kept as a grid, and when the grid
+ * completes or breaks off, the rows are one-line puzzles after all if
+ * most of them fit the small size; they are then read again, one by one
+ * (the replay queue). */
+#include "read.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ITEMS (NONET_MAX_CELLS + 1) /* cells or tokens kept per line */
-
-enum { GAP_NONE = 0, GAP_SPACE = 1, GAP_WIDE = 2, GAP_BAR = 3 };
-enum { BLANK_KINDS = 5 };
-static const char blank_syms[BLANK_KINDS] = {'.', '-', '0', '_', '*'};
-
-/* What one scan of a line found. */
-typedef struct line_scan {
-    int ncells;     /* character reading: cells, bad characters included */
-    int has_digit;  /* some cell is a digit symbol */
-    int has_dashes; /* "--" occurs */
-    int has_mark;   /* '+', '=', ':' or box drawing */
-    int has_bar;    /* '|' or box drawing */
-    int has_sep;    /* some separator between two cells */
-    int all_sep;    /* a separator between every two cells */
-    int max_digit;  /* largest digit symbol's value */
-    long bad_col;   /* first bad character's column, 0 if none */
-    unsigned char bad_ch;
-    long mark_col; /* first rule mark's column */
-    int blanks[BLANK_KINDS];
-    int ntokens;        /* token reading */
-    int tokens_numeric; /* every token is one or two decimal digits */
-    int multi_digit;    /* some token has two or more digits */
-    long max_value;     /* largest token value */
-} line_scan;
-
-/* A grid being assembled. */
-typedef struct grid_work {
-    int active;
-    int n;
-    int rows;
-    int provisional;                /* first row had no digit and had "--" */
-    int numbers_rows;               /* rows read in the numbers reading */
-    int boxed;                      /* a bar or a '+' rule line was seen */
-    int spaced_rows;                /* rows with a separator between every two cells */
-    int sep_rows;                   /* rows with some separator */
-    int group;                      /* box width the rows' separators suggest; 0 none,
-                                       -1 rows disagree */
-    int gap_lines;                  /* blank or rule lines since the last row */
-    int band_start[NONET_MAX_SIDE]; /* 1 if gap lines preceded row i */
-    int blanks[BLANK_KINDS];
-    size_t end_offset;
-} grid_work;
+enum {
+    REPLAY_ONE_LINE = 1, /* a replayed line of 16 or 25 cells is one-line */
+    REPLAY_OVERLONG = 2  /* a line longer than NONET_MAX_LINE came here */
+};
 
 typedef struct slot {
     nonet_puzzle p;
     size_t end_offset;
 } slot;
 
+typedef struct replay_line {
+    size_t off, len;
+    long line;
+    size_t end_offset;
+    int flags;
+} replay_line;
+
 struct nonet_reader {
     nonet_read_opts opts;
-    int forced_n;  /* side of the forced shape, 0 if none */
+    read_ctx ctx;
     long line_no;  /* number of the line being assembled */
     size_t offset; /* bytes consumed before the current feed call */
     size_t line_len;
     int overlong;
     int ended;
-    int last_rule_mark; /* the last skipped line was a '+' rule */
-    int sticky_side;    /* side of the last one-line puzzle, 0 if none */
-    int sticky_grid;    /* side of the last grid read, 0 if none */
-    long count;         /* puzzles emitted */
+    int last_rule;                  /* the last skipped line was a rule line */
+    int sticky_side;                /* side of the last one-line puzzle, 0 if none */
+    int sticky_grid;                /* side of the last grid read, 0 if none */
+    int skipping;                   /* inside an .sdk section other than [Puzzle] */
+    long count;                     /* puzzles emitted */
+    char title[NONET_MAX_NAME + 1]; /* title lines waiting for their puzzle */
+    /* a text line that may be a title or a grid's first row */
+    int pending;
+    long pending_line;
+    size_t pending_end;
+    char *pending_text;
+    size_t pending_len, pending_cap;
+    /* lines to read again */
+    replay_line replay[GRID_MAX_ROWS + 1];
+    int nreplay, replay_next;
+    char *replay_text;
+    size_t replay_len, replay_cap;
+    /* ready puzzles */
     int qhead, qcount;
     slot queue[2];
     grid_work w;
-    nonet_puzzle work; /* the grid in progress */
+    nonet_puzzle work;
+    raw_cells raw;
     line_scan sc;
-    uint8_t cval[MAX_ITEMS]; /* character reading: cell values */
-    uint8_t cgap[MAX_ITEMS]; /* separator strength before each cell */
-    int32_t ccol[MAX_ITEMS]; /* 1-based columns */
-    uint8_t cbad[MAX_ITEMS]; /* 1 if the cell is a bad character */
-    uint8_t tgap[MAX_ITEMS]; /* token reading: strength before each token */
-    int32_t tcol[MAX_ITEMS];
-    uint32_t tval[MAX_ITEMS];
+    line_items it;
     char line[NONET_MAX_LINE];
 };
 
@@ -110,61 +91,67 @@ static int is_space(unsigned char ch)
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
 }
 
-/* Length of a UTF-8 box-drawing character (U+2500..U+257F) at s, or 0. */
-static size_t box_drawing(const unsigned char *s, size_t left)
-{
-    if (left >= 3 && s[0] == 0xE2 && (s[1] == 0x94 || s[1] == 0x95) && s[2] >= 0x80 && s[2] <= 0xBF)
-        return 3;
-    return 0;
-}
-
-static int blank_kind(unsigned char ch)
-{
-    for (int i = 0; i < BLANK_KINDS; i++)
-        if ((unsigned char)blank_syms[i] == ch)
-            return i;
-    return -1;
-}
-
-static char main_blank(const int *counts, char fallback)
-{
-    int best = -1;
-    for (int i = 0; i < BLANK_KINDS; i++)
-        if (counts[i] > 0 && (best < 0 || counts[i] > counts[best]))
-            best = i;
-    return best < 0 ? fallback : blank_syms[best];
-}
-
-static void set_error(nonet_error *e, int code, long line, long column, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void set_error(nonet_error *e, int code, long line, long column, const char *fmt, ...)
-{
-    if (e->code != NONET_OK)
-        return; /* the first error of a puzzle is the one reported */
-    va_list ap;
-    va_start(ap, fmt);
-    e->code = code;
-    e->line = line;
-    e->column = column;
-    vsnprintf(e->message, sizeof e->message, fmt, ap);
-    va_end(ap);
-}
-
-static void describe_char(unsigned char ch, char *buf, size_t cap)
-{
-    if (ch >= 0x21 && ch < 0x7F)
-        snprintf(buf, cap, "'%c'", ch);
-    else
-        snprintf(buf, cap, "byte 0x%02X", ch);
-}
-
 static int isqrt_exact(long k)
 {
     for (long m = 1; m * m <= k; m++)
         if (m * m == k)
             return (int)m;
     return 0;
+}
+
+static int grow(char **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    char *b = realloc(*buf, c);
+    if (!b)
+        return 0;
+    *buf = b;
+    *cap = c;
+    return 1;
+}
+
+/* Appends text to a name: tabs and control characters as spaces, runs of
+ * spaces as one, cut at NONET_MAX_NAME bytes on a UTF-8 boundary; " / "
+ * between two parts. */
+static void name_append(char *name, const char *text, size_t len)
+{
+    size_t at = strlen(name);
+    while (len > 0 && is_space((unsigned char)text[len - 1]))
+        len--;
+    while (len > 0 && is_space((unsigned char)*text))
+        text++, len--;
+    if (len == 0)
+        return;
+    if (at > 0) {
+        if (at + 3 >= NONET_MAX_NAME)
+            return;
+        memcpy(name + at, " / ", 3);
+        at += 3;
+    }
+    for (size_t i = 0; i < len && at < NONET_MAX_NAME; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch < 0x20 || ch == 0x7F) {
+            if (at > 0 && name[at - 1] != ' ')
+                name[at++] = ' ';
+            continue;
+        }
+        name[at++] = (char)ch;
+    }
+    /* never end inside a UTF-8 character */
+    size_t end = at;
+    while (end > 0 && ((unsigned char)name[end - 1] & 0xC0) == 0x80)
+        end--;
+    if (end > 0 && (unsigned char)name[end - 1] >= 0xC0) {
+        unsigned char lead = (unsigned char)name[end - 1];
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (at - (end - 1) < need)
+            at = end - 1;
+    }
+    name[at] = '\0';
 }
 
 static void puzzle_reset(nonet_puzzle *p, long line)
@@ -182,7 +169,7 @@ static void puzzle_reset(nonet_puzzle *p, long line)
     p->error.message[0] = '\0';
 }
 
-/* Copies a puzzle, touching only the cells and rows in use. */
+/* Copies a puzzle, touching only the cells, rows and marks in use. */
 static void puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src)
 {
     int n = src->grid.n;
@@ -192,6 +179,12 @@ static void puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src)
     memcpy(dst->grid.cells, src->grid.cells, (size_t)n * (size_t)n);
     dst->layout = src->layout;
     dst->blank = src->blank;
+    memcpy(dst->symbols, src->symbols, sizeof dst->symbols);
+    size_t name_len = strlen(src->name);
+    memcpy(dst->name, src->name, name_len + 1);
+    dst->has_marks = src->has_marks;
+    if (src->has_marks)
+        memcpy(dst->marks.cands, src->marks.cands, sizeof src->marks.cands[0] * (size_t)n * n);
     dst->index = src->index;
     dst->first_line = src->first_line;
     dst->last_line = src->last_line;
@@ -199,398 +192,26 @@ static void puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src)
     dst->error = src->error;
 }
 
-/* Appends a finished puzzle (from p) to the ready queue. */
-static void emit(nonet_reader *r, const nonet_puzzle *p, size_t end_offset)
+/* Appends a finished puzzle to the ready queue; it takes the waiting
+ * title as (the first part of) its name. */
+static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
 {
+    if (r->title[0] != '\0') {
+        char own[NONET_MAX_NAME + 1];
+        memcpy(own, p->name, sizeof own);
+        memcpy(p->name, r->title, sizeof p->name);
+        name_append(p->name, own, strlen(own));
+        r->title[0] = '\0';
+    }
+    if (p->error.code != NONET_OK) {
+        p->grid.n = p->grid.box_rows = p->grid.box_cols = 0;
+        p->has_marks = 0;
+    }
     slot *s = &r->queue[(r->qhead + r->qcount) % 2];
     puzzle_copy(&s->p, p);
     s->p.index = ++r->count;
     s->end_offset = end_offset;
     r->qcount++;
-}
-
-/* Gives the puzzle its shape: the forced one, else the given one. Returns 0
- * and sets an error if the side does not match the forced shape. */
-static int apply_shape(nonet_reader *r, nonet_puzzle *p, int n, int box_rows, int box_cols)
-{
-    if (r->forced_n) {
-        if (n != r->forced_n) {
-            set_error(&p->error, NONET_ESIZE, p->first_line, 0,
-                      "the puzzle is %dx%d but the size was set to %dx%d (boxes %dx%d)", n, n,
-                      r->forced_n, r->forced_n, r->opts.box_rows, r->opts.box_cols);
-            p->grid.n = 0;
-            return 0;
-        }
-        box_rows = r->opts.box_rows;
-        box_cols = r->opts.box_cols;
-    }
-    p->grid.box_rows = box_rows;
-    p->grid.box_cols = box_cols;
-    p->grid.n = n;
-    return 1;
-}
-
-/* ------------------------------------------------------------ scanning */
-
-/* Scans s[0..len) (no line end, no trailing blanks) into r->sc and the
- * per-cell and per-token arrays. */
-static void scan_line(nonet_reader *r, const unsigned char *s, size_t len)
-{
-    line_scan *sc = &r->sc;
-    memset(sc, 0, sizeof *sc);
-    sc->tokens_numeric = 1;
-    int gap = GAP_NONE, tgap = GAP_NONE;
-    int in_token = 0, token_len = 0, token_numeric = 1;
-    long token_value = 0;
-    int prev_dash = 0;
-    int pairs = 0, separated_pairs = 0;
-
-    for (size_t i = 0; i < len;) {
-        unsigned char ch = s[i];
-        long col = (long)i + 1;
-        size_t bd = box_drawing(s + i, len - i);
-        int sep = bd || is_space(ch) || ch == '|';
-        if (sep) {
-            int strength = (bd || ch == '|') ? GAP_BAR : ch == '\t' ? GAP_WIDE : GAP_SPACE;
-            if (strength == GAP_SPACE && gap >= GAP_SPACE && gap < GAP_BAR)
-                strength = GAP_WIDE; /* two or more spaces */
-            if (strength > gap)
-                gap = strength;
-            if (bd || ch == '|') {
-                sc->has_bar = 1;
-                tgap = GAP_BAR;
-            } else if (tgap < GAP_SPACE) {
-                tgap = GAP_SPACE;
-            }
-            if (bd)
-                sc->has_mark = 1;
-            if (in_token) {
-                in_token = 0;
-                if (!token_numeric || token_len > 2)
-                    sc->tokens_numeric = 0;
-                if (token_len >= 2)
-                    sc->multi_digit = 1;
-                if (r->sc.ntokens <= MAX_ITEMS)
-                    r->tval[sc->ntokens - 1] = (uint32_t)token_value;
-                if (token_value > sc->max_value)
-                    sc->max_value = token_value;
-            }
-            prev_dash = 0;
-            i += bd ? bd : 1;
-            continue;
-        }
-        /* token reading */
-        if (!in_token) {
-            in_token = 1;
-            token_len = 0;
-            token_numeric = 1;
-            token_value = 0;
-            if (sc->ntokens < MAX_ITEMS) {
-                r->tcol[sc->ntokens] = (int32_t)col;
-                r->tgap[sc->ntokens] = (uint8_t)tgap;
-            }
-            sc->ntokens++;
-            tgap = GAP_NONE;
-        }
-        token_len++;
-        if (ch >= '0' && ch <= '9') {
-            if (token_value < 1000000)
-                token_value = token_value * 10 + (ch - '0');
-        } else {
-            token_numeric = 0;
-        }
-        /* character reading */
-        if (ch == '+' || ch == '=' || ch == ':') {
-            sc->has_mark = 1;
-            if (!sc->mark_col)
-                sc->mark_col = col;
-            prev_dash = 0;
-            i++;
-            continue;
-        }
-        int value = digit_of_sym(ch);
-        int kind = value ? -1 : blank_kind(ch);
-        int bad = !value && kind < 0;
-        if (bad && !sc->bad_col) {
-            sc->bad_col = col;
-            sc->bad_ch = ch;
-        }
-        if (value) {
-            sc->has_digit = 1;
-            if (value > sc->max_digit)
-                sc->max_digit = value;
-        } else if (kind >= 0) {
-            sc->blanks[kind]++;
-        }
-        if (ch == '-' && prev_dash)
-            sc->has_dashes = 1;
-        prev_dash = ch == '-';
-        if (sc->ncells > 0) {
-            pairs++;
-            if (gap > GAP_NONE) {
-                separated_pairs++;
-                sc->has_sep = 1;
-            }
-        }
-        if (sc->ncells < MAX_ITEMS) {
-            r->cval[sc->ncells] = (uint8_t)value;
-            r->cgap[sc->ncells] = (uint8_t)gap;
-            r->ccol[sc->ncells] = (int32_t)col;
-            r->cbad[sc->ncells] = (uint8_t)bad;
-        }
-        sc->ncells++;
-        gap = GAP_NONE;
-        i++;
-    }
-    if (in_token) {
-        if (!token_numeric || token_len > 2)
-            sc->tokens_numeric = 0;
-        if (token_len >= 2)
-            sc->multi_digit = 1;
-        if (sc->ntokens <= MAX_ITEMS)
-            r->tval[sc->ntokens - 1] = (uint32_t)token_value;
-        if (token_value > sc->max_value)
-            sc->max_value = token_value;
-    }
-    if (sc->ntokens == 0)
-        sc->tokens_numeric = 0;
-    sc->all_sep = pairs > 0 && separated_pairs == pairs;
-}
-
-/* Whether the token reading of the line gives `cells` cells of a grid of
- * side n in the numbers layout. Strict: every number fits n (to tell
- * "12 0 3" from "152 489 376" on a first row); lenient, inside a grid of
- * known side, big numbers are read and reported as out of range. */
-static int numbers_reading(const nonet_reader *r, int cells, int n, int strict)
-{
-    const line_scan *sc = &r->sc;
-    if (!sc->tokens_numeric || sc->ntokens != cells || (strict && sc->max_value > n))
-        return 0;
-    return sc->multi_digit || r->opts.layout == NONET_LAYOUT_NUMBERS;
-}
-
-/* The box width suggested by a row's separators: the separators of the
- * strongest kind cut the row into equal groups. 0 if no suggestion. */
-static int row_group(const uint8_t *gaps, int count)
-{
-    int hi = GAP_NONE, lo = GAP_BAR;
-    for (int i = 1; i < count; i++) {
-        if (gaps[i] > hi)
-            hi = gaps[i];
-        if (gaps[i] < lo)
-            lo = gaps[i];
-    }
-    if (count < 2 || hi == lo)
-        return 0;
-    int width = 0, run = 1;
-    for (int i = 1; i <= count; i++) {
-        if (i == count || gaps[i] == hi) {
-            if (width && run != width)
-                return 0;
-            width = run;
-            run = 1;
-        } else {
-            run++;
-        }
-    }
-    return width < count && count % width == 0 ? width : 0;
-}
-
-/* Reports cell (or token) i of the scanned line, of value v, as too big
- * for side n. A letter where no letters are digits is a bad character. */
-static void out_of_range(const nonet_reader *r, nonet_error *e, int numbers, int i, int v, int n,
-                         long line)
-{
-    if (numbers) {
-        set_error(e, NONET_ERANGE, line, r->tcol[i], "number %d is out of range for a %dx%d grid",
-                  v, n, n);
-        return;
-    }
-    long col = r->ccol[i];
-    char ch = r->line[col - 1];
-    if (v >= 10 && n < 10)
-        set_error(e, NONET_EBADCHAR, line, col, "bad character '%c'", ch);
-    else
-        set_error(e, NONET_ERANGE, line, col, "digit '%c' (%d) is out of range for a %dx%d grid",
-                  ch, v, n, n);
-}
-
-/* ------------------------------------------------------------ grids */
-
-static void grid_begin(nonet_reader *r, int n, long line)
-{
-    grid_work *w = &r->w;
-    memset(w, 0, sizeof *w);
-    w->active = 1;
-    w->n = n;
-    w->boxed = r->last_rule_mark;
-    puzzle_reset(&r->work, line);
-    r->work.grid.n = n; /* so that partial copies are well defined */
-    memset(r->work.grid.cells, 0, (size_t)n * (size_t)n);
-}
-
-/* Adds the scanned line as the next row of the grid in progress. */
-static void grid_add_row(nonet_reader *r, long line, size_t end_offset)
-{
-    grid_work *w = &r->w;
-    nonet_puzzle *p = &r->work;
-    line_scan *sc = &r->sc;
-    int n = w->n, row = w->rows;
-    int numbers = numbers_reading(r, n, n, 0);
-    const uint8_t *gaps = numbers ? r->tgap : r->cgap;
-    int count = numbers ? sc->ntokens : sc->ncells;
-
-    p->row_line[row] = line;
-    p->last_line = line;
-    w->band_start[row] = row > 0 && w->gap_lines > 0;
-    w->gap_lines = 0;
-    w->end_offset = end_offset;
-    w->rows++;
-    if (count != n) {
-        set_error(&p->error, count < n ? NONET_ESHORTROW : NONET_ELONGROW, line, 0,
-                  "row %d has %d cells; a %dx%d grid needs %d", row + 1, count, n, n, n);
-        return;
-    }
-    if (!numbers && sc->bad_col) {
-        char what[16];
-        describe_char(sc->bad_ch, what, sizeof what);
-        set_error(&p->error, NONET_EBADCHAR, line, sc->bad_col, "bad character %s", what);
-        return;
-    }
-    if (numbers)
-        w->numbers_rows++;
-    if (sc->has_bar)
-        w->boxed = 1;
-    if (sc->has_sep)
-        w->sep_rows++;
-    if (sc->all_sep)
-        w->spaced_rows++;
-    for (int k = 0; k < BLANK_KINDS; k++)
-        w->blanks[k] += sc->blanks[k];
-    int group = row_group(gaps, count);
-    if (group && w->group == 0)
-        w->group = group;
-    else if (group && w->group != group)
-        w->group = -1;
-    for (int c = 0; c < n; c++) {
-        int v = numbers ? (int)r->tval[c] : r->cval[c];
-        if (v > n) {
-            out_of_range(r, &p->error, numbers, c, v, n, line);
-            v = 0;
-        }
-        p->grid.cells[row * n + c] = (uint8_t)v;
-    }
-}
-
-/* The grid has all its rows: settle its shape and layout and emit it. */
-static void grid_finish(nonet_reader *r)
-{
-    grid_work *w = &r->w;
-    nonet_puzzle *p = &r->work;
-    int n = w->n;
-    int box_rows = 0, box_cols = 0;
-
-    /* bands: rows between blank or rule lines */
-    int height = 0, run = 0, consistent = 1, cuts = 0;
-    for (int i = 0; i <= n; i++) {
-        if (i == n || (i > 0 && w->band_start[i])) {
-            if (i < n)
-                cuts++;
-            if (height && run != height)
-                consistent = 0;
-            height = run;
-            run = 1;
-        } else {
-            run++;
-        }
-    }
-    if (w->group > 0) {
-        box_cols = w->group;
-        box_rows = n / box_cols;
-    } else if (cuts > 0 && consistent && n % height == 0) {
-        box_rows = height;
-        box_cols = n / height;
-    } else {
-        nonet_default_shape(n, &box_rows, &box_cols);
-    }
-    apply_shape(r, p, n, box_rows, box_cols);
-
-    if (w->boxed)
-        p->layout = NONET_LAYOUT_BOXED;
-    else if (w->numbers_rows > 0 ||
-             /* evenly spaced single digits with 0 blanks: "5 3 0 0 7" */
-             (w->spaced_rows == n && w->group <= 0 && main_blank(w->blanks, '0') == '0'))
-        p->layout = NONET_LAYOUT_NUMBERS;
-    else if (w->spaced_rows == n)
-        p->layout = NONET_LAYOUT_SPACED;
-    else if (w->sep_rows > 0)
-        p->layout = NONET_LAYOUT_GRID;
-    else
-        p->layout = NONET_LAYOUT_KNUTH;
-    p->blank = p->layout == NONET_LAYOUT_NUMBERS ? '0' : main_blank(w->blanks, '.');
-    emit(r, p, w->end_offset);
-    w->active = 0;
-    r->sticky_side = 0;
-    r->sticky_grid = n;
-}
-
-/* The grid in progress ends before its last row. */
-static void grid_truncate(nonet_reader *r)
-{
-    grid_work *w = &r->w;
-    nonet_puzzle *p = &r->work;
-    int n = w->n;
-    if (w->rows == 1 && r->sticky_side == 0)
-        set_error(&p->error, NONET_ETRUNCATED, p->first_line, 0,
-                  "%d cells: a one-line puzzle needs n*n cells (81 for 9x9), "
-                  "and no more rows of a %dx%d grid follow",
-                  n, n, n);
-    else if (w->rows == 1)
-        set_error(&p->error, NONET_ECELLS, p->first_line, 0,
-                  "%d cells; a one-line %dx%d puzzle needs %d", n, r->sticky_side, r->sticky_side,
-                  r->sticky_side * r->sticky_side);
-    else
-        set_error(&p->error, NONET_ETRUNCATED, p->last_line, 0,
-                  "the grid ended after %d of its %d rows", w->rows, n);
-    emit(r, p, w->end_offset);
-    w->active = 0;
-}
-
-/* ------------------------------------------------------------ lines */
-
-/* Reads the scanned line as a one-line puzzle of side m. */
-static void one_line(nonet_reader *r, int m, long line, size_t end_offset)
-{
-    nonet_puzzle *p = &r->work;
-    line_scan *sc = &r->sc;
-    int numbers = numbers_reading(r, m * m, m, 1);
-    puzzle_reset(p, line);
-    p->layout = numbers ? NONET_LAYOUT_NUMBERS : NONET_LAYOUT_LINE;
-    p->blank = numbers ? '0' : main_blank(sc->blanks, '.');
-    int box_rows = 0, box_cols = 0;
-    nonet_default_shape(m, &box_rows, &box_cols);
-    if (apply_shape(r, p, m, box_rows, box_cols)) {
-        for (int i = 0; i < m; i++)
-            p->row_line[i] = line;
-        if (!numbers && sc->bad_col) {
-            char what[16];
-            describe_char(sc->bad_ch, what, sizeof what);
-            set_error(&p->error, NONET_EBADCHAR, line, sc->bad_col, "bad character %s", what);
-        }
-        for (int c = 0; c < m * m; c++) {
-            int v = numbers ? (int)r->tval[c] : r->cval[c];
-            if (v > m) {
-                out_of_range(r, &p->error, numbers, c, v, m, line);
-                v = 0;
-            }
-            p->grid.cells[c] = (uint8_t)v;
-        }
-    }
-    if (p->error.code != NONET_OK)
-        p->grid.n = 0, p->grid.box_rows = p->grid.box_cols = 0;
-    r->sticky_side = m;
-    r->sticky_grid = 0;
-    emit(r, p, end_offset);
 }
 
 /* A line that is a failed puzzle on its own. */
@@ -603,194 +224,653 @@ static void bad_line(nonet_reader *r, int code, long line, long col, const char 
     emit(r, p, end_offset);
 }
 
-/* Whether the scanned line, outside any grid, is a one-line puzzle; sets
- * *side. */
-static int looks_one_line(const nonet_reader *r, int *side)
+/* Gives p the shape of side m: the forced one, or m's default. Sets an
+ * error when the side is not the forced one. */
+static int line_shape(nonet_reader *r, nonet_puzzle *p, int m, long line)
 {
+    int box_rows = 0, box_cols = 0;
+    if (r->ctx.forced_n) {
+        if (m != r->ctx.forced_n) {
+            set_error(&p->error, NONET_ESIZE, line, 0,
+                      "the puzzle is %dx%d but the size was set to %dx%d (boxes %dx%d)", m, m,
+                      r->ctx.forced_n, r->ctx.forced_n, r->ctx.box_rows, r->ctx.box_cols);
+            return 0;
+        }
+        box_rows = r->ctx.box_rows;
+        box_cols = r->ctx.box_cols;
+    } else {
+        nonet_default_shape(m, &box_rows, &box_cols);
+    }
+    p->grid.box_rows = box_rows;
+    p->grid.box_cols = box_cols;
+    p->grid.n = m;
+    for (int i = 0; i < m; i++)
+        p->row_line[i] = line;
+    return 1;
+}
+
+/* ------------------------------------------------------------ one-line puzzles */
+
+/* The scanned line (or field) as a one-line puzzle of side m. */
+static void one_line(nonet_reader *r, const char *text, int m, long line, size_t end_offset,
+                     const char *name, size_t name_len)
+{
+    nonet_puzzle *p = &r->work;
     const line_scan *sc = &r->sc;
-    int cells = sc->ncells;
-    /* numbers: n*n integers */
-    if (sc->tokens_numeric && sc->multi_digit && sc->ntokens > NONET_MAX_SIDE) {
-        int m = isqrt_exact(sc->ntokens);
-        if (m && sc->max_value <= m) {
-            *side = m;
-            return 1;
+    puzzle_reset(p, line);
+    name_append(p->name, name, name_len);
+    int numbers = sc->tokens_numeric && sc->multi_digit && sc->ntokens == m * m;
+    p->layout = numbers ? NONET_LAYOUT_NUMBERS : NONET_LAYOUT_LINE;
+    if (line_shape(r, p, m, line)) {
+        if (numbers) {
+            p->blank = '0';
+            for (int c = 0; c < m * m; c++) {
+                uint32_t v = r->it.tval[c];
+                if (v > (uint32_t)m) {
+                    set_error(&p->error, NONET_ERANGE, line, r->it.tcol[c],
+                              "number %u is out of range for a %dx%d grid", v, m, m);
+                    v = 0;
+                }
+                p->grid.cells[c] = (uint8_t)v;
+            }
+            if (m <= NONET_MAX_SYMBOL_SIDE) {
+                for (int d = 1; d <= m; d++)
+                    p->symbols[d - 1] = sym_of_digit(d);
+                p->symbols[m] = '\0';
+            }
+        } else {
+            raw_cells *raw = &r->raw;
+            raw->n = m;
+            raw->nlower = sc->nlower;
+            raw->nupper = sc->nletters - sc->nlower;
+            memcpy(raw->blanks, sc->blanks, sizeof raw->blanks);
+            raw->bad_line = sc->bad_col ? line : 0;
+            raw->bad_col = sc->bad_col;
+            memcpy(raw->bad_what, sc->bad_what, sizeof raw->bad_what);
+            for (int c = 0; c < m * m; c++) {
+                raw->code[c] = r->it.code[c];
+                raw->ch[c] = (uint8_t)text[r->it.col[c] - 1];
+                raw->line[c] = line;
+                raw->col[c] = r->it.col[c];
+            }
+            decode_cells(raw, r->ctx.symbols, &p->grid, p->symbols, &p->blank, &p->error);
         }
     }
-    if (r->forced_n) {
-        *side = r->forced_n;
-        return cells == r->forced_n * r->forced_n;
-    }
-    int m = isqrt_exact(cells);
-    if (r->opts.layout == NONET_LAYOUT_LINE) {
-        *side = m;
-        return m > 0 && m <= NONET_MAX_SIDE;
-    }
-    if (r->sticky_side && cells == r->sticky_side * r->sticky_side) {
-        *side = r->sticky_side;
-        return 1;
-    }
-    if (m < 4 || m > NONET_MAX_SYMBOL_SIDE || cells == r->sticky_grid)
-        return 0; /* after a grid, a line as long as its rows starts another */
-    if (!sc->has_digit && sc->has_dashes)
-        return 0; /* a line of dashes is a rule, never a puzzle */
-    *side = m;
-    if (cells > NONET_MAX_SIDE)
-        return 1;
-    /* 16, 25, 36, 49 or 64 cells: a one-line puzzle or a grid's first row */
-    return !sc->has_sep && sc->max_digit <= m;
+    r->sticky_side = m;
+    r->sticky_grid = 0;
+    emit(r, p, end_offset);
 }
 
-/* Handles a line that starts a new puzzle (no grid in progress). */
-static void fresh_line(nonet_reader *r, long line, size_t end_offset)
+/* The 81-character line of 1-9 and one blank, read without a scan. */
+static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
 {
-    line_scan *sc = &r->sc;
-    int side = 0;
-    int forced = r->opts.layout;
+    nonet_puzzle *p = &r->work;
+    unsigned char blank = 0;
+    for (int i = 0; i < 81; i++) {
+        unsigned char ch = s[i];
+        if (ch >= '1' && ch <= '9')
+            continue;
+        if ((ch != '.' && ch != '0') || (blank && ch != blank))
+            return 0;
+        blank = ch;
+    }
+    puzzle_reset(p, line);
+    p->layout = NONET_LAYOUT_LINE;
+    p->blank = blank ? (char)blank : '.';
+    p->grid.box_rows = p->grid.box_cols = 3;
+    p->grid.n = 9;
+    for (int i = 0; i < 81; i++)
+        p->grid.cells[i] = (uint8_t)(s[i] == blank ? 0 : s[i] - '0');
+    for (int i = 0; i < 9; i++)
+        p->row_line[i] = line;
+    memcpy(p->symbols, "123456789", 10);
+    r->sticky_side = 9;
+    r->sticky_grid = 0;
+    emit(r, p, end_offset);
+    return 1;
+}
 
-    if (forced != NONET_LAYOUT_LINE && sc->tokens_numeric && sc->ntokens <= NONET_MAX_SIDE &&
-        numbers_reading(r, sc->ntokens, sc->ntokens, 1) &&
-        (!r->forced_n || sc->ntokens == r->forced_n)) {
-        grid_begin(r, sc->ntokens, line);
-        grid_add_row(r, line, end_offset);
-    } else if ((forced == NONET_LAYOUT_AUTO || forced == NONET_LAYOUT_LINE) &&
-               looks_one_line(r, &side)) {
-        one_line(r, side, line, end_offset);
-        return;
-    } else if (forced == NONET_LAYOUT_LINE) {
+/* The pencil-mark form: n*n*n cells, n for each cell, the k-th a blank or
+ * the symbol of digit k (1-9A-G). Returns the side n (4, 9 or 16), or 0
+ * when the scanned line is not in that form. */
+static int pencil_side(const nonet_reader *r)
+{
+    static const int sides[] = {4, 9, 16};
+    const line_scan *sc = &r->sc;
+    if (sc->nsym == 0 || sc->nbad > 0 || sc->nlower > 0)
+        return 0;
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        int n = sides[i];
+        if (sc->ncells != n * n * n)
+            continue;
+        for (int c = 0; c < n * n * n; c++) {
+            int code = r->it.code[c];
+            if (code != CODE_BLANK && code != '0' && code != (unsigned char)sym_of_digit(c % n + 1))
+                return 0;
+        }
+        return n;
+    }
+    return 0;
+}
+
+static void pencil_line(nonet_reader *r, int n, long line, size_t end_offset, const char *name,
+                        size_t name_len)
+{
+    nonet_puzzle *p = &r->work;
+    puzzle_reset(p, line);
+    name_append(p->name, name, name_len);
+    p->layout = NONET_LAYOUT_LINE;
+    if (line_shape(r, p, n, line)) {
+        for (int cell = 0; cell < n * n; cell++) {
+            uint64_t set = 0;
+            for (int k = 0; k < n; k++) {
+                int code = r->it.code[cell * n + k];
+                if (code != CODE_BLANK && code != '0')
+                    set |= (uint64_t)1 << k;
+            }
+            p->marks.cands[cell] = set;
+            p->grid.cells[cell] = (uint8_t)(set && !(set & (set - 1)) ? lowest_bit(set) + 1 : 0);
+        }
+        p->has_marks = 1;
+        p->blank = r->sc.blanks[BLANK_ZERO] > r->sc.nblank ? '0' : '.';
+        for (int d = 1; d <= n; d++)
+            p->symbols[d - 1] = sym_of_digit(d);
+        p->symbols[n] = '\0';
+    }
+    r->sticky_side = 0;
+    emit(r, p, end_offset);
+}
+
+/* A forum line: a one-line puzzle as the first field (or the second, after
+ * a number), then text. Sets the field and the rest. */
+static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_t *from, size_t *to,
+                      size_t *rest)
+{
+    size_t i = 0;
+    for (int field = 0; field < 2; field++) {
+        while (i < len && (is_space(s[i]) || s[i] == ';' || s[i] == ','))
+            i++;
+        size_t start = i;
+        while (i < len && !is_space(s[i]) && s[i] != ';' && s[i] != ',')
+            i++;
+        size_t end = i;
+        while (i < len && (is_space(s[i]) || s[i] == ';' || s[i] == ','))
+            i++;
+        if (i >= len || end == start)
+            return 0; /* no text after it: not a forum line */
+        line_scan sc;
+        scan_line(s + start, end - start, &sc, NULL);
+        int m = isqrt_exact(sc.ncells);
+        if (m >= 4 && sc.nbad == 0 && sc.ncells == (int)(end - start) && scan_fits(&sc, m) &&
+            (!r->ctx.forced_n || m == r->ctx.forced_n)) {
+            *from = start;
+            *to = end;
+            *rest = i;
+            return 1;
+        }
+        if (sc.tokens_numeric == 0 || end - start > 8 || field == 1)
+            return 0; /* only a number may come before the puzzle */
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ grids */
+
+static void replay_push(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
+                        int flags)
+{
+    if (r->nreplay == GRID_MAX_ROWS + 1 ||
+        !grow(&r->replay_text, &r->replay_cap, r->replay_len + len))
+        return; /* cannot happen: a grid has at most GRID_MAX_ROWS rows */
+    memcpy(r->replay_text + r->replay_len, text, len);
+    r->replay[r->nreplay] = (replay_line){r->replay_len, len, line, end_offset, flags};
+    r->replay_len += len;
+    r->nreplay++;
+}
+
+static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
+{
+    nonet_puzzle *p = &r->work;
+    puzzle_reset(p, r->w.first_line);
+    int n_before = r->w.chars_n ? r->w.chars_n : r->w.tokens_n;
+    grid_finish(&r->w, &r->ctx, truncated, p, &r->raw, &r->it);
+    if (p->error.code == NONET_OK)
+        r->sticky_grid = p->grid.n;
+    else if (n_before)
+        r->sticky_grid = n_before;
+    r->sticky_side = 0;
+    emit(r, p, end_offset);
+}
+
+/* Rows of 16 or 25 cells that most fit the small size were one-line
+ * puzzles: they are read again as such. Returns 1 if so. */
+static int grid_was_lines(nonet_reader *r)
+{
+    grid_work *w = &r->w;
+    if (!w->maybe_lines)
+        return 0;
+    int m = isqrt_exact(w->chars_n ? w->chars_n : w->rows[0].sc.ncells), fit = 0, rows = 0;
+    for (int i = 0; i < w->nrows; i++) {
+        if (w->rows[i].bar_only)
+            continue;
+        rows++;
+        fit += scan_fits(&w->rows[i].sc, m);
+    }
+    if (rows - fit > fit)
+        return 0;
+    for (int i = 0; i < w->nrows; i++) {
+        grid_row *row = &w->rows[i];
+        if (!row->bar_only)
+            replay_push(r, w->text + row->off, row->len, row->line, row->end_offset,
+                        REPLAY_ONE_LINE);
+    }
+    w->active = 0;
+    w->nrows = 0;
+    w->text_len = 0;
+    return 1;
+}
+
+/* The grid in progress ends before the current line (or the input). The
+ * current line, if any, is pushed for replay when rows are replayed
+ * before it; returns 1 in that case (the caller stops). */
+static int break_grid(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
+                      int has_line)
+{
+    grid_work *w = &r->w;
+    size_t end = w->nrows ? w->rows[w->nrows - 1].end_offset : end_offset;
+    if (w->provisional && w->nrows == 1) {
+        w->active = 0; /* its only row was a rule line after all */
+        w->nrows = 0;
+        w->text_len = 0;
+        return 0;
+    }
+    if (grid_was_lines(r)) {
+        if (has_line)
+            replay_push(r, text, len, line, end_offset, 0);
+        return 1;
+    }
+    if (w->nrows == 1 && r->sticky_side && !w->broken_n) {
+        /* after one-line puzzles, a short line is a broken one of them */
         char msg[128];
-        snprintf(msg, sizeof msg, "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)",
-                 sc->ncells);
+        snprintf(msg, sizeof msg, "%d cells; a one-line %dx%d puzzle needs %d",
+                 w->rows[0].sc.ncells, r->sticky_side, r->sticky_side,
+                 r->sticky_side * r->sticky_side);
+        long first = w->rows[0].line;
+        w->active = 0;
+        w->nrows = 0;
+        w->text_len = 0;
+        bad_line(r, NONET_ECELLS, first, 0, msg, end);
+        return 0;
+    }
+    finish_grid(r, 1, end);
+    return 0;
+}
+
+/* ------------------------------------------------------------ lines */
+
+static void add_title(nonet_reader *r, const char *text, size_t len)
+{
+    name_append(r->title, text, len);
+}
+
+/* The waiting text line was not a row: it is a title, or, with no
+ * puzzle after it and no word in it, a failed puzzle. */
+static void settle_pending(nonet_reader *r, int at_end)
+{
+    if (!r->pending)
+        return;
+    r->pending = 0;
+    line_scan sc;
+    scan_line((const unsigned char *)r->pending_text, r->pending_len, &sc, NULL);
+    if (at_end && !sc.has_word) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "%d cells and no puzzle after them: not a puzzle or a title",
+                 sc.ncells);
+        bad_line(r, NONET_ECELLS, r->pending_line, 0, msg, r->pending_end);
+        return;
+    }
+    if (!at_end)
+        add_title(r, r->pending_text, r->pending_len);
+}
+
+/* Whether the scanned line can be the first row of a grid read by column
+ * (spaces as blanks): symbols only, in one case. */
+static int starts_columns(const line_scan *sc)
+{
+    return sc->nblank == 0 && sc->nzero == 0 && sc->nbad == 0 && sc->nsym > 0 &&
+           !(sc->nlower > 0 && sc->nlower < sc->nletters);
+}
+
+/* Whether the scanned line starts a grid as a row of its own width. */
+static int starts_grid(const line_scan *sc)
+{
+    if (sc->ncells >= 1 && sc->ncells <= NONET_MAX_SIDE && scan_fits(sc, sc->ncells))
+        return 1;
+    if (sc->tokens_numeric && sc->ntokens >= 1 && sc->ntokens <= NONET_MAX_SIDE &&
+        sc->max_number <= sc->ntokens)
+        return 1;
+    return sc->ntokens >= 2 && sc->ntokens <= NONET_MAX_SIDE && sc->nbad == 0 &&
+           scan_fits(sc, sc->ntokens);
+}
+
+static void begin_grid(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
+                       int maybe_lines)
+{
+    int done = grid_begin(&r->w, &r->ctx, text, len, line, end_offset, &r->sc, r->last_rule);
+    r->w.maybe_lines = maybe_lines;
+    if (done == 1 && !grid_was_lines(r))
+        finish_grid(r, 0, end_offset);
+}
+
+/* A content line with no grid in progress. */
+static void fresh_line(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
+                       int flags, const char *comment, size_t comment_len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    line_scan *sc = &r->sc;
+    nonet_layout forced = r->ctx.layout;
+    int c = sc->ncells;
+
+    if (r->pending) {
+        line_scan psc;
+        scan_line((const unsigned char *)r->pending_text, r->pending_len, &psc, NULL);
+        if (starts_grid(sc) && (psc.ncells == c || psc.ntokens == sc->ntokens)) {
+            /* the waiting line is this grid's first row, with a typo */
+            r->pending = 0;
+            int done = grid_begin(&r->w, &r->ctx, r->pending_text, r->pending_len, r->pending_line,
+                                  r->pending_end, &psc, 0);
+            if (done == 1) {
+                finish_grid(r, 0, r->pending_end);
+            } else if (grid_add(&r->w, &r->ctx, text, len, line, end_offset, sc) == 1) {
+                finish_grid(r, 0, end_offset);
+            }
+            return;
+        }
+        settle_pending(r, 0);
+    }
+
+    if (forced == NONET_LAYOUT_LINE) {
+        int m = r->ctx.forced_n ? r->ctx.forced_n : isqrt_exact(c);
+        if (m > 0 && m <= NONET_MAX_SIDE && c == m * m) {
+            one_line(r, text, m, line, end_offset, comment, comment_len);
+        } else {
+            char msg[128];
+            snprintf(msg, sizeof msg, "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)",
+                     c);
+            bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
+        }
+        return;
+    }
+    int auto_layout = forced == NONET_LAYOUT_AUTO;
+    int m = isqrt_exact(c);
+    if (auto_layout && sc->tokens_numeric && sc->multi_digit && sc->ntokens >= 2 &&
+        sc->ntokens <= NONET_MAX_SIDE && sc->max_number <= sc->ntokens) {
+        begin_grid(r, text, len, line, end_offset, 0); /* a row of numbers: "12 0 3 ..." */
+        return;
+    }
+
+    if (auto_layout) {
+        int n = pencil_side(r);
+        if (n && (!r->ctx.forced_n || n == r->ctx.forced_n)) {
+            pencil_line(r, n, line, end_offset, comment, comment_len);
+            return;
+        }
+        size_t from, to, rest;
+        if (forum_line(r, s, len, &from, &to, &rest)) {
+            char name[NONET_MAX_NAME + 1] = "";
+            name_append(name, text + rest, len - rest);
+            name_append(name, comment, comment_len);
+            scan_line(s + from, to - from, sc, &r->it);
+            for (int i = 0; i < sc->ncells; i++)
+                r->it.col[i] += (int32_t)from;
+            if (sc->bad_col)
+                sc->bad_col += (long)from;
+            one_line(r, text, isqrt_exact(sc->ncells), line, end_offset, name, strlen(name));
+            return;
+        }
+    }
+    if (auto_layout && m >= 4 && (!r->ctx.forced_n || m == r->ctx.forced_n || c > NONET_MAX_SIDE)) {
+        if (m > NONET_MAX_SYMBOL_SIDE) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "%d cells: a %dx%d puzzle cannot be written on one line; sides above %d "
+                     "need the numbers layout",
+                     c, m, m, NONET_MAX_SYMBOL_SIDE);
+            bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
+            return;
+        }
+        int small = (m == 4 || m == 5) && !r->ctx.forced_n && !(flags & REPLAY_ONE_LINE);
+        if (small && scan_fits(sc, c) && sc->ncells != 0 && r->sticky_side != m) {
+            /* a one-line 4x4 (5x5) puzzle or a 16x16 (25x25) grid's row */
+            begin_grid(r, text, len, line, end_offset, scan_fits(sc, m) && c != r->sticky_grid);
+            return;
+        }
+        int near_side = 0;
+        int near = scan_near_one_line(sc, &r->it, &near_side);
+        if (!(sc->nsym == 0 && sc->has_dashes) && (scan_fits(sc, m) || !scan_texty(sc) || near)) {
+            one_line(r, text, m, line, end_offset, comment, comment_len);
+            return;
+        }
+    }
+    /* numbers on one line: n*n integers */
+    if (auto_layout && sc->tokens_numeric && sc->multi_digit && sc->ntokens > NONET_MAX_SIDE) {
+        int k = isqrt_exact(sc->ntokens);
+        if (k && sc->max_number <= k) {
+            one_line(r, text, k, line, end_offset, comment, comment_len);
+            return;
+        }
+    }
+    int near_side = 0;
+    int near = scan_near_one_line(sc, &r->it, &near_side);
+    int texty = scan_texty(sc) && !near;
+    if (!auto_layout && m >= 4 && c > NONET_MAX_SIDE && !texty) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "%d cells on one line: a one-line puzzle, but the layout was set to %s (one "
+                 "row per line)",
+                 c, nonet_layout_name(forced));
         bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
         return;
-    } else if (sc->ncells > NONET_MAX_SIDE ||
-               (r->forced_n && sc->ncells != r->forced_n && forced == NONET_LAYOUT_AUTO) ||
-               (r->sticky_side && sc->ncells != r->sticky_side && forced == NONET_LAYOUT_AUTO)) {
-        /* after one-line puzzles, a line that is neither one of them nor
-         * a row of the same size is a broken one-line puzzle */
-        char msg[128];
-        if (r->forced_n)
+    }
+    int by_tokens = sc->ntokens != c && sc->ntokens <= NONET_MAX_SIDE && starts_grid(sc);
+    if (!texty && !by_tokens &&
+        (c > NONET_MAX_SIDE || (near && auto_layout && !starts_grid(sc)) ||
+         (r->sticky_side && auto_layout && c != r->sticky_side && c >= 8) ||
+         (sc->ncontrol > 0 && !starts_grid(sc)))) {
+        char msg[160];
+        int side = r->sticky_side ? r->sticky_side : near ? near_side : 0;
+        if (sc->ncontrol > 0 && c <= NONET_MAX_SIDE)
+            snprintf(msg, sizeof msg, "bad character %s", sc->bad_what);
+        else if (r->ctx.forced_n)
             snprintf(msg, sizeof msg, "%d cells; a %dx%d puzzle needs %d on one line or %d a row",
-                     sc->ncells, r->forced_n, r->forced_n, r->forced_n * r->forced_n, r->forced_n);
-        else if (r->sticky_side)
-            snprintf(msg, sizeof msg, "%d cells; a one-line %dx%d puzzle needs %d", sc->ncells,
-                     r->sticky_side, r->sticky_side, r->sticky_side * r->sticky_side);
+                     c, r->ctx.forced_n, r->ctx.forced_n, r->ctx.forced_n * r->ctx.forced_n,
+                     r->ctx.forced_n);
+        else if (side)
+            snprintf(msg, sizeof msg, "%d cells; a one-line %dx%d puzzle needs %d", c, side, side,
+                     side * side);
         else
             snprintf(msg, sizeof msg, "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)",
-                     sc->ncells);
-        bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
+                     c);
+        bad_line(r, sc->ncontrol > 0 && c <= NONET_MAX_SIDE ? NONET_EBADCHAR : NONET_ECELLS, line,
+                 sc->ncontrol > 0 && c <= NONET_MAX_SIDE ? sc->bad_col : 0, msg, end_offset);
         return;
-    } else {
-        int n = r->forced_n ? r->forced_n : sc->ncells;
-        grid_begin(r, n, line);
-        r->w.provisional = !sc->has_digit && sc->has_dashes;
-        grid_add_row(r, line, end_offset);
     }
-    if (r->w.active && r->w.rows == r->w.n)
-        grid_finish(r);
+    if (texty || (auto_layout && !starts_grid(sc) && !starts_columns(sc) &&
+                  (sc->nletters > 0 || sc->nbad > 0))) {
+        /* text: a title, unless the next line makes it a grid's row */
+        if (!grow(&r->pending_text, &r->pending_cap, len))
+            return;
+        memcpy(r->pending_text, text, len);
+        r->pending_len = len;
+        r->pending_line = line;
+        r->pending_end = end_offset;
+        r->pending = 1;
+        return;
+    }
+    begin_grid(r, text, len, line, end_offset, 0);
 }
 
-/* Whether the scanned line is the next row of the grid in progress. */
-static int fits_grid(const nonet_reader *r)
+/* Whether the line is a section header of an .sdk file: "[Name]". Sets
+ * whether it is [Puzzle]. */
+static int section_line(const unsigned char *s, size_t len, int *puzzle)
 {
-    int n = r->w.n;
-    if (numbers_reading(r, n, n, 0))
-        return 1;
-    return r->sc.ncells == n;
+    if (len < 3 || s[0] != '[' || s[len - 1] != ']')
+        return 0;
+    for (size_t i = 1; i + 1 < len; i++)
+        if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == ' '))
+            return 0;
+    static const char word[] = "puzzle";
+    *puzzle = len == 8;
+    for (size_t i = 0; *puzzle && i < 6; i++)
+        *puzzle = (s[i + 1] | 0x20) == word[i];
+    return 1;
 }
 
-static void process_line(nonet_reader *r, char *text, size_t len, size_t end_offset)
+static void process_line(nonet_reader *r, const char *text, size_t len, long line,
+                         size_t end_offset, int flags)
 {
-    long line = r->line_no;
     const unsigned char *s = (const unsigned char *)text;
-
     if (line == 1 && len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
-        memmove(text, text + 3, len - 3); /* a UTF-8 byte-order mark */
+        text += 3; /* a UTF-8 byte-order mark */
+        s += 3;
         len -= 3;
     }
+    size_t full = len; /* trailing spaces kept: rows read by column need them */
+    while (full > 0 && (s[full - 1] == '\r' || s[full - 1] == '\n'))
+        full--;
     while (len > 0 && is_space(s[len - 1]))
         len--;
     size_t start = 0;
     while (start < len && is_space(s[start]))
         start++;
+    grid_work *w = &r->w;
+
+    if (r->skipping) {
+        int puzzle = 0;
+        if ((start < len && s[start] == '#') ||
+            (section_line(s + start, len - start, &puzzle) && puzzle))
+            r->skipping = 0;
+        return;
+    }
     if (start == len) { /* blank line */
-        if (r->w.active)
-            r->w.gap_lines++;
+        if (w->active)
+            grid_gap(w, 0);
         return;
     }
     if (s[start] == '#')
         return;
-    for (size_t i = start + 1; i < len; i++) /* a trailing " # comment" */
+    int puzzle = 0;
+    if (section_line(s + start, len - start, &puzzle)) {
+        if (w->active && break_grid(r, text, full, line, end_offset, 1))
+            return; /* read again after the rows replayed before it */
+        settle_pending(r, 0);
+        r->skipping = !puzzle;
+        return;
+    }
+    /* a trailing " # comment": the puzzle's name */
+    const char *comment = "";
+    size_t comment_len = 0;
+    for (size_t i = start + 1; i < len; i++)
         if (s[i] == '#' && is_space(s[i - 1])) {
+            comment = text + i + 1;
+            comment_len = len - i - 1;
             len = i;
             while (len > 0 && is_space(s[len - 1]))
                 len--;
+            full = len;
             break;
         }
 
-    scan_line(r, s, len);
+    if (!w->active && !r->pending && r->ctx.layout == NONET_LAYOUT_AUTO && !r->ctx.forced_n &&
+        !r->ctx.symbols && len - start == 81 && comment_len == 0 &&
+        fast_one_line(r, s + start, line, end_offset))
+        return;
+
     line_scan *sc = &r->sc;
-    int rule_only = !sc->has_digit && !sc->bad_col;
-    if (rule_only && (sc->has_mark || sc->ncells == 0)) {
-        if (r->w.active) {
-            r->w.gap_lines++;
-            r->w.boxed = 1;
-        }
-        r->last_rule_mark = 1;
+    scan_line(s, len, sc, &r->it);
+    int rule =
+        sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 && (sc->has_mark || sc->ncells == 0);
+    if (rule && !(sc->ncells == 0 && !sc->has_mark && w->active && w->pos)) {
+        if (w->active)
+            grid_gap(w, 1);
+        r->last_rule = 1;
         return;
     }
-    if (sc->has_mark && !sc->bad_col) { /* a '+' among digits */
+    if (sc->has_mark && sc->nsym > 0 && !sc->bad_col && !scan_texty(sc)) {
+        /* a '+' or '=' among digits */
         sc->bad_col = sc->mark_col;
-        sc->bad_ch = s[sc->mark_col - 1];
+        describe_char(s + sc->mark_col - 1, len - (size_t)sc->mark_col + 1, sc->bad_what,
+                      sizeof sc->bad_what);
+        sc->nbad++;
     }
 
-    if (r->w.active) {
-        if (fits_grid(r)) {
-            r->w.provisional = 0;
-            grid_add_row(r, line, end_offset);
-            if (r->w.rows == r->w.n)
-                grid_finish(r);
-            r->last_rule_mark = 0;
+    if (w->active) {
+        /* a row, or a bad row (still a row: the batch stays aligned),
+         * unless the line is clearly something else */
+        int takes = grid_takes(w, sc);
+        int m = isqrt_exact(sc->ncells);
+        int row = takes ||
+                  !(scan_texty(sc) || sc->ncells > NONET_MAX_SIDE || (m >= 4 && scan_fits(sc, m)) ||
+                    (!w->chars_n && !w->tokens_n && !w->broken_n));
+        if (w->maybe_lines && sc->ncells != w->chars_n)
+            row = 0;
+        if (row) {
+            w->provisional = 0;
+            int done = grid_add(w, &r->ctx, text, full, line, end_offset, sc);
+            if (done == 1 && !grid_was_lines(r))
+                finish_grid(r, 0, end_offset);
+            r->last_rule = 0;
             return;
         }
-        int side;
-        if (r->w.provisional && r->w.rows == 1) {
-            r->w.active = 0; /* it was a rule line after all */
-        } else if (rule_only && sc->has_dashes) {
-            r->w.gap_lines++;
-            return;
-        } else if (r->opts.layout == NONET_LAYOUT_AUTO && looks_one_line(r, &side)) {
-            grid_truncate(r);
-        } else {
-            grid_add_row(r, line, end_offset); /* a bad row: still a row */
-            if (r->w.rows == r->w.n)
-                grid_finish(r);
+        if (sc->nsym == 0 && sc->nzero == 0 && sc->has_dashes && sc->nbad == 0) {
+            grid_gap(w, 1); /* dashes of the wrong length: a rule */
             return;
         }
+        if (break_grid(r, text, full, line, end_offset, 1))
+            return;
+        scan_line(s, len, sc, &r->it); /* finishing the grid used the scratch */
     }
-    fresh_line(r, line, end_offset);
-    r->last_rule_mark = 0;
+    fresh_line(r, text, full, line, end_offset, flags, comment, comment_len);
+    r->last_rule = 0;
+}
+
+/* A line longer than NONET_MAX_LINE: a failed puzzle. */
+static void overlong_line(nonet_reader *r, long line, size_t end_offset)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "line longer than %d bytes", NONET_MAX_LINE);
+    settle_pending(r, 0);
+    bad_line(r, NONET_ELINE, line, 0, msg, end_offset);
+}
+
+/* Reads lines waiting for replay while no puzzle is ready. */
+static void drain_replay(nonet_reader *r)
+{
+    while (r->qcount == 0 && r->replay_next < r->nreplay) {
+        replay_line e = r->replay[r->replay_next++];
+        if (r->replay_next == r->nreplay)
+            r->nreplay = r->replay_next = 0;
+        /* the text stays where it is until the queue is empty again */
+        char *copy = r->line; /* free between input lines */
+        memcpy(copy, r->replay_text + e.off, e.len);
+        if (r->nreplay == 0)
+            r->replay_len = 0;
+        if (e.flags & REPLAY_OVERLONG)
+            overlong_line(r, e.line, e.end_offset);
+        else
+            process_line(r, copy, e.len, e.line, e.end_offset, e.flags);
+    }
 }
 
 static void end_line(nonet_reader *r, size_t end_offset)
 {
     if (r->overlong) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "line longer than %d bytes", NONET_MAX_LINE);
-        if (r->w.active) {
-            nonet_puzzle *p = &r->work;
-            set_error(&p->error, NONET_ELINE, r->line_no, 0, "%s", msg);
-            p->row_line[r->w.rows] = r->line_no;
-            p->last_line = r->line_no;
-            r->w.provisional = 0;
-            r->w.end_offset = end_offset;
-            if (++r->w.rows == r->w.n)
-                grid_finish(r);
-        } else {
-            bad_line(r, NONET_ELINE, r->line_no, 0, msg, end_offset);
-        }
+        if (r->w.active && break_grid(r, NULL, 0, r->line_no, end_offset, 0))
+            replay_push(r, "", 0, r->line_no, end_offset, REPLAY_OVERLONG);
+        else
+            overlong_line(r, r->line_no, end_offset);
     } else {
-        process_line(r, r->line, r->line_len, end_offset);
+        process_line(r, r->line, r->line_len, r->line_no, end_offset, 0);
     }
     r->line_len = 0;
     r->overlong = 0;
@@ -801,8 +881,15 @@ static void end_line(nonet_reader *r, size_t end_offset)
 
 static int opts_valid(const nonet_read_opts *o)
 {
-    if (o->layout < NONET_LAYOUT_AUTO || o->layout > NONET_LAYOUT_BOXED)
+    if (o->layout < NONET_LAYOUT_AUTO || o->layout > NONET_LAYOUT_CANDIDATES)
         return 0;
+    if (o->symbols && o->symbols[0] != '\0') {
+        if (!symbols_valid(o->symbols))
+            return 0;
+        int n = (int)strlen(o->symbols);
+        if (o->box_rows && o->box_rows * o->box_cols != n)
+            return 0;
+    }
     if (o->box_rows == 0 && o->box_cols == 0)
         return 1;
     return shape_valid(o->box_rows, o->box_cols);
@@ -821,19 +908,37 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
     memset(r, 0, offsetof(nonet_reader, queue));
     memset(&r->w, 0, sizeof r->w);
     r->opts = *opts;
-    r->forced_n = opts->box_rows * opts->box_cols;
+    r->ctx.layout = opts->layout;
+    r->ctx.box_rows = opts->box_rows;
+    r->ctx.box_cols = opts->box_cols;
+    r->ctx.forced_n = opts->box_rows * opts->box_cols;
+    if (opts->symbols && opts->symbols[0] != '\0') {
+        r->ctx.symbols = opts->symbols;
+        if (!r->ctx.forced_n) {
+            r->ctx.forced_n = (int)strlen(opts->symbols);
+            nonet_default_shape(r->ctx.forced_n, &r->ctx.box_rows, &r->ctx.box_cols);
+        }
+    }
     r->line_no = 1;
     return r;
 }
 
 void nonet_reader_free(nonet_reader *r)
 {
+    if (!r)
+        return;
+    grid_free(&r->w);
+    free(r->pending_text);
+    free(r->replay_text);
     free(r);
 }
 
 size_t nonet_reader_feed(nonet_reader *r, const void *data, size_t len)
 {
-    if (!r || !data || r->qcount > 0 || r->ended)
+    if (!r || !data || r->ended)
+        return 0;
+    drain_replay(r);
+    if (r->qcount > 0 || r->replay_next < r->nreplay)
         return 0;
     const char *p = data;
     size_t used = 0;
@@ -853,36 +958,61 @@ size_t nonet_reader_feed(nonet_reader *r, const void *data, size_t len)
             break;
         used++; /* the line end */
         end_line(r, r->offset + used);
-        if (r->qcount > 0)
+        drain_replay(r);
+        if (r->qcount > 0 || r->replay_next < r->nreplay)
             break;
     }
     r->offset += used;
     return used;
 }
 
+/* At the end of the input, once the replayed lines are read: the grid or
+ * the text line still waiting is settled. Stops when a puzzle is ready. */
+static void flush_end(nonet_reader *r)
+{
+    while (r->ended && r->qcount == 0) {
+        drain_replay(r);
+        if (r->qcount > 0 || r->replay_next < r->nreplay)
+            return;
+        if (r->w.active)
+            break_grid(r, NULL, 0, r->line_no, r->offset, 0);
+        else if (r->pending)
+            settle_pending(r, 1);
+        else
+            return;
+    }
+}
+
 void nonet_reader_end(nonet_reader *r)
 {
     if (!r || r->ended)
         return;
-    r->ended = 1;
     if (r->line_len > 0 || r->overlong)
         end_line(r, r->offset);
-    if (r->w.active) {
-        if (r->w.provisional && r->w.rows == 1)
-            r->w.active = 0; /* a trailing rule line */
-        else
-            grid_truncate(r);
-    }
+    r->ended = 1;
+    flush_end(r);
 }
 
-int nonet_reader_next(nonet_reader *r, nonet_puzzle *out)
+/* Moves the next ready puzzle into *out, with where its text ends. */
+static int take(nonet_reader *r, nonet_puzzle *out, size_t *end_offset)
 {
-    if (!r || !out || r->qcount == 0)
+    drain_replay(r);
+    flush_end(r);
+    if (r->qcount == 0)
         return 0;
+    if (end_offset)
+        *end_offset = r->queue[r->qhead].end_offset;
     puzzle_copy(out, &r->queue[r->qhead].p);
     r->qhead = (r->qhead + 1) % 2;
     r->qcount--;
     return 1;
+}
+
+int nonet_reader_next(nonet_reader *r, nonet_puzzle *out)
+{
+    if (!r || !out)
+        return 0;
+    return take(r, out, NULL);
 }
 
 int nonet_parse(const char *text, size_t len, const nonet_read_opts *opts, nonet_puzzle *out,
@@ -894,20 +1024,20 @@ int nonet_parse(const char *text, size_t len, const nonet_read_opts *opts, nonet
     if (!r)
         return NONET_ENOMEM;
     size_t used = 0;
-    while (used < len && r->qcount == 0)
-        used += nonet_reader_feed(r, text + used, len - used);
+    while (used < len && r->qcount == 0) {
+        size_t got = nonet_reader_feed(r, text + used, len - used);
+        used += got;
+        if (got == 0)
+            break;
+    }
     if (r->qcount == 0)
         nonet_reader_end(r);
     int status = NONET_EEMPTY;
-    if (r->qcount > 0) {
-        size_t end = r->queue[r->qhead].end_offset;
-        nonet_reader_next(r, out);
+    size_t end = len;
+    if (take(r, out, &end))
         status = out->error.code;
-        if (consumed)
-            *consumed = end;
-    } else if (consumed) {
-        *consumed = len;
-    }
+    if (consumed)
+        *consumed = end;
     nonet_reader_free(r);
     return status;
 }

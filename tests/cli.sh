@@ -250,7 +250,7 @@ expect_out "correct"
 
 # ---------------------------------------------------------------- count
 test_name="count"
-input "$CLASSIC" "$TWO" "$NONE" "................................................................................." "55${CLASSIC#??}" "xyz"
+input "$CLASSIC" "$TWO" "$NONE" "................................................................................." "55${CLASSIC#??}" "123"
 run count --limit 2
 expect_rc 1
 expect_out "1
@@ -508,7 +508,7 @@ expect_rc 0
 expect_out_has "\"engine\":\"tactics\",\"status\":\"solved\",\"solution\":\"$CLASSIC_SOL\",\"stats\":{\"tactic1\":2,\"tactic2\":2,\"guesses\":0,\"backups\":0,\"rejected\":0,\"nodes\":1,"
 
 test_name="teaching solvers: a batch answers every puzzle in order"
-printf '%s\n' "$CLASSIC" "xyz" "55${CLASSIC#??}" "$STUCK" "$NONE4" "$CLASSIC" >"$tmp/in"
+printf '%s\n' "$CLASSIC" "123" "55${CLASSIC#??}" "$STUCK" "$NONE4" "$CLASSIC" >"$tmp/in"
 run solve -e propagate
 expect_rc 1
 expect_out "$CLASSIC_SOL
