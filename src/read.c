@@ -387,6 +387,7 @@ static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_
                       size_t *rest)
 {
     size_t i = 0;
+    *from = 0;
     for (int field = 0; field < 2; field++) {
         while (i < len && (is_space(s[i]) || s[i] == ';' || s[i] == ','))
             i++;
@@ -410,6 +411,8 @@ static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_
         }
         if (sc.tokens_numeric == 0 || end - start > 8 || field == 1)
             return 0; /* only a number may come before the puzzle */
+        *from = start;
+        *to = end; /* the number, for the name */
     }
     return 0;
 }
@@ -574,7 +577,8 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     if (r->pending) {
         line_scan psc;
         scan_line((const unsigned char *)r->pending_text, r->pending_len, &psc, NULL);
-        if (starts_grid(sc) && (psc.ncells == c || psc.ntokens == sc->ntokens)) {
+        if (starts_grid(sc) && (psc.ncells == c || (psc.ntokens == sc->ntokens &&
+                                                    sc->ntokens >= 2 && c != sc->ntokens))) {
             /* the waiting line is this grid's first row, with a typo */
             r->pending = 0;
             int done = grid_begin(&r->w, &r->ctx, r->pending_text, r->pending_len, r->pending_line,
@@ -618,6 +622,15 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         size_t from, to, rest;
         if (forum_line(r, s, len, &from, &to, &rest)) {
             char name[NONET_MAX_NAME + 1] = "";
+            size_t lead = 0;
+            while (lead < from && is_space(s[lead]))
+                lead++;
+            if (lead < from) { /* a number before the puzzle */
+                size_t end = lead;
+                while (end < from && !is_space(s[end]) && s[end] != ';' && s[end] != ',')
+                    end++;
+                name_append(name, text + lead, end - lead);
+            }
             name_append(name, text + rest, len - rest);
             name_append(name, comment, comment_len);
             scan_line(s + from, to - from, sc, &r->it);
@@ -628,6 +641,11 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             one_line(r, text, isqrt_exact(sc->ncells), line, end_offset, name, strlen(name));
             return;
         }
+    }
+    if (auto_layout && sc->ntokens >= 2 && sc->ntokens < c && sc->ntokens <= NONET_MAX_SIDE &&
+        sc->tokens_sorted && sc->nblank == 0 && sc->nbad == 0 && scan_fits(sc, sc->ntokens)) {
+        begin_grid(r, text, len, line, end_offset, 0); /* candidate lists: "1    126  36" */
+        return;
     }
     if (auto_layout && m >= 4 && (!r->ctx.forced_n || m == r->ctx.forced_n || c > NONET_MAX_SIDE)) {
         if (m > NONET_MAX_SYMBOL_SIDE) {
@@ -789,7 +807,10 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     line_scan *sc = &r->sc;
     scan_line(s, len, sc, &r->it);
     int rule =
-        sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 && (sc->has_mark || sc->ncells == 0);
+        sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 &&
+        (sc->has_mark || sc->ncells == 0 ||
+         /* ".-----.-----." (HoDoKu), or dashes too long for a row */
+         (sc->has_dashes && (sc->blanks[BLANK_DOT] > 0 || sc->ncells > NONET_MAX_SYMBOL_SIDE)));
     if (rule && !(sc->ncells == 0 && !sc->has_mark && w->active && w->pos)) {
         if (w->active)
             grid_gap(w, 1);

@@ -69,6 +69,8 @@ typedef struct line_scan {
     int ntokens;
     int tokens_numeric; /* every token is decimal digits only */
     int multi_digit;    /* some token has two or more characters */
+    int tokens_sorted;  /* in every token the characters increase (letters
+                           folded to upper case), as in candidate lists */
     long max_number;    /* largest token value when numeric */
 } line_scan;
 

@@ -41,7 +41,7 @@ static int token_row_ok(const line_scan *sc, int n, int strict)
         return 0;
     if (sc->tokens_numeric && (!strict || sc->max_number <= n))
         return 1;
-    return sc->nbad == 0 && sc->nblank == 0 && scan_fits(sc, n);
+    return sc->nbad == 0 && sc->nblank == 0 && sc->tokens_sorted && scan_fits(sc, n);
 }
 
 /* Whether a row can be read by column: no blank symbol, no bad one. */
@@ -143,6 +143,8 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
         w->tokens_n = sc->ntokens; /* forced: a one-token row is a 1x1 grid */
     w->tokens_rows = 0;
     w->pos = pos_allowed(ctx) && pos_row_ok(sc) && sc->nsym > 0;
+    if (w->pos && w->chars_n && !scan_fits(sc, w->chars_n))
+        w->chars_n = 0; /* "    9  6": spaces are blanks, not 2 cells */
     w->maybe_lines = 0;
     w->provisional = sc->nsym == 0 && sc->nzero == 0 && sc->has_dashes;
     w->boxed = rule_before || sc->has_bar;

@@ -126,8 +126,9 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
 {
     memset(sc, 0, sizeof *sc);
     sc->tokens_numeric = 1;
+    sc->tokens_sorted = 1;
     int gap = GAP_NONE, tgap = GAP_NONE;
-    int in_token = 0, token_len = 0, token_numeric = 1;
+    int in_token = 0, token_len = 0, token_numeric = 1, token_last = 0;
     long token_value = 0;
     int prev_dash = 0, letter_run = 0, run_lower = 0;
     int pairs = 0, separated_pairs = 0;
@@ -168,6 +169,7 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
             token_len = 0;
             token_numeric = 1;
             token_value = 0;
+            token_last = 0;
             if (it && sc->ntokens < MAX_ITEMS) {
                 it->tcol[sc->ntokens] = (int32_t)col;
                 it->tgap[sc->ntokens] = (uint8_t)tgap;
@@ -183,6 +185,10 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
                 step = 1;
         }
         token_len += (int)step;
+        int folded = ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch;
+        if (folded <= token_last)
+            sc->tokens_sorted = 0;
+        token_last = folded;
         if (ch >= '0' && ch <= '9') {
             if (token_value < 1000000)
                 token_value = token_value * 10 + (ch - '0');

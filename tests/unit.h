@@ -42,6 +42,7 @@ void suite_solve(void);
 void suite_xc(void);
 void suite_teach(void);
 void suite_engines(void);
+void suite_paste(void);
 
 /* verify.c: an independent checker, written apart from the library's own
  * check so that solver tests do not trust the code under test.
