@@ -2,7 +2,8 @@
  *
  * Any bytes go through a streaming reader, fed in two uneven pieces. Every
  * puzzle read must survive format -> parse unchanged in every layout that
- * can show it, and for sides up to 9 the solver's answers must agree with
+ * can show it, in its own symbols (and its pencil marks, if any, in the
+ * candidates layout), and for sides up to 9 the solver's answers must agree with
  * each other and with the checker. */
 #include "nonet.h"
 
@@ -11,14 +12,19 @@
 
 static char text[1 << 20];
 
-static void round_trip(const nonet_grid *g)
+/* Every layout that can show the puzzle reads back the same grid, with
+ * the puzzle's own symbols; candidate grids read back the same marks. */
+static void round_trip(const nonet_puzzle *p)
 {
+    const nonet_grid *g = &p->grid;
+    const char *symbols = p->symbols[0] ? p->symbols : NULL;
+    nonet_format_opts fo = {0, symbols, p->has_marks ? &p->marks : NULL};
     static const nonet_layout layouts[] = {NONET_LAYOUT_LINE,    NONET_LAYOUT_GRID,
                                            NONET_LAYOUT_SPACED,  NONET_LAYOUT_KNUTH,
                                            NONET_LAYOUT_NUMBERS, NONET_LAYOUT_BOXED};
     static nonet_puzzle back;
     for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
-        long len = nonet_format(g, layouts[i], 0, text, sizeof text);
+        long len = nonet_format_with(g, layouts[i], &fo, text, sizeof text);
         if (len < 0) {
             if (g->n <= NONET_MAX_SYMBOL_SIDE || layouts[i] == NONET_LAYOUT_NUMBERS)
                 abort(); /* every grid fits these */
@@ -26,11 +32,20 @@ static void round_trip(const nonet_grid *g)
         }
         if ((size_t)len >= sizeof text)
             abort();
-        nonet_read_opts forced = {layouts[i], g->box_rows, g->box_cols, NULL};
+        nonet_read_opts forced = {layouts[i], g->box_rows, g->box_cols,
+                                  layouts[i] == NONET_LAYOUT_NUMBERS ? NULL : symbols};
         if (nonet_parse(text, (size_t)len, &forced, &back, NULL) != NONET_OK ||
             !nonet_grid_equal(&back.grid, g))
             abort();
     }
+    if (!p->has_marks || g->n > NONET_MAX_SYMBOL_SIDE)
+        return;
+    long len = nonet_format_with(g, NONET_LAYOUT_CANDIDATES, &fo, text, sizeof text);
+    nonet_read_opts cands = {NONET_LAYOUT_CANDIDATES, g->box_rows, g->box_cols, symbols};
+    if (len < 0 || nonet_parse(text, (size_t)len, &cands, &back, NULL) != NONET_OK ||
+        !back.has_marks || !nonet_grid_equal(&back.grid, g) ||
+        memcmp(back.marks.cands, p->marks.cands, sizeof(uint64_t) * (size_t)(g->n * g->n)) != 0)
+        abort();
 }
 
 static void solve_agrees(const nonet_grid *g)
@@ -57,7 +72,7 @@ static void handle(const nonet_puzzle *p)
             abort();
         return;
     }
-    round_trip(&p->grid);
+    round_trip(p);
     solve_agrees(&p->grid);
 }
 

@@ -247,8 +247,8 @@ static int set_width(uint64_t set, int n)
 
 static void put_set(struct out *o, uint64_t set, int n)
 {
-    if (set == 0) {
-        put_char(o, '0');
+    if (set == 0) { /* "0", or "." where '0' is a symbol */
+        put_char(o, n <= NONET_MAX_SYMBOL_SIDE && memchr(o->sym + 1, '0', (size_t)n) ? '.' : '0');
         return;
     }
     for (int first = 1; set != 0; set &= set - 1, first = 0) {

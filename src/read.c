@@ -75,13 +75,16 @@ struct nonet_reader {
     size_t replay_len, replay_cap;
     /* ready puzzles */
     int qhead, qcount;
-    slot queue[2];
+    slot *queue; /* 2 slots */
     grid_work w;
-    nonet_puzzle work;
-    raw_cells raw;
+    nonet_puzzle *work; /* the puzzle being built */
+    raw_cells *raw;
     line_scan sc;
-    line_items it;
-    char line[NONET_MAX_LINE];
+    line_items *it;
+    char *line; /* NONET_MAX_LINE bytes: the line being assembled.
+                   The big buffers are apart so that each is a
+                   plain heap block (allocators map larger ones
+                   afresh for every reader) */
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -218,7 +221,7 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
 static void bad_line(nonet_reader *r, int code, long line, long col, const char *msg,
                      size_t end_offset)
 {
-    nonet_puzzle *p = &r->work;
+    nonet_puzzle *p = r->work;
     puzzle_reset(p, line);
     set_error(&p->error, code, line, col, "%s", msg);
     emit(r, p, end_offset);
@@ -255,7 +258,7 @@ static int line_shape(nonet_reader *r, nonet_puzzle *p, int m, long line)
 static void one_line(nonet_reader *r, const char *text, int m, long line, size_t end_offset,
                      const char *name, size_t name_len)
 {
-    nonet_puzzle *p = &r->work;
+    nonet_puzzle *p = r->work;
     const line_scan *sc = &r->sc;
     puzzle_reset(p, line);
     name_append(p->name, name, name_len);
@@ -265,9 +268,9 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
         if (numbers) {
             p->blank = '0';
             for (int c = 0; c < m * m; c++) {
-                uint32_t v = r->it.tval[c];
+                uint32_t v = r->it->tval[c];
                 if (v > (uint32_t)m) {
-                    set_error(&p->error, NONET_ERANGE, line, r->it.tcol[c],
+                    set_error(&p->error, NONET_ERANGE, line, r->it->tcol[c],
                               "number %u is out of range for a %dx%d grid", v, m, m);
                     v = 0;
                 }
@@ -279,7 +282,7 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
                 p->symbols[m] = '\0';
             }
         } else {
-            raw_cells *raw = &r->raw;
+            raw_cells *raw = r->raw;
             raw->n = m;
             raw->nlower = sc->nlower;
             raw->nupper = sc->nletters - sc->nlower;
@@ -288,10 +291,10 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
             raw->bad_col = sc->bad_col;
             memcpy(raw->bad_what, sc->bad_what, sizeof raw->bad_what);
             for (int c = 0; c < m * m; c++) {
-                raw->code[c] = r->it.code[c];
-                raw->ch[c] = (uint8_t)text[r->it.col[c] - 1];
+                raw->code[c] = r->it->code[c];
+                raw->ch[c] = (uint8_t)text[r->it->col[c] - 1];
                 raw->line[c] = line;
-                raw->col[c] = r->it.col[c];
+                raw->col[c] = r->it->col[c];
             }
             decode_cells(raw, r->ctx.symbols, &p->grid, p->symbols, &p->blank, &p->error);
         }
@@ -304,7 +307,7 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
 /* The 81-character line of 1-9 and one blank, read without a scan. */
 static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
 {
-    nonet_puzzle *p = &r->work;
+    nonet_puzzle *p = r->work;
     unsigned char blank = 0;
     for (int i = 0; i < 81; i++) {
         unsigned char ch = s[i];
@@ -344,7 +347,7 @@ static int pencil_side(const nonet_reader *r)
         if (sc->ncells != n * n * n)
             continue;
         for (int c = 0; c < n * n * n; c++) {
-            int code = r->it.code[c];
+            int code = r->it->code[c];
             if (code != CODE_BLANK && code != '0' && code != (unsigned char)sym_of_digit(c % n + 1))
                 return 0;
         }
@@ -356,7 +359,7 @@ static int pencil_side(const nonet_reader *r)
 static void pencil_line(nonet_reader *r, int n, long line, size_t end_offset, const char *name,
                         size_t name_len)
 {
-    nonet_puzzle *p = &r->work;
+    nonet_puzzle *p = r->work;
     puzzle_reset(p, line);
     name_append(p->name, name, name_len);
     p->layout = NONET_LAYOUT_LINE;
@@ -364,7 +367,7 @@ static void pencil_line(nonet_reader *r, int n, long line, size_t end_offset, co
         for (int cell = 0; cell < n * n; cell++) {
             uint64_t set = 0;
             for (int k = 0; k < n; k++) {
-                int code = r->it.code[cell * n + k];
+                int code = r->it->code[cell * n + k];
                 if (code != CODE_BLANK && code != '0')
                     set |= (uint64_t)1 << k;
             }
@@ -433,10 +436,10 @@ static void replay_push(nonet_reader *r, const char *text, size_t len, long line
 
 static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
 {
-    nonet_puzzle *p = &r->work;
+    nonet_puzzle *p = r->work;
     puzzle_reset(p, r->w.first_line);
     int n_before = r->w.chars_n ? r->w.chars_n : r->w.tokens_n;
-    grid_finish(&r->w, &r->ctx, truncated, p, &r->raw, &r->it);
+    grid_finish(&r->w, &r->ctx, truncated, p, r->raw, r->it);
     if (p->error.code == NONET_OK)
         r->sticky_grid = p->grid.n;
     else if (n_before)
@@ -633,9 +636,9 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             }
             name_append(name, text + rest, len - rest);
             name_append(name, comment, comment_len);
-            scan_line(s + from, to - from, sc, &r->it);
+            scan_line(s + from, to - from, sc, r->it);
             for (int i = 0; i < sc->ncells; i++)
-                r->it.col[i] += (int32_t)from;
+                r->it->col[i] += (int32_t)from;
             if (sc->bad_col)
                 sc->bad_col += (long)from;
             one_line(r, text, isqrt_exact(sc->ncells), line, end_offset, name, strlen(name));
@@ -664,7 +667,7 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             return;
         }
         int near_side = 0;
-        int near = scan_near_one_line(sc, &r->it, &near_side);
+        int near = scan_near_one_line(sc, r->it, &near_side);
         if (!(sc->nsym == 0 && sc->has_dashes) && (scan_fits(sc, m) || !scan_texty(sc) || near)) {
             one_line(r, text, m, line, end_offset, comment, comment_len);
             return;
@@ -679,7 +682,7 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         }
     }
     int near_side = 0;
-    int near = scan_near_one_line(sc, &r->it, &near_side);
+    int near = scan_near_one_line(sc, r->it, &near_side);
     int texty = scan_texty(sc) && !near;
     if (!auto_layout && m >= 4 && c > NONET_MAX_SIDE && !texty) {
         char msg[160];
@@ -805,7 +808,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         return;
 
     line_scan *sc = &r->sc;
-    scan_line(s, len, sc, &r->it);
+    scan_line(s, len, sc, r->it);
     int rule =
         sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 &&
         (sc->has_mark || sc->ncells == 0 ||
@@ -849,7 +852,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         }
         if (break_grid(r, text, full, line, end_offset, 1))
             return;
-        scan_line(s, len, sc, &r->it); /* finishing the grid used the scratch */
+        scan_line(s, len, sc, r->it); /* finishing the grid used the scratch */
     }
     fresh_line(r, text, full, line, end_offset, flags, comment, comment_len);
     r->last_rule = 0;
@@ -926,8 +929,7 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
     nonet_reader *r = malloc(sizeof *r);
     if (!r)
         return NULL;
-    memset(r, 0, offsetof(nonet_reader, queue));
-    memset(&r->w, 0, sizeof r->w);
+    memset(r, 0, sizeof *r);
     r->opts = *opts;
     r->ctx.layout = opts->layout;
     r->ctx.box_rows = opts->box_rows;
@@ -941,6 +943,15 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
         }
     }
     r->line_no = 1;
+    r->queue = malloc(2 * sizeof *r->queue);
+    r->work = malloc(sizeof *r->work);
+    r->raw = malloc(sizeof *r->raw);
+    r->it = malloc(sizeof *r->it);
+    r->line = malloc(NONET_MAX_LINE);
+    if (!r->queue || !r->work || !r->raw || !r->it || !r->line) {
+        nonet_reader_free(r);
+        return NULL;
+    }
     return r;
 }
 
@@ -949,6 +960,11 @@ void nonet_reader_free(nonet_reader *r)
     if (!r)
         return;
     grid_free(&r->w);
+    free(r->queue);
+    free(r->work);
+    free(r->raw);
+    free(r->it);
+    free(r->line);
     free(r->pending_text);
     free(r->replay_text);
     free(r);

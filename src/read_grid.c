@@ -35,13 +35,15 @@
  * candidate lists of symbols that fit n. strict, for a first row: its
  * numbers must fit n (to tell "12 0 3" from "152 489 376"); later rows'
  * numbers are read and reported when out of range. */
-static int token_row_ok(const line_scan *sc, int n, int strict)
+static int token_row_ok(const line_scan *sc, int n, int strict, nonet_layout forced)
 {
     if (sc->ntokens != n)
         return 0;
     if (sc->tokens_numeric && (!strict || sc->max_number <= n))
         return 1;
-    return sc->nbad == 0 && sc->nblank == 0 && sc->tokens_sorted && scan_fits(sc, n);
+    /* blanks only where the layout says candidates: "." is an empty list */
+    return sc->nbad == 0 && (sc->nblank == 0 || forced == NONET_LAYOUT_CANDIDATES) &&
+           sc->tokens_sorted && scan_fits(sc, n);
 }
 
 /* Whether a row can be read by column: no blank symbol, no bad one. */
@@ -137,7 +139,7 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
     w->chars_rows = 0;
     w->tokens_n = 0;
     if (tokens_allowed(ctx) && sc->ntokens >= 2 && sc->ntokens <= NONET_MAX_SIDE &&
-        token_row_ok(sc, sc->ntokens, 1))
+        token_row_ok(sc, sc->ntokens, 1, ctx->layout))
         w->tokens_n = sc->ntokens;
     if (ctx->layout == NONET_LAYOUT_NUMBERS && sc->ntokens >= 1 && sc->ntokens <= NONET_MAX_SIDE)
         w->tokens_n = sc->ntokens; /* forced: a one-token row is a 1x1 grid */
@@ -189,7 +191,6 @@ void grid_gap(grid_work *w, int rule)
 int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
              size_t end_offset, const line_scan *sc)
 {
-    (void)ctx;
     if (w->nrows == GRID_MAX_ROWS)
         return 1; /* cannot happen with a living reading; finish as broken */
     grid_row *row = &w->rows[w->nrows];
@@ -211,7 +212,7 @@ int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, lo
     int rows = chars_rows(w);
     if (!row->bar_only) {
         int chars_ok = w->chars_n && sc->ncells == w->chars_n;
-        int tokens_ok = w->tokens_n && token_row_ok(sc, w->tokens_n, 0);
+        int tokens_ok = w->tokens_n && token_row_ok(sc, w->tokens_n, 0, ctx->layout);
         if ((w->chars_n || w->tokens_n) && !chars_ok && !tokens_ok) {
             /* the last regular reading dies here: its reason is kept */
             int tokens = w->chars_n == 0;
@@ -535,6 +536,8 @@ static void finish_candidates(grid_work *w, const read_ctx *ctx, nonet_puzzle *p
             for (int j = 0; j < len && !empty_mark; j++) {
                 unsigned char ch = tok[j];
                 int code = ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch;
+                if (ch == '.' || ch == '-')
+                    continue; /* a blank: no candidate */
                 int v = a.value[code];
                 if (v <= 0) {
                     char what[40];
