@@ -260,15 +260,36 @@ typedef struct nonet_puzzle {
 
 /* A streaming reader: bytes in, puzzles out, in bounded memory.
  *
- * Layout detection, per puzzle: a line of n*n cells (n >= 4, or any n when
- * the line layout is forced) is a one-line puzzle; otherwise a line starts a
- * grid of n rows, n being its cell count; rule lines (made of - = + | and
- * spaces), blank lines and lines starting with '#' are skipped, inside and
- * between puzzles. Cells are the symbols 1-9 and A-Z (a-z alike) for digits
- * 1..35, and '.', '0', '-', '_', '*' for blanks; rows whose tokens are
- * integers with several digits are read as numbers. A failed puzzle still
- * yields one nonet_puzzle (with its error), so that a batch loses nothing;
- * inside a grid, an error is reported once the grid's rows are consumed.
+ * What each line is, decided per puzzle from the lines themselves:
+ * - blank lines, lines starting with '#' (and the text after " #" on a
+ *   line), and rule lines (no symbol, and a '+', '=', ':', '\'', a run of
+ *   dashes or box drawing) are skipped, inside and between puzzles; so are
+ *   the sections of SadMan .sdk files other than [Puzzle] ([State], ...);
+ * - a line of n*n cells (n >= 4) is a one-line puzzle; so is the first
+ *   field of a forum line (the puzzle, then ';', a tab or spaces and text,
+ *   which becomes its name; also after a leading number); n*n*n cells in
+ *   the pencil-mark form (for each cell n positions, the k-th the symbol
+ *   of digit k while it is a candidate, else a blank) are a position with
+ *   marks;
+ * - otherwise lines are a grid's rows, read by character (every character
+ *   a cell: "1-- 489 --6", "| 5 3 . |"), by token (numbers: "12 0 3",
+ *   or candidate lists, pencil marks: "| 26  5  189 |"), or by column
+ *   (spaces as blanks in grids that use no blank symbol: "| 5 3   |",
+ *   "53  7"); the side is decided by the rows together, and a grid ends
+ *   after its n-th row. Lines of 16 or 25 cells are one-line 4x4 or 5x5
+ *   puzzles or a 16x16 or 25x25 grid's rows: most of a block decides;
+ * - a line of text that cannot be a row, where a puzzle may begin, is a
+ *   title: the name of the next puzzle (nonet_puzzle.name); a line of
+ *   cells that is nearly a puzzle (a few cells short or long) is never a
+ *   title but a failed puzzle.
+ * Cells are symbols and blanks ('.', '-', '_', '*', '0', the middle dot
+ * U+00B7; see nonet_puzzle.symbols for the alphabets: 1-9A-Z, 0-9A-Z, A-Z,
+ * either case, '0' a symbol when another blank is used). A failed puzzle
+ * still yields one nonet_puzzle (with its error), so that a batch loses
+ * nothing; inside a grid, an error is reported once the grid's rows are
+ * consumed. Some decisions wait for the next line (a title, a line of 16
+ * or 25 cells, a grid read by column): such a puzzle is ready when the
+ * next line is fed, or at nonet_reader_end.
  *
  * Use:
  *     while ((got = read(...)) > 0)
@@ -284,7 +305,9 @@ typedef struct nonet_reader nonet_reader;
 
 /* A new reader (opts NULL: defaults). Returns NULL when out of memory or
  * when opts are invalid (a forced shape that is not a valid geometry, an
- * output-only layout). Free it with nonet_reader_free. */
+ * output-only layout, symbols that are not 1 to 35 distinct letters and
+ * digits, or symbols whose count is not the forced side). Free it with
+ * nonet_reader_free. */
 NONET_API nonet_reader *nonet_reader_new(const nonet_read_opts *opts);
 
 /* Frees r; NULL is a no-op. */
