@@ -33,13 +33,17 @@ typedef struct cli_opts {
     int nfiles;
 } cli_opts;
 
-/* A stream of puzzles from one file (or standard input). */
+/* A stream of puzzles from one file (or standard input). Input is read
+ * with read(2) as it comes, so that puzzles typed at a terminal are
+ * answered line by line and one end-of-file ends it. */
 typedef struct source {
     const char *name; /* as given, "-" and no file show as "<stdin>" */
-    FILE *f;
+    int fd;
+    int interactive; /* fd is a terminal */
     nonet_reader *reader;
     char *buf;
     size_t len, pos;
+    double offset; /* bytes read so far */
     int at_end;
 } source;
 
@@ -50,10 +54,16 @@ int source_open(source *s, const char *path, const nonet_read_opts *opts);
 int source_next(source *s, nonet_puzzle *p);
 void source_close(source *s);
 
+/* Whether the puzzles of o come (in part) from a terminal: standard input
+ * is read and is a terminal. Then each result is written and flushed as
+ * soon as its puzzle is read. */
+int input_interactive(const cli_opts *o);
+
 /* Called with each puzzle of the input, read or failed (p->error). */
 typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
 /* Calls fn for every puzzle of every file operand of o (standard input if
- * there is none), in input order. If fraction is non-NULL it is kept up to
+ * there is none), in input order. After each puzzle of a terminal,
+ * standard output is flushed. If fraction is non-NULL it is kept up to
  * date with the share of the input read so far (0..1), or -1 when that is
  * unknown (a pipe). Returns 0, or -1 if some file could not be opened or
  * read (reported; the other files are still read). */
@@ -69,6 +79,13 @@ void report_to(FILE *err, const char *file, long puzzle, long line, long column,
 void report_read_error(const char *file, const nonet_puzzle *p);
 /* A usage or I/O message: "nonet: MESSAGE" on stderr. */
 void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The progress line on stderr (a terminal): progress_show draws text over
+ * the previous one, progress_clear erases it. Every message written by
+ * complain and report erases it first, so that it never shares a line
+ * with anything else. */
+void progress_show(const char *text);
+void progress_clear(void);
 
 /* Writes g in layout (never AUTO) to out; blank 0 = the layout's own.
  * Returns 0, or -1 if the layout cannot show g (printed). */

@@ -2,32 +2,47 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { READ_CHUNK = 1 << 16 };
 
-int source_open(source *s, const char *path, const nonet_read_opts *opts)
+static int is_stdin_path(const char *path)
 {
-    memset(s, 0, sizeof *s);
-    int is_stdin = !path || strcmp(path, "-") == 0;
-    s->name = is_stdin ? "<stdin>" : path;
-    s->f = is_stdin ? stdin : fopen(path, "rb");
-    if (!s->f) {
-        complain("cannot open %s: %s", path, strerror(errno));
-        return -1;
-    }
+    return !path || strcmp(path, "-") == 0;
+}
+
+/* A reader for s, or -1 after saying why. */
+static int source_start(source *s, const nonet_read_opts *opts)
+{
     s->reader = nonet_reader_new(opts);
-    s->buf = malloc(READ_CHUNK);
     if (!s->reader || !s->buf) {
         complain("out of memory");
         source_close(s);
         return -1;
     }
     return 0;
+}
+
+int source_open(source *s, const char *path, const nonet_read_opts *opts)
+{
+    memset(s, 0, sizeof *s);
+    int is_stdin = is_stdin_path(path);
+    s->name = is_stdin ? "<stdin>" : path;
+    s->fd = is_stdin ? 0 : open(path, O_RDONLY);
+    if (s->fd < 0) {
+        complain("cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    s->interactive = isatty(s->fd);
+    s->buf = malloc(READ_CHUNK);
+    return source_start(s, opts);
 }
 
 int source_next(source *s, nonet_puzzle *p)
@@ -41,13 +56,18 @@ int source_next(source *s, nonet_puzzle *p)
         }
         if (s->at_end)
             return 0;
-        s->len = fread(s->buf, 1, READ_CHUNK, s->f);
+        ssize_t got;
+        do
+            got = read(s->fd, s->buf, READ_CHUNK);
+        while (got < 0 && errno == EINTR);
+        if (got < 0) {
+            complain("error reading %s: %s", s->name, strerror(errno));
+            return -1;
+        }
+        s->len = (size_t)got;
         s->pos = 0;
-        if (s->len == 0) {
-            if (ferror(s->f)) {
-                complain("error reading %s: %s", s->name, strerror(errno));
-                return -1;
-            }
+        s->offset += (double)got;
+        if (got == 0) {
             s->at_end = 1;
             nonet_reader_end(s->reader);
         }
@@ -56,19 +76,26 @@ int source_next(source *s, nonet_puzzle *p)
 
 void source_close(source *s)
 {
-    if (s->f && s->f != stdin)
-        fclose(s->f);
+    if (s->fd > 0)
+        close(s->fd);
     nonet_reader_free(s->reader);
     free(s->buf);
     memset(s, 0, sizeof *s);
+}
+
+int input_interactive(const cli_opts *o)
+{
+    int reads_stdin = o->nfiles == 0;
+    for (int i = 0; i < o->nfiles; i++)
+        reads_stdin |= is_stdin_path(o->files[i]);
+    return reads_stdin && isatty(0);
 }
 
 /* The size of a file operand if it is a regular file, else -1. */
 static double input_size(const char *path)
 {
     struct stat st;
-    int is_stdin = !path || strcmp(path, "-") == 0;
-    int rc = is_stdin ? fstat(0, &st) : stat(path, &st);
+    int rc = is_stdin_path(path) ? fstat(0, &st) : stat(path, &st);
     return rc == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : -1;
 }
 
@@ -94,28 +121,48 @@ int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction
         }
         int got;
         while ((got = source_next(&src, p)) == 1) {
-            if (fraction && total > 0) {
-                long at = ftell(src.f);
-                *fraction = (done + (at > 0 ? (double)at : 0)) / total;
-            } else if (fraction) {
-                *fraction = -1;
-            }
+            if (fraction)
+                *fraction = total > 0 ? (done + src.offset) / total : -1;
             fn(ctx, src.name, p);
+            if (src.interactive)
+                fflush(stdout);
         }
         if (got < 0)
             failed = -1;
         if (fraction && total > 0)
-            done += input_size(o->nfiles ? o->files[i] : NULL);
+            done += src.offset;
         source_close(&src);
     }
     free(p);
     return failed;
 }
 
+/* Whether a progress line is on stderr now, and its length. complain may
+ * run on a worker thread (out of memory), hence the atomic flag. */
+static atomic_int progress_on;
+static int progress_len;
+
+void progress_show(const char *text)
+{
+    int len = (int)strlen(text);
+    fprintf(stderr, "\r%s%*s", text, progress_len > len ? progress_len - len : 0, "");
+    if (progress_len > len) /* back to the end of the text */
+        fprintf(stderr, "\r%s", text);
+    progress_len = len;
+    atomic_store(&progress_on, 1);
+}
+
+void progress_clear(void)
+{
+    if (atomic_exchange(&progress_on, 0))
+        fprintf(stderr, "\r%*s\r", progress_len, "");
+}
+
 void complain(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    progress_clear();
     fputs("nonet: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
@@ -128,6 +175,8 @@ static void vreport(FILE *err, const char *file, long puzzle, long line, long co
 static void vreport(FILE *err, const char *file, long puzzle, long line, long column,
                     const char *fmt, va_list ap)
 {
+    if (err == stderr)
+        progress_clear();
     fprintf(err, "nonet: %s:", file);
     if (line > 0)
         fprintf(err, "%ld:", line);

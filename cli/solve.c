@@ -6,7 +6,9 @@
  * results and messages into memory; the main thread writes the chunks out
  * in input order. A fixed ring of chunks is in flight, so memory stays
  * bounded however long the input. With one thread the same code runs
- * without workers. */
+ * without workers. Input typed at a terminal is solved on one thread, one
+ * puzzle a chunk, and each result is written as soon as its puzzle is
+ * read. */
 #include "cli.h"
 
 #include <inttypes.h>
@@ -60,6 +62,9 @@ typedef struct batch {
     enum mode mode;
     chunk *slots;
     int nslots, fill, next_write;
+    int chunk_max;  /* puzzles a chunk: CHUNK, or 1 for typed input */
+    int stdout_tty; /* results go to a terminal: the progress line is
+                       erased before them */
     pthread_mutex_t lock;
     pthread_cond_t ready, done;
     int closing;
@@ -70,8 +75,8 @@ typedef struct batch {
     int last_multi;
     tally total;
     double t0, last_progress, fraction;
-    int progress; /* draw a progress line on stderr */
-    int progress_shown;
+    int progress;       /* draw a progress line on stderr */
+    int progress_shown; /* it has been drawn (it may have been erased since) */
 } batch;
 
 /* ------------------------------------------------------------ one puzzle */
@@ -311,22 +316,25 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-static void draw_progress(batch *b, int last)
+/* The progress line on stderr: for a batch that runs more than a second,
+ * redrawn at most four times a second, on its own line (progress_show). */
+static void draw_progress(batch *b)
 {
     double now = now_us();
-    if (!b->progress || (!last && now - b->last_progress < 250000.0))
+    if (!b->progress || now - b->last_progress < 250000.0)
         return;
-    if (!b->progress_shown && (last || now - b->t0 < 1e6))
+    if (!b->progress_shown && now - b->t0 < 1e6)
         return; /* small batches stay quiet */
     b->last_progress = now;
     b->progress_shown = 1;
     double secs = (now - b->t0) / 1e6;
     double rate = secs > 0 ? (double)b->written / secs : 0;
-    fprintf(stderr, "\r%ld puzzles, %.0f/s", b->written, rate);
-    if (b->fraction > 0 && b->fraction <= 1 && !last)
-        fprintf(stderr, ", %3.0f%%, about %.0f s left", 100 * b->fraction,
-                secs * (1 - b->fraction) / b->fraction);
-    fputs(last ? "\n" : "   ", stderr);
+    char text[128];
+    int len = snprintf(text, sizeof text, "%ld puzzles, %.0f/s", b->written, rate);
+    if (b->fraction > 0 && b->fraction <= 1 && len > 0 && (size_t)len < sizeof text)
+        snprintf(text + len, sizeof text - (size_t)len, ", %3.0f%%, about %.0f s left",
+                 100 * b->fraction, secs * (1 - b->fraction) / b->fraction);
+    progress_show(text);
 }
 
 /* Writes a solved chunk: its results in order, an empty line between two
@@ -334,6 +342,8 @@ static void draw_progress(batch *b, int last)
 static void write_chunk(batch *b, chunk *c)
 {
     size_t at = 0;
+    if (b->stdout_tty)
+        progress_clear(); /* the results go where it is */
     for (int i = 0; i < c->n; i++) {
         if (b->written > 0 && (c->multi[i] || b->last_multi))
             fputc('\n', stdout);
@@ -344,8 +354,11 @@ static void write_chunk(batch *b, chunk *c)
     }
     if (c->err_len) {
         fflush(stdout); /* keep messages near their results on a terminal */
+        progress_clear();
         fwrite(c->err, 1, c->err_len, stderr);
     }
+    if (b->stdout_tty)
+        fflush(stdout); /* before the progress line is drawn again */
     if (c->failed) {
         complain("out of memory");
         b->total.status = EXIT_USAGE;
@@ -355,7 +368,7 @@ static void write_chunk(batch *b, chunk *c)
     free(c->err);
     c->out = c->err = NULL;
     c->n = 0;
-    draw_progress(b, 0);
+    draw_progress(b);
 }
 
 /* Writes every solved chunk that is next in order. Called with the lock. */
@@ -410,7 +423,7 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     memcpy(q->row_line, p->row_line, sizeof q->row_line[0] * (size_t)(p->grid.n));
     q->error = p->error;
     c->file[c->n++] = file;
-    if (c->n == CHUNK)
+    if (c->n == b->chunk_max)
         submit(b);
 }
 
@@ -450,7 +463,10 @@ static int run_batch(const cli_opts *o, enum mode mode)
     memset(&b, 0, sizeof b);
     b.o = o;
     b.mode = mode;
-    b.nthreads = jobs_wanted(o);
+    int interactive = input_interactive(o);
+    /* typed puzzles come one at a time: no threads, no chunks */
+    b.nthreads = interactive ? 1 : jobs_wanted(o);
+    b.chunk_max = interactive ? 1 : CHUNK;
     b.nslots = b.nthreads == 1 ? 1 : 2 * b.nthreads + 2;
     b.slots = calloc((size_t)b.nslots, sizeof *b.slots);
     b.workers = calloc((size_t)b.nthreads, sizeof *b.workers);
@@ -480,13 +496,13 @@ static int run_batch(const cli_opts *o, enum mode mode)
     if (ok) {
         static char outbuf[1 << 16];
         setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-        b.progress = isatty(2);
+        b.progress = !interactive && isatty(2);
+        b.stdout_tty = isatty(1);
         b.t0 = b.last_progress = now_us();
         io_failed = for_each_puzzle(o, add_puzzle, &b, b.progress ? &b.fraction : NULL) != 0;
         finish(&b);
         fflush(stdout);
-        if (b.progress_shown)
-            draw_progress(&b, 1);
+        progress_clear();
     } else {
         complain("out of memory");
         b.total.status = EXIT_USAGE;
