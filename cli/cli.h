@@ -33,15 +33,17 @@ typedef struct cli_opts {
     int nfiles;
 } cli_opts;
 
-/* A stream of puzzles from one file (or standard input). Input is read
- * with read(2) as it comes, so that puzzles typed at a terminal are
- * answered line by line and one end-of-file ends it. */
+/* A stream of puzzles from one file, standard input, or the text of an
+ * operand. Input is read with read(2) as it comes, so that puzzles typed
+ * at a terminal are answered line by line and one end-of-file ends it. */
 typedef struct source {
-    const char *name; /* as given, "-" and no file show as "<stdin>" */
-    int fd;
-    int interactive; /* fd is a terminal */
+    const char *name; /* as given; "-" and no file show as "<stdin>", an
+                         operand's text as "<argument N>" */
+    int fd;           /* -1 for an operand's text */
+    int interactive;  /* fd is a terminal */
     nonet_reader *reader;
-    char *buf;
+    char *buf;        /* the read buffer (NULL for an operand's text) */
+    const char *data; /* what is being fed: buf or the operand's text */
     size_t len, pos;
     double offset; /* bytes read so far */
     int at_end;
@@ -50,6 +52,10 @@ typedef struct source {
 /* Opens path ("-" or NULL: standard input). Returns 0, or -1 after
  * printing why on stderr. */
 int source_open(source *s, const char *path, const nonet_read_opts *opts);
+/* Opens the number-th operand (from 1): a file, "-", or, when no such
+ * path exists, the operand's own text if it reads as exactly one puzzle
+ * (`nonet solve 53..7....6..195...`). Returns as source_open. */
+int source_open_operand(source *s, const char *path, int number, const nonet_read_opts *opts);
 /* The next puzzle: 1, 0 at the end, -1 on a read error (printed). */
 int source_next(source *s, nonet_puzzle *p);
 void source_close(source *s);
@@ -62,7 +68,8 @@ int input_interactive(const cli_opts *o);
 /* Called with each puzzle of the input, read or failed (p->error). */
 typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
 /* Calls fn for every puzzle of every file operand of o (standard input if
- * there is none), in input order. After each puzzle of a terminal,
+ * there is none), in input order; an operand that is no file but a puzzle
+ * is read as one (source_open_operand). After each puzzle of a terminal,
  * standard output is flushed. If fraction is non-NULL it is kept up to
  * date with the share of the input read so far (0..1), or -1 when that is
  * unknown (a pipe). Returns 0, or -1 if some file could not be opened or

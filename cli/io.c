@@ -22,7 +22,7 @@ static int is_stdin_path(const char *path)
 static int source_start(source *s, const nonet_read_opts *opts)
 {
     s->reader = nonet_reader_new(opts);
-    if (!s->reader || !s->buf) {
+    if (!s->reader || (s->fd >= 0 && !s->buf)) {
         complain("out of memory");
         source_close(s);
         return -1;
@@ -41,7 +41,75 @@ int source_open(source *s, const char *path, const nonet_read_opts *opts)
         return -1;
     }
     s->interactive = isatty(s->fd);
-    s->buf = malloc(READ_CHUNK);
+    s->data = s->buf = malloc(READ_CHUNK);
+    return source_start(s, opts);
+}
+
+/* The names of operands read as puzzles: "<argument N>". They outlive the
+ * sources (results name them after their source is closed), so they are
+ * kept here for the whole run. */
+static const char *argument_name(int number)
+{
+    typedef struct argument {
+        int number;
+        char name[32];
+    } argument;
+    static argument *names;
+    static int count;
+    for (int i = 0; i < count; i++)
+        if (names[i].number == number)
+            return names[i].name;
+    argument *grown = realloc(names, (size_t)(count + 1) * sizeof *names);
+    if (!grown)
+        return "<argument>";
+    names = grown;
+    names[count].number = number;
+    snprintf(names[count].name, sizeof names[count].name, "<argument %d>", number);
+    return names[count++].name;
+}
+
+/* Whether text looks meant as a puzzle rather than a file name: mostly
+ * digits, blanks and separators, and no '/'. */
+static int looks_like_puzzle(const char *text)
+{
+    size_t len = strlen(text), cells = 0;
+    if (len < 16 || strchr(text, '/'))
+        return 0;
+    for (const char *c = text; *c; c++)
+        cells += strchr("0123456789.-_* \t\n|+", *c) != NULL;
+    return cells * 10 >= len * 9;
+}
+
+int source_open_operand(source *s, const char *path, int number, const nonet_read_opts *opts)
+{
+    struct stat st;
+    if (is_stdin_path(path) || stat(path, &st) == 0 || errno != ENOENT)
+        return source_open(s, path, opts);
+    /* no such file: is the operand itself a puzzle, and only one? */
+    size_t len = strlen(path), used = 0;
+    nonet_puzzle *p = malloc(sizeof *p);
+    if (!p) {
+        complain("out of memory");
+        return -1;
+    }
+    int rc = nonet_parse(path, len, opts, p, &used);
+    int one = rc == NONET_OK &&
+              (used >= len || nonet_parse(path + used, len - used, opts, p, NULL) == NONET_EEMPTY);
+    if (!one) {
+        if (rc != NONET_EEMPTY && rc != NONET_OK && looks_like_puzzle(path))
+            complain("cannot open %s: %s, and it is no puzzle either: %s", path, strerror(ENOENT),
+                     p->error.message);
+        else
+            complain("cannot open %s: %s", path, strerror(ENOENT));
+        free(p);
+        return -1;
+    }
+    free(p);
+    memset(s, 0, sizeof *s);
+    s->name = argument_name(number);
+    s->fd = -1;
+    s->data = path;
+    s->len = len;
     return source_start(s, opts);
 }
 
@@ -51,15 +119,16 @@ int source_next(source *s, nonet_puzzle *p)
         if (nonet_reader_next(s->reader, p))
             return 1;
         if (s->pos < s->len) {
-            s->pos += nonet_reader_feed(s->reader, s->buf + s->pos, s->len - s->pos);
+            s->pos += nonet_reader_feed(s->reader, s->data + s->pos, s->len - s->pos);
             continue;
         }
         if (s->at_end)
             return 0;
-        ssize_t got;
-        do
-            got = read(s->fd, s->buf, READ_CHUNK);
-        while (got < 0 && errno == EINTR);
+        ssize_t got = 0;
+        if (s->fd >= 0)
+            do
+                got = read(s->fd, s->buf, READ_CHUNK);
+            while (got < 0 && errno == EINTR);
         if (got < 0) {
             complain("error reading %s: %s", s->name, strerror(errno));
             return -1;
@@ -115,7 +184,7 @@ int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction
     int failed = 0;
     for (int i = 0; i < files; i++) {
         source src;
-        if (source_open(&src, o->nfiles ? o->files[i] : NULL, &o->read) != 0) {
+        if (source_open_operand(&src, o->nfiles ? o->files[i] : NULL, i + 1, &o->read) != 0) {
             failed = -1;
             continue;
         }

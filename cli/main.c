@@ -22,7 +22,9 @@ static const char usage_text[] =
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, or `nonet help COMMAND` for one command\n"
     "\n"
-    "With no FILE, or FILE '-', puzzles are read from standard input.\n"
+    "With no FILE, or FILE '-', puzzles are read from standard input. A FILE\n"
+    "that does not exist but reads as one puzzle (`nonet solve 53..7....6..`)\n"
+    "is that puzzle.\n"
     "Exit status: 0 all good, 1 some puzzle failed (no solution, not unique,\n"
     "invalid), 2 usage or I/O error. `nonet --version` prints the version.\n";
 
@@ -39,6 +41,7 @@ static const char solve_text[] =
     "Prints a solution of each puzzle, one result per puzzle in input order.\n"
     "A puzzle that fails prints a line '# no solution', '# not unique',\n"
     "'# invalid: ...' or '# error: ...' instead, with a message on stderr.\n"
+    "A FILE that does not exist but reads as a puzzle is solved as one.\n"
     "\n"
     "  -f, --format LAYOUT  line, grid, spaced, knuth, numbers, boxed,\n"
     "                       candidates or json (default: line for one-line\n"

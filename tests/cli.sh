@@ -801,6 +801,61 @@ expect_out "1
 2
 0"
 
+# ---------------------------------------------------------------- puzzles as arguments
+# an operand that is no file but reads as exactly one puzzle is that puzzle
+test_name="a puzzle given as an argument"
+input ""
+run solve "$CLASSIC"
+expect_rc 0
+expect_out "$CLASSIC_SOL"
+run count "$CLASSIC" "$TWO"
+expect_rc 0
+expect_out "1
+2"
+run check "$CLASSIC"
+expect_out "consistent, incomplete (51 blanks)"
+printf '%s\n' "$TWO" >"$tmp/in"
+"$NONET" dlx <"$tmp/in" >"$tmp/want" 2>/dev/null
+run dlx "$TWO"
+if cmp -s "$tmp/want" "$tmp/out"; then pass; else fail "dlx of an argument differs from dlx of stdin"; fi
+run solve "$NONE"
+expect_rc 1
+expect_out "# no solution"
+expect_err "nonet: <argument 1>:1: puzzle 1: no solution"
+run count "$CLASSIC" "$NONE" "55${CLASSIC#??}"
+expect_rc 1
+expect_err "nonet: <argument 3>:1: puzzle 1: digit 5 appears twice in row 1, columns 1 and 2"
+# a grid, newlines and all
+run solve "$(printf '%s\n' 53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79)"
+expect_rc 0
+expect_out_has "534 678 912"
+# a file of that name wins
+nonet_abs=$(cd "$(dirname "$NONET")" && pwd)/$(basename "$NONET")
+mkdir "$tmp/dir"
+printf '%s\n' "$TWO" >"$tmp/dir/$CLASSIC"
+(cd "$tmp/dir" && "$nonet_abs" count "$CLASSIC") >"$tmp/out" 2>"$tmp/err"
+expect_out "2"
+# not a puzzle: the file is missing, as before
+run solve "$tmp/nosuch.txt"
+expect_rc 2
+expect_err "cannot open $tmp/nosuch.txt: No such file or directory"
+if grep -q "puzzle either" "$tmp/err"; then fail "a file name taken for a puzzle"; else pass; fi
+run solve nosuch.txt
+expect_rc 2
+if [ "$(cat "$tmp/err")" = "nonet: cannot open nosuch.txt: No such file or directory" ]; then pass; else fail "$(cat "$tmp/err")"; fi
+# meant as a puzzle, but not one
+run solve "${CLASSIC}1"
+expect_rc 2
+expect_err "No such file or directory, and it is no puzzle either: 82 cells"
+# two puzzles are no argument
+run solve "$CLASSIC
+$CLASSIC"
+expect_rc 2
+expect_err "cannot open"
+run solve -e naive "$CLASSIC"
+expect_rc 0
+expect_out_has "$CLASSIC_SOL"
+
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"
 {
