@@ -26,7 +26,7 @@ typedef struct cli_opts {
     int jobs;             /* -j: threads for solve and count (0: every core) */
     int dance;            /* dlx --dance */
     int count_only;       /* xc --count */
-    int first;            /* xc --first */
+    int first;            /* xc --first, solve --first */
     int sudoku;           /* xc --sudoku */
     const char *solution; /* check --solution FILE */
     char **files;         /* operands; NULL-terminated */

@@ -41,7 +41,9 @@ static const char solve_text[] =
     "Prints a solution of each puzzle, one result per puzzle in input order.\n"
     "A puzzle that fails prints a line '# no solution', '# not unique',\n"
     "'# invalid: ...' or '# error: ...' instead, with a message on stderr.\n"
-    "A FILE that does not exist but reads as a puzzle is solved as one.\n"
+    "A puzzle with more than one solution prints the first one found and a\n"
+    "warning on stderr (exit status 0; --unique fails it). A FILE that does\n"
+    "not exist but reads as a puzzle is solved as one.\n"
     "\n"
     "  -f, --format LAYOUT  line, grid, spaced, knuth, numbers, boxed,\n"
     "                       candidates or json (default: line for one-line\n"
@@ -49,6 +51,8 @@ static const char solve_text[] =
     "                       knuth input)\n"
     "      --json           same as --format json\n"
     "  -u, --unique         fail puzzles with more than one solution\n"
+    "      --first          stop at the first solution: no check for a second\n"
+    "                       one, no warning (fastest)\n"
     "  -a, --all            print every solution (up to --limit)\n"
     "  -l, --limit N        with --all: at most N solutions (default 1000000;\n"
     "                       0: no limit)\n"
@@ -156,7 +160,7 @@ typedef struct command {
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJT"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJTF"},
     {"count", cmd_count, count_text, "fiseljhSJ"},
     {"check", cmd_check, check_text, "fishJO"},
     /* D --dance, C --count, F --first, X --sudoku */
@@ -333,6 +337,8 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "--limit goes with --all");
     if (o.all && o.unique)
         return usage_error(c, "%s", "--all and --unique do not go together");
+    if (c->run == cmd_solve && o.first && (o.all || o.unique))
+        return usage_error(c, "--first and %s do not go together", o.all ? "--all" : "--unique");
     if (o.teach != TEACH_NONE && (o.all || o.unique))
         return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
     if (o.trace && o.teach == TEACH_NONE)

@@ -162,7 +162,9 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
      * the search found none */
     if (all && conflicting(w, file, p))
         return;
-    uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->unique ? 2 : 1;
+    /* a plain solve looks for a second solution too, to say so (--first:
+     * the first one is enough) */
+    uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->first ? 1 : 2;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
     w->layout = layout;
@@ -210,6 +212,9 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         w->t.failed++;
         w->t.status = EXIT_PUZZLE_FAILED;
     }
+    if (w->mode == MODE_SOLVE && !all && good && count > 1)
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "more than one solution; printed the first");
 
     if (o->stats && layout != NONET_LAYOUT_JSON) {
         char counted[64] = "";

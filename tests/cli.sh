@@ -137,7 +137,7 @@ expect_rc 0
 expect_out_has "5         3         4         6"
 run solve -f json
 expect_rc 0
-expect_out_has "{\"puzzle\":1,\"line\":1,\"input\":\"$CLASSIC\",\"status\":\"solved\",\"count\":1,\"limit_reached\":true,\"solution\":\"$CLASSIC_SOL\","
+expect_out_has "{\"puzzle\":1,\"line\":1,\"input\":\"$CLASSIC\",\"status\":\"solved\",\"count\":1,\"limit_reached\":false,\"solution\":\"$CLASSIC_SOL\","
 expect_out_has '"stats":{"nodes":'
 
 test_name="solve --unique fails a puzzle with two solutions"
@@ -855,6 +855,55 @@ expect_err "cannot open"
 run solve -e naive "$CLASSIC"
 expect_rc 0
 expect_out_has "$CLASSIC_SOL"
+
+# ---------------------------------------------------------------- several solutions
+test_name="solve: several solutions print the first and a warning"
+input "$TWO" "$CLASSIC"
+run solve
+expect_rc 0
+expect_out "$CLASSIC_SOL
+$CLASSIC_SOL"
+if [ "$(cat "$tmp/err")" = "nonet: <stdin>:1: puzzle 1: more than one solution; printed the first" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+run solve --first
+expect_rc 0
+expect_out "$CLASSIC_SOL
+$CLASSIC_SOL"
+if [ -s "$tmp/err" ]; then fail "--first warned: $(cat "$tmp/err")"; else pass; fi
+run solve --unique
+expect_rc 1
+expect_out "# not unique
+$CLASSIC_SOL"
+if grep -q "printed the first" "$tmp/err"; then fail "--unique also warned"; else pass; fi
+input "$CLASSIC"
+run solve
+if [ -s "$tmp/err" ]; then fail "a unique puzzle warned: $(cat "$tmp/err")"; else pass; fi
+run solve --first --all
+expect_rc 2
+expect_err "--first and --all do not go together"
+run solve --first --unique
+expect_rc 2
+run count --first
+expect_rc 2
+run solve --help
+expect_out_has "--first"
+
+# ---------------------------------------------------------------- JSON
+test_name="JSON: limit_reached only when a limit stopped the search"
+input "$CLASSIC"
+run solve --json
+expect_out_has '"status":"solved","count":1,"limit_reached":false,'
+run solve --json --first
+expect_out_has '"status":"solved","count":1,"limit_reached":true,'
+input "$TWO"
+run solve --json
+expect_rc 0
+expect_out_has '"status":"solved","count":2,"limit_reached":true,'
+run solve --json --unique
+expect_rc 1
+expect_out_has '"status":"not unique","count":2,"limit_reached":true'
+input "$TWO"
+run solve --all --json --limit 5
+expect_out_has '],"status":"solved","count":2,"limit_reached":false,'
 
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"
