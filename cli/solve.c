@@ -39,6 +39,7 @@ typedef struct worker {
     int multiline;       /* the last result took several lines */
     nonet_layout layout; /* of the puzzle being solved (--all callback) */
     uint64_t shown;      /* solutions printed for it (--all) */
+    int mark;            /* --all: start each puzzle's results with "# puzzle N" */
     nonet_grid solution; /* scratch for its first solution */
 } worker;
 
@@ -63,6 +64,7 @@ typedef struct batch {
     chunk *slots;
     int nslots, fill, next_write;
     int chunk_max;  /* puzzles a chunk: CHUNK, or 1 for typed input */
+    int submitted;  /* chunks submitted so far */
     int stdout_tty; /* results go to a terminal: the progress line is
                        erased before them */
     pthread_mutex_t lock;
@@ -215,6 +217,10 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     if (w->mode == MODE_SOLVE && !all && good && count > 1)
         report_to(w->err, file, p->index, p->first_line, 0,
                   "more than one solution; printed the first");
+    if (all && reached)
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "stopped after %" PRIu64 " solution%s (--limit %" PRIu64 "%s); there may be more",
+                  count, count == 1 ? "" : "s", limit, o->limit_given ? "" : ", the default");
 
     if (o->stats && layout != NONET_LAYOUT_JSON) {
         char counted[64] = "";
@@ -268,6 +274,12 @@ static void solve_chunk(worker *w, chunk *c)
         const nonet_puzzle *p = &c->p[i];
         w->t.puzzles++;
         w->multiline = 0;
+        if (w->mark) {
+            if (w->o->nfiles > 1)
+                fprintf(w->out, "# %s: puzzle %ld\n", c->file[i], p->index);
+            else
+                fprintf(w->out, "# puzzle %ld\n", p->index);
+        }
         if (p->error.code != NONET_OK) {
             report_to(w->err, c->file[i], p->index, p->error.line, p->error.column, "%s",
                       p->error.message);
@@ -396,6 +408,14 @@ static void write_ready(batch *b)
 static void submit(batch *b)
 {
     chunk *c = &b->slots[b->fill];
+    if (b->submitted++ == 0 && b->o->all && b->mode == MODE_SOLVE &&
+        b->o->format != NONET_LAYOUT_JSON) {
+        /* several puzzles (a full first chunk, or more than one in it), or
+         * typed ones: mark where each puzzle's solutions begin */
+        int mark = c->n > 1 || b->chunk_max == 1;
+        for (int i = 0; i < b->nthreads; i++)
+            b->workers[i].mark = mark;
+    }
     if (b->nthreads == 1) {
         solve_chunk(&b->workers[0], c);
         write_chunk(b, c);

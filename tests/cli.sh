@@ -887,6 +887,104 @@ expect_rc 2
 run solve --help
 expect_out_has "--first"
 
+# ---------------------------------------------------------------- --all: where each puzzle's solutions begin
+test_name="solve --all marks each puzzle's solutions"
+SOL2=534768912672195348198342567859671423426853791713924856961537284287419635345286179
+input "$TWO" "$CLASSIC" "$NONE"
+run solve --all
+expect_rc 1
+expect_out "# puzzle 1
+$CLASSIC_SOL
+$SOL2
+# puzzle 2
+$CLASSIC_SOL
+# puzzle 3
+# no solution"
+# the comments read back: every solution line is a solved grid
+"$NONET" check <"$tmp/out" >"$tmp/chk" 2>&1
+if [ "$(sort -u "$tmp/chk")" = "solved" ] && [ "$(wc -l <"$tmp/chk")" -eq 3 ]; then pass; else fail "--all output does not read back: $(cat "$tmp/chk")"; fi
+input "$TWO" "$CLASSIC"
+run solve --all -f grid
+expect_out "# puzzle 1
+534 678 912
+672 195 348
+198 342 567
+
+859 761 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179
+
+534 768 912
+672 195 348
+198 342 567
+
+859 671 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179
+
+# puzzle 2
+534 678 912
+672 195 348
+198 342 567
+
+859 761 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179"
+run solve --all --json
+if grep -q '^#' "$tmp/out"; then fail "comment lines in JSON"; else pass; fi
+# one puzzle: its solutions alone, as before
+input "$TWO"
+run solve --all
+expect_out "$CLASSIC_SOL
+$SOL2"
+# several files: the file too
+printf '%s\n' "$TWO" >"$tmp/a.txt"
+printf '%s\n' "$CLASSIC" "$CLASSIC" >"$tmp/b.txt"
+"$NONET" solve --all "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out "# $tmp/a.txt: puzzle 1
+$CLASSIC_SOL
+$SOL2
+# $tmp/b.txt: puzzle 1
+$CLASSIC_SOL
+# $tmp/b.txt: puzzle 2
+$CLASSIC_SOL"
+# -j gives the same
+input "$TWO" "$CLASSIC" "$NONE" "$TWO"
+run solve --all -j 1
+cp "$tmp/out" "$tmp/all1"
+run solve --all -j 3
+if cmp -s "$tmp/out" "$tmp/all1"; then pass; else fail "--all -j 3 differs from -j 1"; fi
+
+test_name="solve --all: a limit that stops the solutions says so"
+input "$TWO" "$CLASSIC"
+run solve --all --limit 1
+expect_rc 0
+expect_out "# puzzle 1
+$CLASSIC_SOL
+# puzzle 2
+$CLASSIC_SOL"
+# (count's "1+": the search stopped at the limit, even for a unique puzzle)
+if [ "$(cat "$tmp/err")" = "nonet: <stdin>:1: puzzle 1: stopped after 1 solution (--limit 1); there may be more
+nonet: <stdin>:2: puzzle 2: stopped after 1 solution (--limit 1); there may be more" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+run solve --all --limit 3
+if [ -s "$tmp/err" ]; then fail "warned below the limit: $(cat "$tmp/err")"; else pass; fi
+input "................"
+run solve --all --limit 10
+expect_err "puzzle 1: stopped after 10 solutions (--limit 10); there may be more"
+if [ "$(wc -l <"$tmp/out")" -eq 10 ]; then pass; else fail "want 10 solutions"; fi
+
 # ---------------------------------------------------------------- JSON
 test_name="JSON: limit_reached only when a limit stopped the search"
 input "$CLASSIC"

@@ -397,7 +397,8 @@ int main(int argc, char **argv)
     {
         const char *const args[] = {"solve", "--all", NULL};
         const char *in[] = {TWO "\n", CLASSIC "\n", NULL};
-        const char *want[] = {CLASSIC_SOL "\n534768912", "179\n" CLASSIC_SOL "\n"};
+        const char *want[] = {"# puzzle 1\n" CLASSIC_SOL "\n534768912",
+                              "# puzzle 2\n" CLASSIC_SOL "\n"};
         typed_session(args, in, want, 0);
     }
 
