@@ -106,6 +106,9 @@ int layout_multiline(nonet_layout layout);
 void json_string(FILE *out, const char *s);
 /* Writes the grid as a JSON value (see nonet_format). */
 void json_grid(FILE *out, const nonet_grid *g);
+/* Opens a puzzle's JSON object: '{', "file" when o has several file
+ * operands, "puzzle" and "line" (both counted per file). */
+void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p);
 
 /* Microseconds on a monotonic clock. */
 double now_us(void);

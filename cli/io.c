@@ -344,6 +344,17 @@ void json_grid(FILE *out, const nonet_grid *g)
     print_grid(out, g, NONET_LAYOUT_JSON, 0);
 }
 
+void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p)
+{
+    fputc('{', out);
+    if (o->nfiles > 1) {
+        fputs("\"file\":", out);
+        json_string(out, file);
+        fputc(',', out);
+    }
+    fprintf(out, "\"puzzle\":%ld,\"line\":%ld", p->index, p->first_line);
+}
+
 double now_us(void)
 {
     struct timespec ts;

@@ -96,13 +96,15 @@ static void tally_add(tally *into, const tally *t)
 }
 
 /* A puzzle that got no answer: its result and its count. */
-static void print_failure(worker *w, const nonet_puzzle *p, const char *status, const char *detail)
+static void print_failure(worker *w, const char *file, const nonet_puzzle *p, const char *status,
+                          const char *detail)
 {
     FILE *out = w->out;
     w->t.failed++;
     w->t.status = EXIT_PUZZLE_FAILED;
     if (w->o->format == NONET_LAYOUT_JSON) {
-        fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"status\":", p->index, p->first_line);
+        json_begin(out, w->o, file, p);
+        fputs(",\"status\":", out);
         json_string(out, status);
         if (detail) {
             fputs(",\"error\":", out);
@@ -147,7 +149,7 @@ static int conflicting(worker *w, const char *file, const nonet_puzzle *p)
     char why[160];
     nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
     report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-    print_failure(w, p, "invalid", why);
+    print_failure(w, file, p, "invalid", why);
     return 1;
 }
 
@@ -172,7 +174,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     w->layout = layout;
     w->shown = 0;
     if (all && layout == NONET_LAYOUT_JSON) {
-        fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+        json_begin(out, o, file, p);
+        fputs(",\"input\":", out);
         json_grid(out, &p->grid);
         fputs(",\"solutions\":[", out);
     }
@@ -187,7 +190,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
         if (all && layout == NONET_LAYOUT_JSON)
             fputs("]}\n", out);
-        print_failure(w, p, "error", why);
+        print_failure(w, file, p, "error", why);
         return;
     }
     if (count == 0 && !all && conflicting(w, file, p))
@@ -236,7 +239,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         if (all) {
             fputs("],", out);
         } else {
-            fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+            json_begin(out, o, file, p);
+            fputs(",\"input\":", out);
             json_grid(out, &p->grid);
             fputc(',', out);
         }
@@ -283,7 +287,7 @@ static void solve_chunk(worker *w, chunk *c)
         if (p->error.code != NONET_OK) {
             report_to(w->err, c->file[i], p->index, p->error.line, p->error.column, "%s",
                       p->error.message);
-            print_failure(w, p, "error", p->error.message);
+            print_failure(w, c->file[i], p, "error", p->error.message);
         } else {
             run_puzzle(w, c->file[i], p);
         }

@@ -1003,6 +1003,24 @@ input "$TWO"
 run solve --all --json --limit 5
 expect_out_has '],"status":"solved","count":2,"limit_reached":false,'
 
+test_name="JSON: several files name each puzzle's file"
+printf '%s\n' "$CLASSIC" "xyz" >"$tmp/a.txt"
+printf '%s\n' "# a comment" "$TWO" >"$tmp/b.txt"
+"$NONET" solve --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":1,\"line\":1,\"input\":"
+expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":2,\"line\":2,\"status\":\"error\""
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
+"$NONET" count --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,"
+"$NONET" check --json "$tmp/b.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"consistent\":true"
+"$NONET" solve --all --json "$tmp/b.txt" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"<argument 2>\",\"puzzle\":1,\"line\":1,\"input\":"
+"$NONET" solve -e propagate --json "$tmp/b.txt" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
+"$NONET" solve --json "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+if grep -q '"file"' "$tmp/out"; then fail "\"file\" with one file"; else pass; fi
+
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"
 {
