@@ -1021,6 +1021,30 @@ expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
 "$NONET" solve --json "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
 if grep -q '"file"' "$tmp/out"; then fail "\"file\" with one file"; else pass; fi
 
+# ---------------------------------------------------------------- messages
+test_name="xc: a second problem is named, not misread"
+printf '%s\n' "$TWO" "$CLASSIC" >"$tmp/in"
+"$NONET" dlx <"$tmp/in" | "$NONET" xc >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 1
+expect_no_out
+if [ "$(cat "$tmp/err")" = "nonet: <stdin>:11: a second problem begins here; nonet xc solves one problem (split the input at its |sudoku lines)" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+# after a complete grid's problem (no items) too
+"$NONET" dlx "$CLASSIC_SOL" "$CLASSIC" | "$NONET" xc --count >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 1
+expect_err "<stdin>:3: a second problem begins here"
+# other shapes, and a file
+"$NONET" dlx -s 3x2 "1.3..6.4.6..5...3..3..6...6.2.6.2..5" "1.3..6.4.6..5...3..3..6...6.2.6.2..5" >"$tmp/two.dlx"
+run xc "$tmp/two.dlx"
+expect_rc 1
+expect_err "$tmp/two.dlx:$(grep -n '^|sudoku' "$tmp/two.dlx" | sed -n '2s/:.*//p'): a second problem begins here"
+# one problem, with comments of any kind, is fine
+printf '%s\n' '|sudoku is not quite this' 'A B' '| sudoku!' '|sudokus!' 'A B' >"$tmp/in"
+run xc --count
+expect_rc 0
+expect_out "1"
+
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"
 {
