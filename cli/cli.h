@@ -46,6 +46,7 @@ typedef struct source {
     const char *data; /* what is being fed: buf or the operand's text */
     size_t len, pos;
     double offset; /* bytes read so far */
+    long puzzles;  /* puzzles read so far */
     int at_end;
 } source;
 
@@ -70,7 +71,8 @@ typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
 /* Calls fn for every puzzle of every file operand of o (standard input if
  * there is none), in input order; an operand that is no file but a puzzle
  * is read as one (source_open_operand). After each puzzle of a terminal,
- * standard output is flushed. If fraction is non-NULL it is kept up to
+ * standard output is flushed. A source without any puzzle gets a note on
+ * stderr ("no puzzle in FILE"). If fraction is non-NULL it is kept up to
  * date with the share of the input read so far (0..1), or -1 when that is
  * unknown (a pipe). Returns 0, or -1 if some file could not be opened or
  * read (reported; the other files are still read). */

@@ -116,8 +116,10 @@ int source_open_operand(source *s, const char *path, int number, const nonet_rea
 int source_next(source *s, nonet_puzzle *p)
 {
     for (;;) {
-        if (nonet_reader_next(s->reader, p))
+        if (nonet_reader_next(s->reader, p)) {
+            s->puzzles++;
             return 1;
+        }
         if (s->pos < s->len) {
             s->pos += nonet_reader_feed(s->reader, s->data + s->pos, s->len - s->pos);
             continue;
@@ -198,6 +200,8 @@ int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction
         }
         if (got < 0)
             failed = -1;
+        else if (src.puzzles == 0)
+            complain("no puzzle in %s", src.fd == 0 ? "input" : src.name);
         if (fraction && total > 0)
             done += src.offset;
         source_close(&src);

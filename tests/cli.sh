@@ -1045,6 +1045,23 @@ run xc --count
 expect_rc 0
 expect_out "1"
 
+test_name="no puzzle in the input: a note, status 0"
+printf '' >"$tmp/in"
+for cmd in solve count check; do
+    run $cmd
+    expect_rc 0
+    if [ "$(cat "$tmp/err")" = "nonet: no puzzle in input" ]; then pass; else fail "$cmd: stderr '$(cat "$tmp/err")'"; fi
+done
+printf '# only a comment\n\n' >"$tmp/empty.txt"
+"$NONET" count "$tmp/empty.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 0
+expect_no_out
+if [ "$(cat "$tmp/err")" = "nonet: no puzzle in $tmp/empty.txt" ]; then pass; else fail "stderr '$(cat "$tmp/err")'"; fi
+input "$CLASSIC"
+run solve
+if [ -s "$tmp/err" ]; then fail "a note with a puzzle"; else pass; fi
+
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"
 {
