@@ -58,8 +58,8 @@ static const char solve_text[] =
     "                       several puzzles\n"
     "  -l, --limit N        with --all: at most N solutions (default 1000000;\n"
     "                       0: no limit); stderr says when it stopped them\n"
-    "  -e, --engine NAME    auto, general or dlx (default auto); or a classic\n"
-    "                       teaching solver: propagate, tactics or naive\n"
+    "  -e, --engine NAME    auto, bitboard, general or dlx (default auto); or a\n"
+    "                       classic teaching solver: propagate, tactics or naive\n"
     "      --trace          with a teaching solver: show each of its steps\n"
     "  -j, --jobs N         solve on N threads (default 0: every core); results\n"
     "                       still come in input order\n"
@@ -78,7 +78,7 @@ static const char count_text[] =
     "  -l, --limit N        stop counting at N (default 1000000; 0: no limit;\n"
     "                       2 decides uniqueness)\n"
     "  -f, --format json    one JSON object per puzzle instead (also --json)\n"
-    "  -e, --engine NAME    auto, general or dlx (default auto)\n"
+    "  -e, --engine NAME    auto, bitboard, general or dlx (default auto)\n"
     "  -j, --jobs N         count on N threads (default 0: every core)\n"
     "      --stats          nodes, guesses and time per puzzle on stderr\n";
 
@@ -367,6 +367,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(name, "help") == 0) {
         if (argc < 3) {
+            print_help(NULL, stdout);
+            return EXIT_ALL_GOOD;
+        }
+        if (strcmp(argv[2], "help") == 0) { /* help on help: the general usage */
             print_help(NULL, stdout);
             return EXIT_ALL_GOOD;
         }

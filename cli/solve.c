@@ -351,7 +351,8 @@ static void draw_progress(batch *b)
     double secs = (now - b->t0) / 1e6;
     double rate = secs > 0 ? (double)b->written / secs : 0;
     char text[128];
-    int len = snprintf(text, sizeof text, "%ld puzzles, %.0f/s", b->written, rate);
+    int len = snprintf(text, sizeof text, "%ld puzzle%s, %.0f/s", b->written,
+                       b->written == 1 ? "" : "s", rate);
     if (b->fraction > 0 && b->fraction <= 1 && len > 0 && (size_t)len < sizeof text)
         snprintf(text + len, sizeof text - (size_t)len, ", %3.0f%%, about %.0f s left",
                  100 * b->fraction, secs * (1 - b->fraction) / b->fraction);
@@ -547,11 +548,12 @@ static int run_batch(const cli_opts *o, enum mode mode)
     const tally *t = &b.total;
     if (ok && o->stats && t->puzzles > 0) {
         double wall = (now_us() - b.t0) / 1e6;
-        complain("%ld puzzles, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s per thread), "
+        complain("%ld puzzle%s, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s per thread), "
                  "%.3f s in all on %d thread%s (%.0f puzzles/s); %.2f guesses/puzzle",
-                 t->puzzles, t->good, mode == MODE_SOLVE ? "solved" : "counted", t->failed,
-                 t->us / 1e6, t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall,
-                 b.nthreads, b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
+                 t->puzzles, t->puzzles == 1 ? "" : "s", t->good,
+                 mode == MODE_SOLVE ? "solved" : "counted", t->failed, t->us / 1e6,
+                 t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall, b.nthreads,
+                 b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
                  (double)t->guesses / (double)t->puzzles);
     }
     for (int i = 0; b.workers && i < b.nthreads; i++)

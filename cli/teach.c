@@ -264,9 +264,9 @@ int solve_teach(const cli_opts *o)
         char stuck[32] = "";
         if (o->teach == TEACH_PROPAGATE)
             snprintf(stuck, sizeof stuck, ", %ld stuck", b->stuck);
-        complain("%ld puzzles, %ld solved%s, %ld failed; %.3f s solving (%.0f puzzles/s), "
+        complain("%ld puzzle%s, %ld solved%s, %ld failed; %.3f s solving (%.0f puzzles/s), "
                  "%.3f s in all",
-                 b->puzzles, b->solved, stuck, b->failed, b->us / 1e6,
+                 b->puzzles, b->puzzles == 1 ? "" : "s", b->solved, stuck, b->failed, b->us / 1e6,
                  b->us > 0 ? (double)b->puzzles / (b->us / 1e6) : 0.0, (now_us() - t0) / 1e6);
     }
     int status = io_failed ? EXIT_USAGE : b->status;

@@ -1062,6 +1062,26 @@ input "$CLASSIC"
 run solve
 if [ -s "$tmp/err" ]; then fail "a note with a puzzle"; else pass; fi
 
+# ---------------------------------------------------------------- help and words
+test_name="help: engines, help on help, one puzzle"
+input "$CLASSIC"
+run solve --help
+expect_out_has "auto, bitboard, general or dlx"
+run count --help
+expect_out_has "auto, bitboard, general or dlx"
+run help help
+expect_rc 0
+expect_out_has "usage: nonet COMMAND"
+run solve --stats
+expect_err "nonet: 1 puzzle, 1 solved, 0 failed;"
+run solve -e tactics --stats
+expect_err "nonet: 1 puzzle, 1 solved, 0 failed;"
+man_page="$(dirname "$0")/../docs/nonet.1"
+if grep -q '\\(sq' "$man_page"; then fail "the man page writes N squared as a box"; else pass; fi
+if command -v groff >/dev/null 2>&1; then
+    if groff -man -Tutf8 "$man_page" 2>/dev/null | grep -q 'N²'; then pass; else fail "the man page does not render N²"; fi
+fi
+
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"
 {
