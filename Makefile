@@ -34,7 +34,9 @@ LDLIBS   += -lpthread
 
 LIB_SRC   := $(sort $(wildcard src/*.c))
 CLI_SRC   := $(sort $(wildcard cli/*.c))
-TEST_SRC  := $(sort $(wildcard tests/*.c))
+# tests/pty_test.c is a program of its own (nonet on a pseudo-terminal)
+PTY_SRC   := tests/pty_test.c
+TEST_SRC  := $(filter-out $(PTY_SRC),$(sort $(wildcard tests/*.c)))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -59,6 +61,7 @@ STATIC := $(BUILD)/libnonet.a
 SHARED := $(BUILD)/libnonet.so
 NONET  := $(BUILD)/nonet
 UNIT   := $(BUILD)/unit-tests
+PTY    := $(BUILD)/pty-test
 BENCH  := $(BUILD)/nonet-bench
 
 .PHONY: all test check asan bench fuzz demo install uninstall clean format lint
@@ -97,11 +100,14 @@ $(NONET): $(CLI_OBJ) $(STATIC)
 $(UNIT): $(TEST_OBJ) $(STATIC)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(PTY): $(PTY_SRC:%.c=$(BUILD)/obj/%.o)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^
+
 $(BENCH): $(BENCH_OBJ) $(STATIC)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test check: $(NONET) $(UNIT)
-	@sh tests/run.sh $(UNIT) $(NONET)
+test check: $(NONET) $(UNIT) $(PTY)
+	@sh tests/run.sh $(UNIT) $(NONET) $(PTY)
 
 # The sanitizer build lives in its own directory so it never mixes with
 # the normal objects.

@@ -57,14 +57,14 @@ static void check_pair(const nonet_puzzle *p, const nonet_puzzle *s, nonet_check
     }
 }
 
-static void print_verdict(const cli_opts *o, const nonet_puzzle *p, const nonet_check_result *res,
-                          const verdict *v, int with_solution)
+static void print_verdict(const cli_opts *o, const char *file, const nonet_puzzle *p,
+                          const nonet_check_result *res, const verdict *v, int with_solution)
 {
     if (o->format != NONET_LAYOUT_JSON) {
         puts(v->text);
         return;
     }
-    printf("{\"puzzle\":%ld,\"line\":%ld", p->index, p->first_line);
+    json_begin(stdout, o, file, p);
     if (res) {
         printf(",\"consistent\":%s,\"complete\":%s,\"solved\":%s,\"blanks\":%d",
                res->consistent ? "true" : "false", res->complete ? "true" : "false",
@@ -122,7 +122,7 @@ static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
     }
     if (!v.ok)
         k->status = EXIT_PUZZLE_FAILED;
-    print_verdict(k->o, p, shown, &v, k->have_sol);
+    print_verdict(k->o, file, p, shown, &v, k->have_sol);
 }
 
 int cmd_check(const cli_opts *o)

@@ -26,34 +26,53 @@ typedef struct cli_opts {
     int jobs;             /* -j: threads for solve and count (0: every core) */
     int dance;            /* dlx --dance */
     int count_only;       /* xc --count */
-    int first;            /* xc --first */
+    int first;            /* xc --first, solve --first */
     int sudoku;           /* xc --sudoku */
     const char *solution; /* check --solution FILE */
     char **files;         /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
 
-/* A stream of puzzles from one file (or standard input). */
+/* A stream of puzzles from one file, standard input, or the text of an
+ * operand. Input is read with read(2) as it comes, so that puzzles typed
+ * at a terminal are answered line by line and one end-of-file ends it. */
 typedef struct source {
-    const char *name; /* as given, "-" and no file show as "<stdin>" */
-    FILE *f;
+    const char *name; /* as given; "-" and no file show as "<stdin>", an
+                         operand's text as "<argument N>" */
+    int fd;           /* -1 for an operand's text */
+    int interactive;  /* fd is a terminal */
     nonet_reader *reader;
-    char *buf;
+    char *buf;        /* the read buffer (NULL for an operand's text) */
+    const char *data; /* what is being fed: buf or the operand's text */
     size_t len, pos;
+    double offset; /* bytes read so far */
+    long puzzles;  /* puzzles read so far */
     int at_end;
 } source;
 
 /* Opens path ("-" or NULL: standard input). Returns 0, or -1 after
  * printing why on stderr. */
 int source_open(source *s, const char *path, const nonet_read_opts *opts);
+/* Opens the number-th operand (from 1): a file, "-", or, when no such
+ * path exists, the operand's own text if it reads as exactly one puzzle
+ * (`nonet solve 53..7....6..195...`). Returns as source_open. */
+int source_open_operand(source *s, const char *path, int number, const nonet_read_opts *opts);
 /* The next puzzle: 1, 0 at the end, -1 on a read error (printed). */
 int source_next(source *s, nonet_puzzle *p);
 void source_close(source *s);
 
+/* Whether the puzzles of o come (in part) from a terminal: standard input
+ * is read and is a terminal. Then each result is written and flushed as
+ * soon as its puzzle is read. */
+int input_interactive(const cli_opts *o);
+
 /* Called with each puzzle of the input, read or failed (p->error). */
 typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
 /* Calls fn for every puzzle of every file operand of o (standard input if
- * there is none), in input order. If fraction is non-NULL it is kept up to
+ * there is none), in input order; an operand that is no file but a puzzle
+ * is read as one (source_open_operand). After each puzzle of a terminal,
+ * standard output is flushed. A source without any puzzle gets a note on
+ * stderr ("no puzzle in FILE"). If fraction is non-NULL it is kept up to
  * date with the share of the input read so far (0..1), or -1 when that is
  * unknown (a pipe). Returns 0, or -1 if some file could not be opened or
  * read (reported; the other files are still read). */
@@ -70,6 +89,13 @@ void report_read_error(const char *file, const nonet_puzzle *p);
 /* A usage or I/O message: "nonet: MESSAGE" on stderr. */
 void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The progress line on stderr (a terminal): progress_show draws text over
+ * the previous one, progress_clear erases it. Every message written by
+ * complain and report erases it first, so that it never shares a line
+ * with anything else. */
+void progress_show(const char *text);
+void progress_clear(void);
+
 /* Writes g in layout (never AUTO) to out; blank 0 = the layout's own.
  * Returns 0, or -1 if the layout cannot show g (printed). */
 int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank);
@@ -82,6 +108,9 @@ int layout_multiline(nonet_layout layout);
 void json_string(FILE *out, const char *s);
 /* Writes the grid as a JSON value (see nonet_format). */
 void json_grid(FILE *out, const nonet_grid *g);
+/* Opens a puzzle's JSON object: '{', "file" when o has several file
+ * operands, "puzzle" and "line" (both counted per file). */
+void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p);
 
 /* Microseconds on a monotonic clock. */
 double now_us(void);

@@ -2,27 +2,27 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { READ_CHUNK = 1 << 16 };
 
-int source_open(source *s, const char *path, const nonet_read_opts *opts)
+static int is_stdin_path(const char *path)
 {
-    memset(s, 0, sizeof *s);
-    int is_stdin = !path || strcmp(path, "-") == 0;
-    s->name = is_stdin ? "<stdin>" : path;
-    s->f = is_stdin ? stdin : fopen(path, "rb");
-    if (!s->f) {
-        complain("cannot open %s: %s", path, strerror(errno));
-        return -1;
-    }
+    return !path || strcmp(path, "-") == 0;
+}
+
+/* A reader for s, or -1 after saying why. */
+static int source_start(source *s, const nonet_read_opts *opts)
+{
     s->reader = nonet_reader_new(opts);
-    s->buf = malloc(READ_CHUNK);
-    if (!s->reader || !s->buf) {
+    if (!s->reader || (s->fd >= 0 && !s->buf)) {
         complain("out of memory");
         source_close(s);
         return -1;
@@ -30,24 +30,115 @@ int source_open(source *s, const char *path, const nonet_read_opts *opts)
     return 0;
 }
 
+int source_open(source *s, const char *path, const nonet_read_opts *opts)
+{
+    memset(s, 0, sizeof *s);
+    int is_stdin = is_stdin_path(path);
+    s->name = is_stdin ? "<stdin>" : path;
+    s->fd = is_stdin ? 0 : open(path, O_RDONLY);
+    if (s->fd < 0) {
+        complain("cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    s->interactive = isatty(s->fd);
+    s->data = s->buf = malloc(READ_CHUNK);
+    return source_start(s, opts);
+}
+
+/* The names of operands read as puzzles: "<argument N>". They outlive the
+ * sources (results name them after their source is closed), so they are
+ * kept here for the whole run. */
+static const char *argument_name(int number)
+{
+    typedef struct argument {
+        int number;
+        char name[32];
+    } argument;
+    static argument *names;
+    static int count;
+    for (int i = 0; i < count; i++)
+        if (names[i].number == number)
+            return names[i].name;
+    argument *grown = realloc(names, (size_t)(count + 1) * sizeof *names);
+    if (!grown)
+        return "<argument>";
+    names = grown;
+    names[count].number = number;
+    snprintf(names[count].name, sizeof names[count].name, "<argument %d>", number);
+    return names[count++].name;
+}
+
+/* Whether text looks meant as a puzzle rather than a file name: mostly
+ * digits, blanks and separators, and no '/'. */
+static int looks_like_puzzle(const char *text)
+{
+    size_t len = strlen(text), cells = 0;
+    if (len < 16 || strchr(text, '/'))
+        return 0;
+    for (const char *c = text; *c; c++)
+        cells += strchr("0123456789.-_* \t\n|+", *c) != NULL;
+    return cells * 10 >= len * 9;
+}
+
+int source_open_operand(source *s, const char *path, int number, const nonet_read_opts *opts)
+{
+    struct stat st;
+    if (is_stdin_path(path) || stat(path, &st) == 0 || errno != ENOENT)
+        return source_open(s, path, opts);
+    /* no such file: is the operand itself a puzzle, and only one? */
+    size_t len = strlen(path), used = 0;
+    nonet_puzzle *p = malloc(sizeof *p);
+    if (!p) {
+        complain("out of memory");
+        return -1;
+    }
+    int rc = nonet_parse(path, len, opts, p, &used);
+    int one = rc == NONET_OK &&
+              (used >= len || nonet_parse(path + used, len - used, opts, p, NULL) == NONET_EEMPTY);
+    if (!one) {
+        if (rc != NONET_EEMPTY && rc != NONET_OK && looks_like_puzzle(path))
+            complain("cannot open %s: %s, and it is no puzzle either: %s", path, strerror(ENOENT),
+                     p->error.message);
+        else
+            complain("cannot open %s: %s", path, strerror(ENOENT));
+        free(p);
+        return -1;
+    }
+    free(p);
+    memset(s, 0, sizeof *s);
+    s->name = argument_name(number);
+    s->fd = -1;
+    s->data = path;
+    s->len = len;
+    return source_start(s, opts);
+}
+
 int source_next(source *s, nonet_puzzle *p)
 {
     for (;;) {
-        if (nonet_reader_next(s->reader, p))
+        if (nonet_reader_next(s->reader, p)) {
+            s->puzzles++;
             return 1;
+        }
         if (s->pos < s->len) {
-            s->pos += nonet_reader_feed(s->reader, s->buf + s->pos, s->len - s->pos);
+            s->pos += nonet_reader_feed(s->reader, s->data + s->pos, s->len - s->pos);
             continue;
         }
         if (s->at_end)
             return 0;
-        s->len = fread(s->buf, 1, READ_CHUNK, s->f);
+        ssize_t got = 0;
+        if (s->fd >= 0)
+            do
+                got = read(s->fd, s->buf, READ_CHUNK);
+            while (got < 0 && errno == EINTR);
+        if (got < 0) {
+            complain("error reading %s: %s", s->name, strerror(errno));
+            return -1;
+        }
+        s->len = (size_t)got;
         s->pos = 0;
-        if (s->len == 0) {
-            if (ferror(s->f)) {
-                complain("error reading %s: %s", s->name, strerror(errno));
-                return -1;
-            }
+        s->offset += (double)got;
+        if (got == 0) {
             s->at_end = 1;
             nonet_reader_end(s->reader);
         }
@@ -56,19 +147,26 @@ int source_next(source *s, nonet_puzzle *p)
 
 void source_close(source *s)
 {
-    if (s->f && s->f != stdin)
-        fclose(s->f);
+    if (s->fd > 0)
+        close(s->fd);
     nonet_reader_free(s->reader);
     free(s->buf);
     memset(s, 0, sizeof *s);
+}
+
+int input_interactive(const cli_opts *o)
+{
+    int reads_stdin = o->nfiles == 0;
+    for (int i = 0; i < o->nfiles; i++)
+        reads_stdin |= is_stdin_path(o->files[i]);
+    return reads_stdin && isatty(0);
 }
 
 /* The size of a file operand if it is a regular file, else -1. */
 static double input_size(const char *path)
 {
     struct stat st;
-    int is_stdin = !path || strcmp(path, "-") == 0;
-    int rc = is_stdin ? fstat(0, &st) : stat(path, &st);
+    int rc = is_stdin_path(path) ? fstat(0, &st) : stat(path, &st);
     return rc == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : -1;
 }
 
@@ -88,34 +186,56 @@ int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction
     int failed = 0;
     for (int i = 0; i < files; i++) {
         source src;
-        if (source_open(&src, o->nfiles ? o->files[i] : NULL, &o->read) != 0) {
+        if (source_open_operand(&src, o->nfiles ? o->files[i] : NULL, i + 1, &o->read) != 0) {
             failed = -1;
             continue;
         }
         int got;
         while ((got = source_next(&src, p)) == 1) {
-            if (fraction && total > 0) {
-                long at = ftell(src.f);
-                *fraction = (done + (at > 0 ? (double)at : 0)) / total;
-            } else if (fraction) {
-                *fraction = -1;
-            }
+            if (fraction)
+                *fraction = total > 0 ? (done + src.offset) / total : -1;
             fn(ctx, src.name, p);
+            if (src.interactive)
+                fflush(stdout);
         }
         if (got < 0)
             failed = -1;
+        else if (src.puzzles == 0)
+            complain("no puzzle in %s", src.fd == 0 ? "input" : src.name);
         if (fraction && total > 0)
-            done += input_size(o->nfiles ? o->files[i] : NULL);
+            done += src.offset;
         source_close(&src);
     }
     free(p);
     return failed;
 }
 
+/* Whether a progress line is on stderr now, and its length. complain may
+ * run on a worker thread (out of memory), hence the atomic flag. */
+static atomic_int progress_on;
+static int progress_len;
+
+void progress_show(const char *text)
+{
+    int len = (int)strlen(text);
+    fprintf(stderr, "\r%s%*s", text, progress_len > len ? progress_len - len : 0, "");
+    if (progress_len > len) /* back to the end of the text */
+        fprintf(stderr, "\r%s", text);
+    progress_len = len;
+    atomic_store(&progress_on, 1);
+}
+
+void progress_clear(void)
+{
+    if (atomic_exchange(&progress_on, 0))
+        fprintf(stderr, "\r%*s\r", progress_len, "");
+}
+
 void complain(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    progress_clear();
     fputs("nonet: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
@@ -128,6 +248,8 @@ static void vreport(FILE *err, const char *file, long puzzle, long line, long co
 static void vreport(FILE *err, const char *file, long puzzle, long line, long column,
                     const char *fmt, va_list ap)
 {
+    if (err == stderr)
+        progress_clear();
     fprintf(err, "nonet: %s:", file);
     if (line > 0)
         fprintf(err, "%ld:", line);
@@ -224,6 +346,17 @@ void json_string(FILE *out, const char *s)
 void json_grid(FILE *out, const nonet_grid *g)
 {
     print_grid(out, g, NONET_LAYOUT_JSON, 0);
+}
+
+void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p)
+{
+    fputc('{', out);
+    if (o->nfiles > 1) {
+        fputs("\"file\":", out);
+        json_string(out, file);
+        fputc(',', out);
+    }
+    fprintf(out, "\"puzzle\":%ld,\"line\":%ld", p->index, p->first_line);
 }
 
 double now_us(void)

@@ -22,7 +22,9 @@ static const char usage_text[] =
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, or `nonet help COMMAND` for one command\n"
     "\n"
-    "With no FILE, or FILE '-', puzzles are read from standard input.\n"
+    "With no FILE, or FILE '-', puzzles are read from standard input. A FILE\n"
+    "that does not exist but reads as one puzzle (`nonet solve 53..7....6..`)\n"
+    "is that puzzle.\n"
     "Exit status: 0 all good, 1 some puzzle failed (no solution, not unique,\n"
     "invalid), 2 usage or I/O error. `nonet --version` prints the version.\n";
 
@@ -39,6 +41,9 @@ static const char solve_text[] =
     "Prints a solution of each puzzle, one result per puzzle in input order.\n"
     "A puzzle that fails prints a line '# no solution', '# not unique',\n"
     "'# invalid: ...' or '# error: ...' instead, with a message on stderr.\n"
+    "A puzzle with more than one solution prints the first one found and a\n"
+    "warning on stderr (exit status 0; --unique fails it). A FILE that does\n"
+    "not exist but reads as a puzzle is solved as one.\n"
     "\n"
     "  -f, --format LAYOUT  line, grid, spaced, knuth, numbers, boxed,\n"
     "                       candidates or json (default: line for one-line\n"
@@ -46,11 +51,15 @@ static const char solve_text[] =
     "                       knuth input)\n"
     "      --json           same as --format json\n"
     "  -u, --unique         fail puzzles with more than one solution\n"
-    "  -a, --all            print every solution (up to --limit)\n"
+    "      --first          stop at the first solution: no check for a second\n"
+    "                       one, no warning (fastest)\n"
+    "  -a, --all            print every solution (up to --limit), each\n"
+    "                       puzzle's after a line '# puzzle N' when there are\n"
+    "                       several puzzles\n"
     "  -l, --limit N        with --all: at most N solutions (default 1000000;\n"
-    "                       0: no limit)\n"
-    "  -e, --engine NAME    auto, general or dlx (default auto); or a classic\n"
-    "                       teaching solver: propagate, tactics or naive\n"
+    "                       0: no limit); stderr says when it stopped them\n"
+    "  -e, --engine NAME    auto, bitboard, general or dlx (default auto); or a\n"
+    "                       classic teaching solver: propagate, tactics or naive\n"
     "      --trace          with a teaching solver: show each of its steps\n"
     "  -j, --jobs N         solve on N threads (default 0: every core); results\n"
     "                       still come in input order\n"
@@ -69,7 +78,7 @@ static const char count_text[] =
     "  -l, --limit N        stop counting at N (default 1000000; 0: no limit;\n"
     "                       2 decides uniqueness)\n"
     "  -f, --format json    one JSON object per puzzle instead (also --json)\n"
-    "  -e, --engine NAME    auto, general or dlx (default auto)\n"
+    "  -e, --engine NAME    auto, bitboard, general or dlx (default auto)\n"
     "  -j, --jobs N         count on N threads (default 0: every core)\n"
     "      --stats          nodes, guesses and time per puzzle on stderr\n";
 
@@ -153,7 +162,7 @@ typedef struct command {
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJT"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJTF"},
     {"count", cmd_count, count_text, "fiseljhSJ"},
     {"check", cmd_check, check_text, "fishJO"},
     /* D --dance, C --count, F --first, X --sudoku */
@@ -330,6 +339,8 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "--limit goes with --all");
     if (o.all && o.unique)
         return usage_error(c, "%s", "--all and --unique do not go together");
+    if (c->run == cmd_solve && o.first && (o.all || o.unique))
+        return usage_error(c, "--first and %s do not go together", o.all ? "--all" : "--unique");
     if (o.teach != TEACH_NONE && (o.all || o.unique))
         return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
     if (o.trace && o.teach == TEACH_NONE)
@@ -356,6 +367,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(name, "help") == 0) {
         if (argc < 3) {
+            print_help(NULL, stdout);
+            return EXIT_ALL_GOOD;
+        }
+        if (strcmp(argv[2], "help") == 0) { /* help on help: the general usage */
             print_help(NULL, stdout);
             return EXIT_ALL_GOOD;
         }

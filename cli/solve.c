@@ -6,7 +6,9 @@
  * results and messages into memory; the main thread writes the chunks out
  * in input order. A fixed ring of chunks is in flight, so memory stays
  * bounded however long the input. With one thread the same code runs
- * without workers. */
+ * without workers. Input typed at a terminal is solved on one thread, one
+ * puzzle a chunk, and each result is written as soon as its puzzle is
+ * read. */
 #include "cli.h"
 
 #include <inttypes.h>
@@ -37,6 +39,7 @@ typedef struct worker {
     int multiline;       /* the last result took several lines */
     nonet_layout layout; /* of the puzzle being solved (--all callback) */
     uint64_t shown;      /* solutions printed for it (--all) */
+    int mark;            /* --all: start each puzzle's results with "# puzzle N" */
     nonet_grid solution; /* scratch for its first solution */
 } worker;
 
@@ -60,6 +63,10 @@ typedef struct batch {
     enum mode mode;
     chunk *slots;
     int nslots, fill, next_write;
+    int chunk_max;  /* puzzles a chunk: CHUNK, or 1 for typed input */
+    int submitted;  /* chunks submitted so far */
+    int stdout_tty; /* results go to a terminal: the progress line is
+                       erased before them */
     pthread_mutex_t lock;
     pthread_cond_t ready, done;
     int closing;
@@ -70,8 +77,8 @@ typedef struct batch {
     int last_multi;
     tally total;
     double t0, last_progress, fraction;
-    int progress; /* draw a progress line on stderr */
-    int progress_shown;
+    int progress;       /* draw a progress line on stderr */
+    int progress_shown; /* it has been drawn (it may have been erased since) */
 } batch;
 
 /* ------------------------------------------------------------ one puzzle */
@@ -89,13 +96,15 @@ static void tally_add(tally *into, const tally *t)
 }
 
 /* A puzzle that got no answer: its result and its count. */
-static void print_failure(worker *w, const nonet_puzzle *p, const char *status, const char *detail)
+static void print_failure(worker *w, const char *file, const nonet_puzzle *p, const char *status,
+                          const char *detail)
 {
     FILE *out = w->out;
     w->t.failed++;
     w->t.status = EXIT_PUZZLE_FAILED;
     if (w->o->format == NONET_LAYOUT_JSON) {
-        fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"status\":", p->index, p->first_line);
+        json_begin(out, w->o, file, p);
+        fputs(",\"status\":", out);
         json_string(out, status);
         if (detail) {
             fputs(",\"error\":", out);
@@ -140,7 +149,7 @@ static int conflicting(worker *w, const char *file, const nonet_puzzle *p)
     char why[160];
     nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
     report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-    print_failure(w, p, "invalid", why);
+    print_failure(w, file, p, "invalid", why);
     return 1;
 }
 
@@ -157,13 +166,16 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
      * the search found none */
     if (all && conflicting(w, file, p))
         return;
-    uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->unique ? 2 : 1;
+    /* a plain solve looks for a second solution too, to say so (--first:
+     * the first one is enough) */
+    uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->first ? 1 : 2;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
     w->layout = layout;
     w->shown = 0;
     if (all && layout == NONET_LAYOUT_JSON) {
-        fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+        json_begin(out, o, file, p);
+        fputs(",\"input\":", out);
         json_grid(out, &p->grid);
         fputs(",\"solutions\":[", out);
     }
@@ -178,7 +190,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
         if (all && layout == NONET_LAYOUT_JSON)
             fputs("]}\n", out);
-        print_failure(w, p, "error", why);
+        print_failure(w, file, p, "error", why);
         return;
     }
     if (count == 0 && !all && conflicting(w, file, p))
@@ -205,6 +217,13 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         w->t.failed++;
         w->t.status = EXIT_PUZZLE_FAILED;
     }
+    if (w->mode == MODE_SOLVE && !all && good && count > 1)
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "more than one solution; printed the first");
+    if (all && reached)
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "stopped after %" PRIu64 " solution%s (--limit %" PRIu64 "%s); there may be more",
+                  count, count == 1 ? "" : "s", limit, o->limit_given ? "" : ", the default");
 
     if (o->stats && layout != NONET_LAYOUT_JSON) {
         char counted[64] = "";
@@ -220,7 +239,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         if (all) {
             fputs("],", out);
         } else {
-            fprintf(out, "{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+            json_begin(out, o, file, p);
+            fputs(",\"input\":", out);
             json_grid(out, &p->grid);
             fputc(',', out);
         }
@@ -258,10 +278,16 @@ static void solve_chunk(worker *w, chunk *c)
         const nonet_puzzle *p = &c->p[i];
         w->t.puzzles++;
         w->multiline = 0;
+        if (w->mark) {
+            if (w->o->nfiles > 1)
+                fprintf(w->out, "# %s: puzzle %ld\n", c->file[i], p->index);
+            else
+                fprintf(w->out, "# puzzle %ld\n", p->index);
+        }
         if (p->error.code != NONET_OK) {
             report_to(w->err, c->file[i], p->index, p->error.line, p->error.column, "%s",
                       p->error.message);
-            print_failure(w, p, "error", p->error.message);
+            print_failure(w, c->file[i], p, "error", p->error.message);
         } else {
             run_puzzle(w, c->file[i], p);
         }
@@ -311,22 +337,26 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-static void draw_progress(batch *b, int last)
+/* The progress line on stderr: for a batch that runs more than a second,
+ * redrawn at most four times a second, on its own line (progress_show). */
+static void draw_progress(batch *b)
 {
     double now = now_us();
-    if (!b->progress || (!last && now - b->last_progress < 250000.0))
+    if (!b->progress || now - b->last_progress < 250000.0)
         return;
-    if (!b->progress_shown && (last || now - b->t0 < 1e6))
+    if (!b->progress_shown && now - b->t0 < 1e6)
         return; /* small batches stay quiet */
     b->last_progress = now;
     b->progress_shown = 1;
     double secs = (now - b->t0) / 1e6;
     double rate = secs > 0 ? (double)b->written / secs : 0;
-    fprintf(stderr, "\r%ld puzzles, %.0f/s", b->written, rate);
-    if (b->fraction > 0 && b->fraction <= 1 && !last)
-        fprintf(stderr, ", %3.0f%%, about %.0f s left", 100 * b->fraction,
-                secs * (1 - b->fraction) / b->fraction);
-    fputs(last ? "\n" : "   ", stderr);
+    char text[128];
+    int len = snprintf(text, sizeof text, "%ld puzzle%s, %.0f/s", b->written,
+                       b->written == 1 ? "" : "s", rate);
+    if (b->fraction > 0 && b->fraction <= 1 && len > 0 && (size_t)len < sizeof text)
+        snprintf(text + len, sizeof text - (size_t)len, ", %3.0f%%, about %.0f s left",
+                 100 * b->fraction, secs * (1 - b->fraction) / b->fraction);
+    progress_show(text);
 }
 
 /* Writes a solved chunk: its results in order, an empty line between two
@@ -334,6 +364,8 @@ static void draw_progress(batch *b, int last)
 static void write_chunk(batch *b, chunk *c)
 {
     size_t at = 0;
+    if (b->stdout_tty)
+        progress_clear(); /* the results go where it is */
     for (int i = 0; i < c->n; i++) {
         if (b->written > 0 && (c->multi[i] || b->last_multi))
             fputc('\n', stdout);
@@ -344,8 +376,11 @@ static void write_chunk(batch *b, chunk *c)
     }
     if (c->err_len) {
         fflush(stdout); /* keep messages near their results on a terminal */
+        progress_clear();
         fwrite(c->err, 1, c->err_len, stderr);
     }
+    if (b->stdout_tty)
+        fflush(stdout); /* before the progress line is drawn again */
     if (c->failed) {
         complain("out of memory");
         b->total.status = EXIT_USAGE;
@@ -355,7 +390,7 @@ static void write_chunk(batch *b, chunk *c)
     free(c->err);
     c->out = c->err = NULL;
     c->n = 0;
-    draw_progress(b, 0);
+    draw_progress(b);
 }
 
 /* Writes every solved chunk that is next in order. Called with the lock. */
@@ -378,6 +413,14 @@ static void write_ready(batch *b)
 static void submit(batch *b)
 {
     chunk *c = &b->slots[b->fill];
+    if (b->submitted++ == 0 && b->o->all && b->mode == MODE_SOLVE &&
+        b->o->format != NONET_LAYOUT_JSON) {
+        /* several puzzles (a full first chunk, or more than one in it), or
+         * typed ones: mark where each puzzle's solutions begin */
+        int mark = c->n > 1 || b->chunk_max == 1;
+        for (int i = 0; i < b->nthreads; i++)
+            b->workers[i].mark = mark;
+    }
     if (b->nthreads == 1) {
         solve_chunk(&b->workers[0], c);
         write_chunk(b, c);
@@ -410,7 +453,7 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     memcpy(q->row_line, p->row_line, sizeof q->row_line[0] * (size_t)(p->grid.n));
     q->error = p->error;
     c->file[c->n++] = file;
-    if (c->n == CHUNK)
+    if (c->n == b->chunk_max)
         submit(b);
 }
 
@@ -450,7 +493,10 @@ static int run_batch(const cli_opts *o, enum mode mode)
     memset(&b, 0, sizeof b);
     b.o = o;
     b.mode = mode;
-    b.nthreads = jobs_wanted(o);
+    int interactive = input_interactive(o);
+    /* typed puzzles come one at a time: no threads, no chunks */
+    b.nthreads = interactive ? 1 : jobs_wanted(o);
+    b.chunk_max = interactive ? 1 : CHUNK;
     b.nslots = b.nthreads == 1 ? 1 : 2 * b.nthreads + 2;
     b.slots = calloc((size_t)b.nslots, sizeof *b.slots);
     b.workers = calloc((size_t)b.nthreads, sizeof *b.workers);
@@ -480,13 +526,13 @@ static int run_batch(const cli_opts *o, enum mode mode)
     if (ok) {
         static char outbuf[1 << 16];
         setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-        b.progress = isatty(2);
+        b.progress = !interactive && isatty(2);
+        b.stdout_tty = isatty(1);
         b.t0 = b.last_progress = now_us();
         io_failed = for_each_puzzle(o, add_puzzle, &b, b.progress ? &b.fraction : NULL) != 0;
         finish(&b);
         fflush(stdout);
-        if (b.progress_shown)
-            draw_progress(&b, 1);
+        progress_clear();
     } else {
         complain("out of memory");
         b.total.status = EXIT_USAGE;
@@ -502,11 +548,12 @@ static int run_batch(const cli_opts *o, enum mode mode)
     const tally *t = &b.total;
     if (ok && o->stats && t->puzzles > 0) {
         double wall = (now_us() - b.t0) / 1e6;
-        complain("%ld puzzles, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s per thread), "
+        complain("%ld puzzle%s, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s per thread), "
                  "%.3f s in all on %d thread%s (%.0f puzzles/s); %.2f guesses/puzzle",
-                 t->puzzles, t->good, mode == MODE_SOLVE ? "solved" : "counted", t->failed,
-                 t->us / 1e6, t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall,
-                 b.nthreads, b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
+                 t->puzzles, t->puzzles == 1 ? "" : "s", t->good,
+                 mode == MODE_SOLVE ? "solved" : "counted", t->failed, t->us / 1e6,
+                 t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall, b.nthreads,
+                 b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
                  (double)t->guesses / (double)t->puzzles);
     }
     for (int i = 0; b.workers && i < b.nthreads; i++)

@@ -134,14 +134,14 @@ static int run_engine(teach_batch *b, const nonet_puzzle *p, FILE *trace_out)
 }
 
 /* A puzzle that was never run (unreadable, or conflicting clues). */
-static void print_unrun(teach_batch *b, const nonet_puzzle *p, nonet_layout layout,
-                        const char *status, const char *detail)
+static void print_unrun(teach_batch *b, const char *file, const nonet_puzzle *p,
+                        nonet_layout layout, const char *status, const char *detail)
 {
     b->failed++;
     b->status = EXIT_PUZZLE_FAILED;
     if (layout == NONET_LAYOUT_JSON) {
-        printf("{\"puzzle\":%ld,\"line\":%ld,\"engine\":\"%s\",\"status\":", p->index,
-               p->first_line, teach_engine_name(b->o->teach));
+        json_begin(stdout, b->o, file, p);
+        printf(",\"engine\":\"%s\",\"status\":", teach_engine_name(b->o->teach));
         json_string(stdout, status);
         fputs(",\"error\":", stdout);
         json_string(stdout, detail);
@@ -156,10 +156,12 @@ static void print_unrun(teach_batch *b, const nonet_puzzle *p, nonet_layout layo
     printf("# %s: %s\n", status, detail);
 }
 
-static void print_json(const teach_batch *b, const nonet_puzzle *p, const char *status)
+static void print_json(const teach_batch *b, const char *file, const nonet_puzzle *p,
+                       const char *status)
 {
     const teach_run *run = &b->run;
-    printf("{\"puzzle\":%ld,\"line\":%ld,\"input\":", p->index, p->first_line);
+    json_begin(stdout, b->o, file, p);
+    fputs(",\"input\":", stdout);
     json_grid(stdout, &p->grid);
     printf(",\"engine\":\"%s\",\"status\":", teach_engine_name(b->o->teach));
     json_string(stdout, status);
@@ -180,7 +182,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     b->puzzles++;
     if (p->error.code != NONET_OK) {
         report_read_error(file, p);
-        print_unrun(b, p, b->last_layout, "error", p->error.message);
+        print_unrun(b, file, p, b->last_layout, "error", p->error.message);
         return;
     }
     nonet_layout layout = teach_layout(o, p);
@@ -190,7 +192,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         char why[160];
         nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
         report(file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-        print_unrun(b, p, layout, "invalid", why);
+        print_unrun(b, file, p, layout, "invalid", why);
         return;
     }
 
@@ -234,7 +236,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     }
 
     if (json) {
-        print_json(b, p, status);
+        print_json(b, file, p, status);
         return;
     }
     if (rc == NONET_TEACH_SOLVED || rc == NONET_TEACH_STUCK)
@@ -262,9 +264,9 @@ int solve_teach(const cli_opts *o)
         char stuck[32] = "";
         if (o->teach == TEACH_PROPAGATE)
             snprintf(stuck, sizeof stuck, ", %ld stuck", b->stuck);
-        complain("%ld puzzles, %ld solved%s, %ld failed; %.3f s solving (%.0f puzzles/s), "
+        complain("%ld puzzle%s, %ld solved%s, %ld failed; %.3f s solving (%.0f puzzles/s), "
                  "%.3f s in all",
-                 b->puzzles, b->solved, stuck, b->failed, b->us / 1e6,
+                 b->puzzles, b->puzzles == 1 ? "" : "s", b->solved, stuck, b->failed, b->us / 1e6,
                  b->us > 0 ? (double)b->puzzles / (b->us / 1e6) : 0.0, (now_us() - t0) / 1e6);
     }
     int status = io_failed ? EXIT_USAGE : b->status;

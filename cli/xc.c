@@ -4,9 +4,11 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { CHUNK = 1 << 16 };
 
@@ -141,8 +143,90 @@ static int on_solution(void *ctx, const nonet_xc_choice *levels, size_t count)
     return r->failed;
 }
 
+/* Watches the lines of the input for a second problem. nonet dlx writes
+ * one problem per puzzle, each after a comment line "|sudoku!..." or
+ * "|sudoku RxC!...": such a line after the first problem's comment or
+ * item line begins another problem, which xc does not read. Only the
+ * first characters of a line are looked at. */
+typedef struct line_watch {
+    long line;     /* the current line, from 1 */
+    int col;       /* characters of it kept in head */
+    int skip;      /* the rest of the line does not matter */
+    int started;   /* a problem has begun: its |sudoku line or item line */
+    char head[16]; /* the line's beginning, after leading white space */
+} line_watch;
+
+static int is_white(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* Whether head is a comment line that nonet dlx writes: "|sudoku!" or
+ * "|sudoku RxC!". */
+static int sudoku_comment(const char *head)
+{
+    const char *p = head + strlen("|sudoku");
+    if (strncmp(head, "|sudoku", strlen("|sudoku")) != 0)
+        return 0;
+    if (*p == '!')
+        return 1;
+    if (*p++ != ' ' || !strchr("0123456789", *p) || !*p)
+        return 0;
+    while (*p && strchr("0123456789", *p))
+        p++;
+    if (*p++ != 'x' || !*p || !strchr("0123456789", *p))
+        return 0;
+    while (*p && strchr("0123456789", *p))
+        p++;
+    return *p == '!';
+}
+
+/* The current line ends: 1 if a second problem begins on it. */
+static int watch_line_end(line_watch *w)
+{
+    w->head[w->col] = '\0';
+    int second = 0;
+    if (w->col > 0 && w->head[0] != '|')
+        w->started = 1; /* the item line, or an option */
+    else if (w->col > 0 && sudoku_comment(w->head))
+        second = w->started, w->started = 1;
+    if (!second) {
+        w->line++;
+        w->col = w->skip = 0;
+    }
+    return second;
+}
+
+/* Watches data[0..len); returns how many bytes belong to the first
+ * problem: len, or fewer when a second one begins (*second set). */
+static size_t watch(line_watch *w, const char *data, size_t len, int *second)
+{
+    size_t i = 0;
+    while (i < len) {
+        if (w->skip) {
+            const char *nl = memchr(data + i, '\n', len - i);
+            if (!nl)
+                return len;
+            i = (size_t)(nl - data);
+        }
+        char ch = data[i];
+        if (ch == '\n') {
+            if (watch_line_end(w)) {
+                *second = 1;
+                return i;
+            }
+        } else if (w->col > 0 || !is_white(ch)) {
+            w->head[w->col++] = ch;
+            /* an option's or item line's first character says all */
+            w->skip = w->col == (int)sizeof w->head - 1 || w->head[0] != '|';
+        }
+        i++;
+    }
+    return len;
+}
+
 /* Reads the problem; returns 0, or an exit status (the error printed). */
-static int read_problem(xc_run *r, FILE *f)
+static int read_problem(xc_run *r, int fd)
 {
     char *buf = malloc(CHUNK);
     if (!buf) {
@@ -151,13 +235,31 @@ static int read_problem(xc_run *r, FILE *f)
     }
     nonet_error err;
     int rc = NONET_OK;
-    size_t got;
-    while (rc == NONET_OK && (got = fread(buf, 1, CHUNK, f)) > 0)
-        rc = nonet_xc_feed(r->x, buf, got, &err);
+    line_watch w = {1, 0, 0, 0, ""};
+    int second = 0;
+    ssize_t got = 0;
+    while (rc == NONET_OK && !second) {
+        do
+            got = read(fd, buf, CHUNK);
+        while (got < 0 && errno == EINTR);
+        if (got <= 0)
+            break;
+        size_t first = watch(&w, buf, (size_t)got, &second);
+        rc = nonet_xc_feed(r->x, buf, first, &err);
+    }
     free(buf);
-    if (rc == NONET_OK && ferror(f)) {
+    if (rc == NONET_OK && got < 0) {
         complain("error reading %s: %s", r->file, strerror(errno));
         return EXIT_USAGE;
+    }
+    if (rc == NONET_OK && !second && got == 0)
+        second = watch_line_end(&w); /* a last line without a line end */
+    if (rc == NONET_OK && second) {
+        fprintf(stderr,
+                "nonet: %s:%ld: a second problem begins here; nonet xc solves one problem "
+                "(split the input at its |sudoku lines)\n",
+                r->file, w.line);
+        return EXIT_PUZZLE_FAILED;
     }
     if (rc == NONET_OK)
         rc = nonet_xc_end(r->x, &err);
@@ -233,8 +335,8 @@ int cmd_xc(const cli_opts *o)
     r.json = o->format == NONET_LAYOUT_JSON;
     r.sudoku = o->sudoku;
     r.count_only = o->count_only;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
+    int fd = is_stdin ? 0 : open(path, O_RDONLY);
+    if (fd < 0) {
         complain("cannot open %s: %s", path, strerror(errno));
         return EXIT_USAGE;
     }
@@ -242,12 +344,12 @@ int cmd_xc(const cli_opts *o)
     if (!r.x) {
         complain("out of memory");
         if (!is_stdin)
-            fclose(f);
+            close(fd);
         return EXIT_USAGE;
     }
-    int status = read_problem(&r, f);
+    int status = read_problem(&r, fd);
     if (!is_stdin)
-        fclose(f);
+        close(fd);
     if (status) {
         nonet_xc_free(r.x);
         return status;

@@ -137,7 +137,7 @@ expect_rc 0
 expect_out_has "5         3         4         6"
 run solve -f json
 expect_rc 0
-expect_out_has "{\"puzzle\":1,\"line\":1,\"input\":\"$CLASSIC\",\"status\":\"solved\",\"count\":1,\"limit_reached\":true,\"solution\":\"$CLASSIC_SOL\","
+expect_out_has "{\"puzzle\":1,\"line\":1,\"input\":\"$CLASSIC\",\"status\":\"solved\",\"count\":1,\"limit_reached\":false,\"solution\":\"$CLASSIC_SOL\","
 expect_out_has '"stats":{"nodes":'
 
 test_name="solve --unique fails a puzzle with two solutions"
@@ -800,6 +800,287 @@ expect_rc 0
 expect_out "1
 2
 0"
+
+# ---------------------------------------------------------------- puzzles as arguments
+# an operand that is no file but reads as exactly one puzzle is that puzzle
+test_name="a puzzle given as an argument"
+input ""
+run solve "$CLASSIC"
+expect_rc 0
+expect_out "$CLASSIC_SOL"
+run count "$CLASSIC" "$TWO"
+expect_rc 0
+expect_out "1
+2"
+run check "$CLASSIC"
+expect_out "consistent, incomplete (51 blanks)"
+printf '%s\n' "$TWO" >"$tmp/in"
+"$NONET" dlx <"$tmp/in" >"$tmp/want" 2>/dev/null
+run dlx "$TWO"
+if cmp -s "$tmp/want" "$tmp/out"; then pass; else fail "dlx of an argument differs from dlx of stdin"; fi
+run solve "$NONE"
+expect_rc 1
+expect_out "# no solution"
+expect_err "nonet: <argument 1>:1: puzzle 1: no solution"
+run count "$CLASSIC" "$NONE" "55${CLASSIC#??}"
+expect_rc 1
+expect_err "nonet: <argument 3>:1: puzzle 1: digit 5 appears twice in row 1, columns 1 and 2"
+# a grid, newlines and all
+run solve "$(printf '%s\n' 53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79)"
+expect_rc 0
+expect_out_has "534 678 912"
+# a file of that name wins
+nonet_abs=$(cd "$(dirname "$NONET")" && pwd)/$(basename "$NONET")
+mkdir "$tmp/dir"
+printf '%s\n' "$TWO" >"$tmp/dir/$CLASSIC"
+(cd "$tmp/dir" && "$nonet_abs" count "$CLASSIC") >"$tmp/out" 2>"$tmp/err"
+expect_out "2"
+# not a puzzle: the file is missing, as before
+run solve "$tmp/nosuch.txt"
+expect_rc 2
+expect_err "cannot open $tmp/nosuch.txt: No such file or directory"
+if grep -q "puzzle either" "$tmp/err"; then fail "a file name taken for a puzzle"; else pass; fi
+run solve nosuch.txt
+expect_rc 2
+if [ "$(cat "$tmp/err")" = "nonet: cannot open nosuch.txt: No such file or directory" ]; then pass; else fail "$(cat "$tmp/err")"; fi
+# meant as a puzzle, but not one
+run solve "${CLASSIC}1"
+expect_rc 2
+expect_err "No such file or directory, and it is no puzzle either: 82 cells"
+# two puzzles are no argument
+run solve "$CLASSIC
+$CLASSIC"
+expect_rc 2
+expect_err "cannot open"
+run solve -e naive "$CLASSIC"
+expect_rc 0
+expect_out_has "$CLASSIC_SOL"
+
+# ---------------------------------------------------------------- several solutions
+test_name="solve: several solutions print the first and a warning"
+input "$TWO" "$CLASSIC"
+run solve
+expect_rc 0
+expect_out "$CLASSIC_SOL
+$CLASSIC_SOL"
+if [ "$(cat "$tmp/err")" = "nonet: <stdin>:1: puzzle 1: more than one solution; printed the first" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+run solve --first
+expect_rc 0
+expect_out "$CLASSIC_SOL
+$CLASSIC_SOL"
+if [ -s "$tmp/err" ]; then fail "--first warned: $(cat "$tmp/err")"; else pass; fi
+run solve --unique
+expect_rc 1
+expect_out "# not unique
+$CLASSIC_SOL"
+if grep -q "printed the first" "$tmp/err"; then fail "--unique also warned"; else pass; fi
+input "$CLASSIC"
+run solve
+if [ -s "$tmp/err" ]; then fail "a unique puzzle warned: $(cat "$tmp/err")"; else pass; fi
+run solve --first --all
+expect_rc 2
+expect_err "--first and --all do not go together"
+run solve --first --unique
+expect_rc 2
+run count --first
+expect_rc 2
+run solve --help
+expect_out_has "--first"
+
+# ---------------------------------------------------------------- --all: where each puzzle's solutions begin
+test_name="solve --all marks each puzzle's solutions"
+SOL2=534768912672195348198342567859671423426853791713924856961537284287419635345286179
+input "$TWO" "$CLASSIC" "$NONE"
+run solve --all
+expect_rc 1
+expect_out "# puzzle 1
+$CLASSIC_SOL
+$SOL2
+# puzzle 2
+$CLASSIC_SOL
+# puzzle 3
+# no solution"
+# the comments read back: every solution line is a solved grid
+"$NONET" check <"$tmp/out" >"$tmp/chk" 2>&1
+if [ "$(sort -u "$tmp/chk")" = "solved" ] && [ "$(wc -l <"$tmp/chk")" -eq 3 ]; then pass; else fail "--all output does not read back: $(cat "$tmp/chk")"; fi
+input "$TWO" "$CLASSIC"
+run solve --all -f grid
+expect_out "# puzzle 1
+534 678 912
+672 195 348
+198 342 567
+
+859 761 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179
+
+534 768 912
+672 195 348
+198 342 567
+
+859 671 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179
+
+# puzzle 2
+534 678 912
+672 195 348
+198 342 567
+
+859 761 423
+426 853 791
+713 924 856
+
+961 537 284
+287 419 635
+345 286 179"
+run solve --all --json
+if grep -q '^#' "$tmp/out"; then fail "comment lines in JSON"; else pass; fi
+# one puzzle: its solutions alone, as before
+input "$TWO"
+run solve --all
+expect_out "$CLASSIC_SOL
+$SOL2"
+# several files: the file too
+printf '%s\n' "$TWO" >"$tmp/a.txt"
+printf '%s\n' "$CLASSIC" "$CLASSIC" >"$tmp/b.txt"
+"$NONET" solve --all "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out "# $tmp/a.txt: puzzle 1
+$CLASSIC_SOL
+$SOL2
+# $tmp/b.txt: puzzle 1
+$CLASSIC_SOL
+# $tmp/b.txt: puzzle 2
+$CLASSIC_SOL"
+# -j gives the same
+input "$TWO" "$CLASSIC" "$NONE" "$TWO"
+run solve --all -j 1
+cp "$tmp/out" "$tmp/all1"
+run solve --all -j 3
+if cmp -s "$tmp/out" "$tmp/all1"; then pass; else fail "--all -j 3 differs from -j 1"; fi
+
+test_name="solve --all: a limit that stops the solutions says so"
+input "$TWO" "$CLASSIC"
+run solve --all --limit 1
+expect_rc 0
+expect_out "# puzzle 1
+$CLASSIC_SOL
+# puzzle 2
+$CLASSIC_SOL"
+# (count's "1+": the search stopped at the limit, even for a unique puzzle)
+if [ "$(cat "$tmp/err")" = "nonet: <stdin>:1: puzzle 1: stopped after 1 solution (--limit 1); there may be more
+nonet: <stdin>:2: puzzle 2: stopped after 1 solution (--limit 1); there may be more" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+run solve --all --limit 3
+if [ -s "$tmp/err" ]; then fail "warned below the limit: $(cat "$tmp/err")"; else pass; fi
+input "................"
+run solve --all --limit 10
+expect_err "puzzle 1: stopped after 10 solutions (--limit 10); there may be more"
+if [ "$(wc -l <"$tmp/out")" -eq 10 ]; then pass; else fail "want 10 solutions"; fi
+
+# ---------------------------------------------------------------- JSON
+test_name="JSON: limit_reached only when a limit stopped the search"
+input "$CLASSIC"
+run solve --json
+expect_out_has '"status":"solved","count":1,"limit_reached":false,'
+run solve --json --first
+expect_out_has '"status":"solved","count":1,"limit_reached":true,'
+input "$TWO"
+run solve --json
+expect_rc 0
+expect_out_has '"status":"solved","count":2,"limit_reached":true,'
+run solve --json --unique
+expect_rc 1
+expect_out_has '"status":"not unique","count":2,"limit_reached":true'
+input "$TWO"
+run solve --all --json --limit 5
+expect_out_has '],"status":"solved","count":2,"limit_reached":false,'
+
+test_name="JSON: several files name each puzzle's file"
+printf '%s\n' "$CLASSIC" "xyz" >"$tmp/a.txt"
+printf '%s\n' "# a comment" "$TWO" >"$tmp/b.txt"
+"$NONET" solve --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":1,\"line\":1,\"input\":"
+expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":2,\"line\":2,\"status\":\"error\""
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
+"$NONET" count --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,"
+"$NONET" check --json "$tmp/b.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"consistent\":true"
+"$NONET" solve --all --json "$tmp/b.txt" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"<argument 2>\",\"puzzle\":1,\"line\":1,\"input\":"
+"$NONET" solve -e propagate --json "$tmp/b.txt" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
+"$NONET" solve --json "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
+if grep -q '"file"' "$tmp/out"; then fail "\"file\" with one file"; else pass; fi
+
+# ---------------------------------------------------------------- messages
+test_name="xc: a second problem is named, not misread"
+printf '%s\n' "$TWO" "$CLASSIC" >"$tmp/in"
+"$NONET" dlx <"$tmp/in" | "$NONET" xc >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 1
+expect_no_out
+if [ "$(cat "$tmp/err")" = "nonet: <stdin>:11: a second problem begins here; nonet xc solves one problem (split the input at its |sudoku lines)" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+# after a complete grid's problem (no items) too
+"$NONET" dlx "$CLASSIC_SOL" "$CLASSIC" | "$NONET" xc --count >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 1
+expect_err "<stdin>:3: a second problem begins here"
+# other shapes, and a file
+"$NONET" dlx -s 3x2 "1.3..6.4.6..5...3..3..6...6.2.6.2..5" "1.3..6.4.6..5...3..3..6...6.2.6.2..5" >"$tmp/two.dlx"
+run xc "$tmp/two.dlx"
+expect_rc 1
+expect_err "$tmp/two.dlx:$(grep -n '^|sudoku' "$tmp/two.dlx" | sed -n '2s/:.*//p'): a second problem begins here"
+# one problem, with comments of any kind, is fine
+printf '%s\n' '|sudoku is not quite this' 'A B' '| sudoku!' '|sudokus!' 'A B' >"$tmp/in"
+run xc --count
+expect_rc 0
+expect_out "1"
+
+test_name="no puzzle in the input: a note, status 0"
+printf '' >"$tmp/in"
+for cmd in solve count check; do
+    run $cmd
+    expect_rc 0
+    if [ "$(cat "$tmp/err")" = "nonet: no puzzle in input" ]; then pass; else fail "$cmd: stderr '$(cat "$tmp/err")'"; fi
+done
+printf '# only a comment\n\n' >"$tmp/empty.txt"
+"$NONET" count "$tmp/empty.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 0
+expect_no_out
+if [ "$(cat "$tmp/err")" = "nonet: no puzzle in $tmp/empty.txt" ]; then pass; else fail "stderr '$(cat "$tmp/err")'"; fi
+input "$CLASSIC"
+run solve
+if [ -s "$tmp/err" ]; then fail "a note with a puzzle"; else pass; fi
+
+# ---------------------------------------------------------------- help and words
+test_name="help: engines, help on help, one puzzle"
+input "$CLASSIC"
+run solve --help
+expect_out_has "auto, bitboard, general or dlx"
+run count --help
+expect_out_has "auto, bitboard, general or dlx"
+run help help
+expect_rc 0
+expect_out_has "usage: nonet COMMAND"
+run solve --stats
+expect_err "nonet: 1 puzzle, 1 solved, 0 failed;"
+run solve -e tactics --stats
+expect_err "nonet: 1 puzzle, 1 solved, 0 failed;"
+man_page="$(dirname "$0")/../docs/nonet.1"
+if grep -q '\\(sq' "$man_page"; then fail "the man page writes N squared as a box"; else pass; fi
+if command -v groff >/dev/null 2>&1; then
+    if groff -man -Tutf8 "$man_page" 2>/dev/null | grep -q 'N²'; then pass; else fail "the man page does not render N²"; fi
+fi
 
 # ---------------------------------------------------------------- threads
 test_name="-j: any number of threads gives the same output, in input order"

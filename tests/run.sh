@@ -1,19 +1,23 @@
 #!/bin/sh
-# run.sh UNIT NONET - runs the unit tests and the CLI tests, prints one
-# summary line "N passed, N failed" and fails when any test failed.
+# run.sh UNIT NONET PTY - runs the unit tests, the CLI tests, the
+# pseudo-terminal tests and README's examples; prints one summary line
+# "N passed, N failed" and fails when any test failed.
 unit=$1
 nonet=$2
+pty=$3
 dir=$(dirname "$0")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 "$unit" | tee -a "$log"
 NONET="$nonet" sh "$dir/cli.sh" | tee -a "$log"
+"$pty" "$nonet" | tee -a "$log"
+NONET="$nonet" sh "$dir/readme.sh" | tee -a "$log"
 
 passed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | awk '{s+=$1} END {print s+0}')
 suites=$(grep -c '^[a-z]*: [0-9]* passed, [0-9]* failed$' "$log")
-if [ "$suites" -ne 2 ]; then
+if [ "$suites" -ne 4 ]; then
     echo "a test program did not finish (its summary line is missing)"
     failed=$((failed + 1))
 fi
