@@ -96,9 +96,11 @@ void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void progress_show(const char *text);
 void progress_clear(void);
 
-/* Writes g in layout (never AUTO) to out; blank 0 = the layout's own.
+/* Writes g in layout (never AUTO) to out; blank 0 = the layout's own;
+ * symbols NULL or "" = 1-9A-Z, else the puzzle's own (nonet_puzzle.symbols).
  * Returns 0, or -1 if the layout cannot show g (printed). */
-int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank);
+int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank,
+               const char *symbols);
 /* The layout to print a result of puzzle p in, given --format. */
 nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p);
 /* Whether the layout takes several lines (results are then separated by an
@@ -106,8 +108,8 @@ nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p);
 int layout_multiline(nonet_layout layout);
 /* Writes s as a JSON string literal. */
 void json_string(FILE *out, const char *s);
-/* Writes the grid as a JSON value (see nonet_format). */
-void json_grid(FILE *out, const nonet_grid *g);
+/* Writes the grid as a JSON value (see nonet_format) in those symbols. */
+void json_grid(FILE *out, const nonet_grid *g, const char *symbols);
 /* Opens a puzzle's JSON object: '{', "file" when o has several file
  * operands, "puzzle" and "line" (both counted per file). */
 void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p);

@@ -22,6 +22,12 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         b->status = EXIT_PUZZLE_FAILED;
         return;
     }
+        if (p->has_marks) {
+        report(file, p->index, p->first_line, 0, "%s",
+               "pencil marks are not written as exact cover: only the clues would be");
+        b->status = EXIT_PUZZLE_FAILED;
+        return;
+    }
     unsigned flags = b->o->dance ? NONET_XC_DANCE : 0;
     nonet_error err;
     long need = nonet_xc_from_sudoku(&p->grid, flags, NULL, 0, &err);

@@ -282,10 +282,11 @@ void report_read_error(const char *file, const nonet_puzzle *p)
     report(file, p->index, p->error.line, p->error.column, "%s", p->error.message);
 }
 
-int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank)
+int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank, const char *symbols)
 {
     char small[8192];
-    long need = nonet_format(g, layout, blank, small, sizeof small);
+    nonet_format_opts fo = {blank, symbols, NULL};
+    long need = nonet_format_with(g, layout, &fo, small, sizeof small);
     if (need < 0) {
         complain("a %dx%d grid cannot be written in the %s layout (try --format numbers)", g->n,
                  g->n, nonet_layout_name(layout));
@@ -300,7 +301,7 @@ int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank)
         complain("out of memory");
         return -1;
     }
-    nonet_format(g, layout, blank, big, (size_t)need + 1);
+    nonet_format_with(g, layout, &fo, big, (size_t)need + 1);
     fwrite(big, 1, (size_t)need, out);
     free(big);
     return 0;
@@ -329,23 +330,47 @@ int layout_multiline(nonet_layout layout)
     return layout != NONET_LAYOUT_LINE && layout != NONET_LAYOUT_JSON;
 }
 
+/* The length of the valid UTF-8 character at s (lead byte >= 0x80), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (len == 0 || s[0] > 0xF4)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+        return 0; /* overlong, a surrogate, or beyond U+10FFFF */
+    return len;
+}
+
 void json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
+        if (*p == '"' || *p == '\\') {
             fprintf(out, "\\%c", *p);
-        else if (*p < 0x20 || *p >= 0x7F)
+        } else if (*p < 0x20 || *p == 0x7F) {
             fprintf(out, "\\u%04x", *p);
-        else
+        } else if (*p >= 0x80) { /* UTF-8 as is; a stray byte as U+FFFD */
+            size_t len = utf8_len(p);
+            if (len == 0) {
+                fputs("\\ufffd", out);
+            } else {
+                fwrite(p, 1, len, out);
+                p += len - 1;
+            }
+        } else {
             fputc(*p, out);
+        }
     }
     fputc('"', out);
 }
 
-void json_grid(FILE *out, const nonet_grid *g)
+void json_grid(FILE *out, const nonet_grid *g, const char *symbols)
 {
-    print_grid(out, g, NONET_LAYOUT_JSON, 0);
+    print_grid(out, g, NONET_LAYOUT_JSON, 0, symbols);
 }
 
 void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p)
@@ -357,6 +382,10 @@ void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzz
         fputc(',', out);
     }
     fprintf(out, "\"puzzle\":%ld,\"line\":%ld", p->index, p->first_line);
+    if (p->name[0] != '\0') {
+        fputs(",\"name\":", out);
+        json_string(out, p->name);
+    }
 }
 
 double now_us(void)

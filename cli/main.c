@@ -30,9 +30,13 @@ static const char usage_text[] =
 
 static const char common_text[] =
     "  -i, --input LAYOUT   force the input layout: line, grid, spaced, knuth,\n"
-    "                       numbers, boxed (default: detect each puzzle's)\n"
+    "                       numbers, boxed, candidates (default: detect each\n"
+    "                       puzzle's)\n"
     "  -s, --size RxC       boxes of R rows by C columns (e.g. 2x3 for 6x6);\n"
     "                       a lone N means N's default boxes (default: infer)\n"
+    "      --symbols STR    the symbols of digits 1..N in order, e.g.\n"
+    "                       0123456789ABCDEF (default: detect 1-9A-Z, 0-9A-Z\n"
+    "                       or A-Z per puzzle)\n"
     "  -h, --help           show this help\n";
 
 static const char solve_text[] =
@@ -129,7 +133,7 @@ static const char xc_text[] =
     "                       written by `nonet dlx`)\n"
     "  -h, --help           show this help\n";
 
-enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE };
+enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE, OPT_SYMBOLS };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
 static const struct option long_options[] = {
@@ -149,6 +153,7 @@ static const struct option long_options[] = {
     {"count", no_argument, NULL, OPT_COUNT},
     {"first", no_argument, NULL, OPT_FIRST},
     {"sudoku", no_argument, NULL, OPT_SUDOKU},
+    {"symbols", required_argument, NULL, OPT_SYMBOLS},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -160,13 +165,14 @@ typedef struct command {
     const char *allowed; /* option letters it takes; others are usage errors */
 } command;
 
-/* Letters stand for options: S --stats, J --json, O --solution, T --trace. */
+/* Letters stand for options: S --stats, J --json, O --solution, T --trace,
+ * Y --symbols. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJTF"},
-    {"count", cmd_count, count_text, "fiseljhSJ"},
-    {"check", cmd_check, check_text, "fishJO"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJTFY"},
+    {"count", cmd_count, count_text, "fiseljhSJY"},
+    {"check", cmd_check, check_text, "fishJOY"},
     /* D --dance, C --count, F --first, X --sudoku */
-    {"dlx", cmd_dlx, dlx_text, "ishD"},
+    {"dlx", cmd_dlx, dlx_text, "ishDY"},
     {"xc", cmd_xc, xc_text, "flhJCFX"},
 };
 
@@ -235,6 +241,8 @@ static int option_letter(int opt)
         return 'F';
     case OPT_SUDOKU:
         return 'X';
+    case OPT_SYMBOLS:
+        return 'Y';
     default:
         return opt;
     }
@@ -273,7 +281,7 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case 'i':
             if (nonet_layout_from_name(optarg, &o.read.layout) != NONET_OK ||
-                o.read.layout == NONET_LAYOUT_CANDIDATES || o.read.layout == NONET_LAYOUT_JSON)
+                o.read.layout == NONET_LAYOUT_JSON)
                 return usage_error(c, "unknown input layout '%s'", optarg);
             break;
         case 's':
@@ -331,6 +339,9 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_SUDOKU:
             o.sudoku = 1;
             break;
+        case OPT_SYMBOLS:
+            o.read.symbols = optarg;
+            break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
@@ -345,6 +356,15 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
     if (o.trace && o.teach == TEACH_NONE)
         return usage_error(c, "%s", "--trace goes with --engine propagate, tactics or naive");
+    if (o.read.symbols) { /* the reader says whether they can be used */
+        nonet_reader *r = nonet_reader_new(&o.read);
+        if (!r)
+            return usage_error(c,
+                               "bad --symbols '%s' (want 1 to 35 distinct letters and digits, "
+                               "one for each digit of the --size)",
+                               o.read.symbols);
+        nonet_reader_free(r);
+    }
     o.files = argv + optind;
     o.nfiles = argc - optind;
     return c->run(&o);

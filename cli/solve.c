@@ -38,6 +38,7 @@ typedef struct worker {
     tally t;
     int multiline;       /* the last result took several lines */
     nonet_layout layout; /* of the puzzle being solved (--all callback) */
+    const char *symbols; /* and its symbols */
     uint64_t shown;      /* solutions printed for it (--all) */
     int mark;            /* --all: start each puzzle's results with "# puzzle N" */
     nonet_grid solution; /* scratch for its first solution */
@@ -112,7 +113,7 @@ static void print_failure(worker *w, const char *file, const nonet_puzzle *p, co
         }
         if (p->error.code == NONET_OK) {
             fputs(",\"input\":", out);
-            json_grid(out, &p->grid);
+            json_grid(out, &p->grid, p->symbols);
         }
         if (w->mode == MODE_COUNT && strcmp(status, "invalid") == 0)
             fputs(",\"count\":0", out);
@@ -130,11 +131,11 @@ static int print_solution(void *ctx, const nonet_grid *solution)
     worker *w = ctx;
     if (w->layout == NONET_LAYOUT_JSON) {
         fputs(w->shown ? "," : "", w->out);
-        json_grid(w->out, solution);
+        json_grid(w->out, solution, w->symbols);
     } else {
         if (w->shown && layout_multiline(w->layout))
             fputc('\n', w->out);
-        print_grid(w->out, solution, w->layout, 0);
+        print_grid(w->out, solution, w->layout, 0, w->symbols);
     }
     w->shown++;
     return 0;
@@ -172,16 +173,20 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     uint64_t count = 0;
     nonet_stats st = {0, 0};
     w->layout = layout;
+    w->symbols = p->symbols;
     w->shown = 0;
     if (all && layout == NONET_LAYOUT_JSON) {
         json_begin(out, o, file, p);
         fputs(",\"input\":", out);
-        json_grid(out, &p->grid);
+        json_grid(out, &p->grid, p->symbols);
         fputs(",\"solutions\":[", out);
     }
     double t0 = now_us();
-    int rc = all ? nonet_solver_run(w->solver, &p->grid, limit, print_solution, w, &count, &st)
-                 : nonet_solver_count(w->solver, &p->grid, limit, &count, &w->solution, &st);
+    const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
+    int rc = all ? nonet_solver_run_marks(w->solver, &p->grid, marks, limit, print_solution, w,
+                                          &count, &st)
+                 : nonet_solver_count_marks(w->solver, &p->grid, marks, limit, &count, &w->solution,
+                                            &st);
     double us = now_us() - t0;
     if (rc != NONET_OK) {
         /* e.g. an engine that does not handle this size */
@@ -241,7 +246,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         } else {
             json_begin(out, o, file, p);
             fputs(",\"input\":", out);
-            json_grid(out, &p->grid);
+            json_grid(out, &p->grid, p->symbols);
             fputc(',', out);
         }
         fputs("\"status\":", out);
@@ -250,7 +255,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                 reached ? "true" : "false");
         if (!all && count > 0 && (good || w->mode == MODE_COUNT)) {
             fputs(",\"solution\":", out);
-            json_grid(out, &w->solution);
+            json_grid(out, &w->solution, p->symbols);
         }
         fprintf(out,
                 ",\"stats\":{\"nodes\":%" PRIu64 ",\"guesses\":%" PRIu64
@@ -261,7 +266,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     } else if (!good) {
         fprintf(out, "# %s\n", status);
     } else if (!all) {
-        print_grid(out, &w->solution, layout, 0);
+        print_grid(out, &w->solution, layout, 0, p->symbols);
     }
     w->multiline = w->mode == MODE_SOLVE && good && layout_multiline(layout);
 }
@@ -447,6 +452,12 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     nonet_puzzle *q = &c->p[c->n];
     q->layout = p->layout;
     q->blank = p->blank;
+    memcpy(q->symbols, p->symbols, sizeof q->symbols);
+    memcpy(q->name, p->name, strlen(p->name) + 1);
+    q->has_marks = p->has_marks;
+    if (p->has_marks) /* only then: the marks are most of a puzzle's size */
+        memcpy(q->marks.cands, p->marks.cands,
+               sizeof p->marks.cands[0] * (size_t)p->grid.n * (size_t)p->grid.n);
     q->index = p->index;
     q->first_line = p->first_line;
     q->last_line = p->last_line;

@@ -147,7 +147,7 @@ static void print_unrun(teach_batch *b, const char *file, const nonet_puzzle *p,
         json_string(stdout, detail);
         if (p->error.code == NONET_OK) {
             fputs(",\"input\":", stdout);
-            json_grid(stdout, &p->grid);
+            json_grid(stdout, &p->grid, p->symbols);
         }
         fputs("}\n", stdout);
         return;
@@ -162,15 +162,15 @@ static void print_json(const teach_batch *b, const char *file, const nonet_puzzl
     const teach_run *run = &b->run;
     json_begin(stdout, b->o, file, p);
     fputs(",\"input\":", stdout);
-    json_grid(stdout, &p->grid);
+    json_grid(stdout, &p->grid, p->symbols);
     printf(",\"engine\":\"%s\",\"status\":", teach_engine_name(b->o->teach));
     json_string(stdout, status);
     if (run->outcome == NONET_TEACH_SOLVED) {
         fputs(",\"solution\":", stdout);
-        json_grid(stdout, &run->grid);
+        json_grid(stdout, &run->grid, p->symbols);
     } else if (b->o->teach == TEACH_PROPAGATE) {
         fputs(",\"grid\":", stdout);
-        json_grid(stdout, &run->grid);
+        json_grid(stdout, &run->grid, p->symbols);
     }
     printf(",\"stats\":{%s,\"microseconds\":%.1f}}\n", run->json, run->us);
 }
@@ -185,8 +185,15 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         print_unrun(b, file, p, b->last_layout, "error", p->error.message);
         return;
     }
-    nonet_layout layout = teach_layout(o, p);
+        nonet_layout layout = teach_layout(o, p);
     b->last_layout = layout;
+    if (p->has_marks) {
+        static const char why[] = "the classic solvers start from the clues alone, not from "
+                                  "pencil marks (try without --engine)";
+        report(file, p->index, p->first_line, 0, "%s", why);
+        print_unrun(b, file, p, layout, "error", why);
+        return;
+    }
     nonet_check_result chk;
     if (nonet_check(&p->grid, &chk) == NONET_ECONFLICT) {
         char why[160];
@@ -240,7 +247,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         return;
     }
     if (rc == NONET_TEACH_SOLVED || rc == NONET_TEACH_STUCK)
-        print_grid(stdout, &run->grid, layout, p->blank);
+        print_grid(stdout, &run->grid, layout, p->blank, p->symbols);
     else
         printf("# %s\n", status);
     if (o->teach == TEACH_NAIVE)

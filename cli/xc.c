@@ -64,13 +64,13 @@ static void print_sudoku(xc_run *r, const nonet_xc_choice *levels, size_t count)
     }
     if (r->json) {
         fputs(r->shown ? "," : "", stdout);
-        json_grid(stdout, &g);
+        json_grid(stdout, &g, NULL);
         return;
     }
     nonet_layout layout = g.n <= NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_LINE : NONET_LAYOUT_NUMBERS;
     if (r->shown && layout_multiline(layout))
         fputc('\n', stdout);
-    print_grid(stdout, &g, layout, 0);
+    print_grid(stdout, &g, layout, 0, NULL);
 }
 
 static void print_options(xc_run *r, const nonet_xc_choice *levels, size_t count)

@@ -1004,7 +1004,7 @@ run solve --all --json --limit 5
 expect_out_has '],"status":"solved","count":2,"limit_reached":false,'
 
 test_name="JSON: several files name each puzzle's file"
-printf '%s\n' "$CLASSIC" "xyz" >"$tmp/a.txt"
+printf '%s\n' "$CLASSIC" "123" >"$tmp/a.txt"
 printf '%s\n' "# a comment" "$TWO" >"$tmp/b.txt"
 "$NONET" solve --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
 expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":1,\"line\":1,\"input\":"
