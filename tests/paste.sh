@@ -1,0 +1,205 @@
+#!/bin/sh
+# paste.sh - the nonet command on text as people paste and type it: the
+# files of tests/data (each has a twin with the same puzzles one a line,
+# or their solutions), symbols, titles, forum lines, pencil marks, and the
+# messages for what is no puzzle. Run by tests/run.sh with NONET set.
+# Prints "paste: N passed, N failed".
+
+NONET=${NONET:-build/nonet}
+DATA=$(dirname "$0")/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $test_name: $*"
+}
+# run ARGS...: nonet with stdin from $tmp/in; sets rc and the out and err files
+run() {
+    "$NONET" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+expect_rc() {
+    if [ "$rc" -eq "$1" ]; then pass; else fail "exit status $rc, expected $1 ($(head -c 300 "$tmp/err"))"; fi
+}
+# expect_same FILE: stdout is exactly FILE's content
+expect_same() {
+    if cmp -s "$1" "$tmp/out"; then pass; else
+        fail "stdout differs from $1:"
+        diff "$1" "$tmp/out" | head -10
+    fi
+}
+expect_err() {
+    if grep -qF -- "$1" "$tmp/err"; then pass; else fail "stderr lacks '$1': $(head -c 300 "$tmp/err")"; fi
+}
+expect_out_has() {
+    if grep -qF -- "$1" "$tmp/out"; then pass; else fail "stdout lacks '$1': $(head -c 300 "$tmp/out")"; fi
+}
+expect_lines() {
+    n=$(wc -l <"$tmp/out")
+    if [ "$n" -eq "$1" ]; then pass; else fail "$n lines of output, expected $1"; fi
+}
+: >"$tmp/in"
+
+# An independent checker of 9x9 one-line solutions: each line of $2 keeps
+# the clues of the same line of $1 and is a valid completed grid.
+verify_lines() {
+    awk 'NR == FNR { puz[FNR] = $0; next }
+    {
+        p = puz[FNR]; s = $0
+        if (length(s) != 81) { print "line " FNR ": not 81 cells"; bad = 1; next }
+        for (i = 1; i <= 81; i++) {
+            a = substr(p, i, 1); b = substr(s, i, 1)
+            if (b !~ /[1-9]/) { print "line " FNR ": blank"; bad = 1; next }
+            if (a ~ /[1-9]/ && a != b) { print "line " FNR ": clue changed"; bad = 1; next }
+        }
+        for (u = 0; u < 9; u++) {
+            split("", r); split("", c); split("", x)
+            for (k = 0; k < 9; k++) {
+                vr = substr(s, u * 9 + k + 1, 1); vc = substr(s, k * 9 + u + 1, 1)
+                br = int(u / 3) * 3 + int(k / 3); bc = (u % 3) * 3 + k % 3
+                vb = substr(s, br * 9 + bc + 1, 1)
+                if (r[vr]++ || c[vc]++ || x[vb]++) { print "line " FNR ": unit " u; bad = 1 }
+            }
+        }
+    }
+    END { exit bad }' "$1" "$2"
+}
+# expect_solves LINES: stdout holds valid solutions of the puzzles of LINES
+expect_solves() {
+    if verify_lines "$1" "$tmp/out" >"$tmp/why"; then pass; else fail "$(head -3 "$tmp/why")"; fi
+}
+
+# ---------------------------------------------------------------- symbols
+test_name="16x16 in 0-F, 1-9A-G, A-P and a-p: the clues are read, the answers written in them"
+run count --limit 2 "$DATA/hex16.txt"
+expect_rc 0
+printf '1\n1\n1\n1\n' >"$tmp/want"
+expect_same "$tmp/want"
+run solve "$DATA/hex16.txt"
+expect_rc 0
+expect_same "$DATA/hex16.solutions"
+run solve --json "$DATA/hex16.txt"
+expect_out_has "\"input\":\"$(head -1 "$DATA/hex16.txt")\""
+
+test_name="--symbols: forced symbols, and a reading that only they settle"
+# a complete 0-F grid with no other blank: '0' may be a blank or a symbol
+head -1 "$DATA/hex16.solutions" >"$tmp/in"
+run solve
+expect_rc 1
+expect_err "'0' may be a blank or the symbol before '1'"
+expect_err "--symbols"
+run solve --symbols 0123456789ABCDEF
+expect_rc 0
+expect_same "$tmp/in"
+run count --symbols 0123
+expect_rc 2
+expect_err "bad --symbols '0123'"
+run solve --symbols 1231
+expect_rc 2
+
+# ---------------------------------------------------------------- titles
+test_name="Project Euler 96: fifty grids under 'Grid NN' lines, 0 for blank"
+run solve -f line "$DATA/euler96.txt"
+expect_rc 0
+expect_lines 50
+expect_solves "$DATA/euler96.lines"
+run solve --json "$DATA/euler96.txt"
+expect_out_has '"puzzle":1,"line":2,"name":"Grid 01"'
+expect_out_has '"puzzle":50,"line":492,"name":"Grid 50"'
+
+test_name="titles above puzzles; lines nearly a puzzle are errors, never titles"
+run solve --json "$DATA/titles.txt"
+expect_rc 1
+expect_lines 7
+expect_out_has '"name":"Puzzle:"'
+expect_out_has '"name":"AI escargot, by Arto Inkala"'
+expect_err "titles.txt:25: puzzle 4: 80 cells; a one-line 9x9 puzzle needs 81"
+expect_err "titles.txt:28: puzzle 6: 82 cells; a one-line 9x9 puzzle needs 81"
+
+test_name="an .sdk file: the [Puzzle] section, not the [State] one"
+run solve -f line "$DATA/sadman.sdk"
+expect_rc 0
+expect_lines 1
+printf '%s\n' 2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1 >"$tmp/want"
+expect_solves "$tmp/want"
+
+test_name="forum lines: ratings, ED=, '# name' and a tab after the puzzle are its name"
+run solve -f line "$DATA/forum.txt"
+expect_rc 0
+expect_solves "$DATA/forum.lines"
+run count --json "$DATA/forum.txt"
+expect_out_has '"name":"11.9;11.9;11.3"'
+expect_out_has '"name":"ED=11.9/11.9/11.3"'
+expect_out_has '"name":"easter monster"'
+expect_out_has '"name":"golden nugget"'
+
+# ---------------------------------------------------------------- spaces and blocks
+test_name="spaces as blanks: boxed, fixed width, trailing spaces stripped"
+run solve -f line "$DATA/spaces.txt"
+expect_rc 0
+expect_lines 3
+expect_solves "$DATA/spaces.lines"
+
+test_name="sixteen lines of 16 cells, the first fitting a 4x4 puzzle: one 16x16 grid"
+run count --limit 2 "$DATA/grid16.txt"
+expect_rc 0
+printf '1\n' >"$tmp/want"
+expect_same "$tmp/want"
+run solve -f line "$DATA/grid16.txt"
+expect_same "$DATA/grid16.solution"
+
+# ---------------------------------------------------------------- pencil marks
+test_name="pencil marks: candidate grids and the 729 form; solve and count respect them"
+run count --limit 0 "$DATA/marks.txt"
+expect_rc 0
+printf '1\n1\n1\n' >"$tmp/want"
+expect_same "$tmp/want"
+run count --limit 0 "$DATA/marks.clues"
+expect_out_has "14"
+run solve -f line "$DATA/marks.txt"
+expect_same "$DATA/marks.solutions"
+# nonet's own candidates output reads back as the same position
+head -1 "$DATA/marks.clues" >"$tmp/in"
+"$NONET" solve -e propagate --trace <"$tmp/in" >"$tmp/trace" 2>/dev/null
+sed -n '2,10p' "$tmp/trace" >"$tmp/in"
+run count --limit 0
+expect_rc 0
+printf '1\n' >"$tmp/want"
+expect_same "$tmp/want"
+run solve -e naive "$DATA/marks.txt"
+expect_rc 1
+expect_err "pencil marks"
+
+# ---------------------------------------------------------------- messages
+test_name="messages that point at the cause"
+printf '%s\n' 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 >"$tmp/in"
+run solve -i boxed
+expect_rc 1
+expect_err "a one-line puzzle, but the layout was set to boxed"
+awk 'BEGIN { for (i = 0; i < 1296; i++) printf "."; print "" }' >"$tmp/in"
+run count
+expect_rc 1
+expect_err "sides above 35 need the numbers layout"
+printf '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.\000.79\n' >"$tmp/in"
+run solve
+expect_rc 1
+expect_err ":1:79: puzzle 1: bad character a NUL byte"
+printf '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.\302\26779\n' >"$tmp/in"
+run solve
+expect_rc 0
+printf '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.\303\25179\n' >"$tmp/in"
+run solve
+expect_err "bad character '$(printf '\303\251')' (U+00E9)"
+printf '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n' >"$tmp/in"
+run solve -s 3x4
+expect_rc 1
+n=$(grep -c "puzzle" "$tmp/err")
+if [ "$n" -eq 1 ]; then pass; else fail "$n messages for one grid of the wrong size"; fi
+expect_err "the puzzle is 9x9 but the size was set to 12x12"
+
+echo "paste: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
