@@ -45,7 +45,7 @@ int main(int argc, char **argv)
     } suites[] = {
         {"grid", suite_grid},   {"check", suite_check},     {"format", suite_format},
         {"read", suite_read},   {"solve", suite_solve},     {"xc", suite_xc},
-        {"teach", suite_teach}, {"engines", suite_engines},
+        {"teach", suite_teach}, {"engines", suite_engines}, {"marks", suite_marks},
     };
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
         if (argc > 1 && strcmp(argv[1], suites[i].name) != 0)
