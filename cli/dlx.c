@@ -22,7 +22,7 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         b->status = EXIT_PUZZLE_FAILED;
         return;
     }
-        if (p->has_marks) {
+    if (p->has_marks) {
         report(file, p->index, p->first_line, 0, "%s",
                "pencil marks are not written as exact cover: only the clues would be");
         b->status = EXIT_PUZZLE_FAILED;

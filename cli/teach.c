@@ -185,7 +185,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         print_unrun(b, file, p, b->last_layout, "error", p->error.message);
         return;
     }
-        nonet_layout layout = teach_layout(o, p);
+    nonet_layout layout = teach_layout(o, p);
     b->last_layout = layout;
     if (p->has_marks) {
         static const char why[] = "the classic solvers start from the clues alone, not from "

@@ -16,11 +16,17 @@ typedef struct engine_ops {
     /* A fresh state, or NULL when out of memory. */
     void *(*create)(void);
     void (*destroy)(void *state);
-    /* As nonet_solver_run, for a well-formed puzzle of a supported shape
-     * whose clues do not conflict (solver.c checks both first); count and
-     * stats are never NULL. Returns NONET_OK or NONET_ENOMEM. */
-    int (*run)(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
-               void *ctx, uint64_t *count, nonet_stats *stats);
+    /* As nonet_solver_run_marks, for a well-formed puzzle of a supported
+     * shape whose clues do not conflict (solver.c checks both first);
+     * count and stats are never NULL. marks is NULL (no marks: the plain
+     * puzzle) or the position's n*n candidate sets (nonet_marks.cands):
+     * a solution puts into every blank cell a digit of its set. Bits
+     * above n-1 must be ignored. solver.c has checked that every clue's
+     * digit is in its cell's set, so an engine may ignore clue cells'
+     * sets; a blank cell's set may be empty (no solution). Returns
+     * NONET_OK or NONET_ENOMEM. */
+    int (*run)(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
+               nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats);
 } engine_ops;
 
 extern const engine_ops engine_general;

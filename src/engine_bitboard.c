@@ -590,14 +590,37 @@ static void set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
     }
 }
 
-int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
-              void *ctx, uint64_t *count, nonet_stats *stats)
+/* Pencil marks, after the clues: each digit leaves the blank cells whose
+ * mark lacks it. Clue cells keep their digit (solver.c has checked that
+ * their marks hold it). A cell left with one candidate or none is then a
+ * naked single or a contradiction for the first propagation, as after
+ * any other removal. Kept apart from set_clues and out of line, so that
+ * puzzles without marks pay one test. */
+static void __attribute__((noinline, cold)) set_marks(board *bd, const uint64_t *marks)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t keep[9] = {0}; /* [digit]: the band's cells whose mark has it */
+        for (int i = 0; i < BAND_BITS; i++) {
+            uint64_t m = marks[b * BAND_BITS + i];
+            for (int d = 0; d < 9; d++)
+                keep[d] |= (uint32_t)(m >> d & 1) << i;
+        }
+        uint32_t clues = BAND_MASK & ~bd->unsolved[b];
+        for (int d = 0; d < 9; d++)
+            bd->cand[b][d] &= keep[d] | clues;
+    }
+}
+
+int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
+              nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
 {
     board *bd = &s->bd;
     uint64_t found = 0, nodes = 1, guesses = 0;
     int depth = 0, ok = 1;
 
     set_clues(&s->t, bd, puzzle);
+    if (marks)
+        set_marks(bd, marks);
     s->dirty = 0x1FF;
     ok = propagate(s, bd);
 

@@ -113,11 +113,11 @@ static int bb_supports(int box_rows, int box_cols)
     return box_rows == 3 && box_cols == 3;
 }
 
-static int bb_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
-                  void *ctx, uint64_t *count, nonet_stats *stats)
+static int bb_run(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
+                  nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
 {
     bb_state *s = state;
-    return s->search(s, puzzle, limit, fn, ctx, count, stats);
+    return s->search(s, puzzle, marks, limit, fn, ctx, count, stats);
 }
 
 const engine_ops engine_bitboard = {

@@ -2,8 +2,9 @@
  * problem that nonet_xc_from_sudoku would write (same items, same options,
  * same order, so the same search and node counts as `nonet dlx | nonet
  * xc`), built by calls rather than through text, and is solved by the
- * dancing-links search of xc.c. Every size; slower than the other engines,
- * it is there to cross-check them. */
+ * dancing-links search of xc.c. Pencil marks leave out the options of the
+ * digits they exclude from a cell; the items stay the same. Every size;
+ * slower than the other engines, it is there to cross-check them. */
 #include "engine.h"
 #include "internal.h"
 
@@ -53,8 +54,10 @@ static void name_of(char *buf, size_t cap, char kind, int a, int b, int n)
     snprintf(buf, cap, n <= 9 ? "%c%d%d" : "%c%d_%d", kind, a, b);
 }
 
-/* Builds the cover of a puzzle whose clues do not conflict. */
-static int build(dlx_state *s, const nonet_grid *g)
+/* Builds the cover of a puzzle whose clues do not conflict, without the
+ * options (cell, digit) that marks (NULL: none) exclude. A blank cell
+ * whose mark leaves it no option keeps its item: nothing can cover it. */
+static int build(dlx_state *s, const nonet_grid *g, const uint64_t *marks)
 {
     int n = g->n, br = g->box_rows, bc = g->box_cols;
     uint64_t present[3][NONET_MAX_SIDE] = {{0}};
@@ -93,6 +96,8 @@ static int build(dlx_state *s, const nonet_grid *g)
                 continue;
             int b = (r / br) * br + c / bc;
             uint64_t taken = present[0][r] | present[1][c] | present[2][b];
+            if (marks)
+                taken |= ~marks[r * n + c];
             for (int d = 1; d <= n; d++) {
                 if (taken >> (d - 1) & 1)
                     continue;
@@ -130,11 +135,11 @@ static int on_solution(void *ctx, const nonet_xc_choice *levels, size_t count)
     return s->fn ? s->fn(s->ctx, &s->grid) : 0;
 }
 
-static int dlx_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
-                   void *ctx, uint64_t *count, nonet_stats *stats)
+static int dlx_run(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
+                   nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
 {
     dlx_state *s = state;
-    int rc = build(s, puzzle);
+    int rc = build(s, puzzle, marks);
     if (rc != NONET_OK)
         return NONET_ENOMEM;
     s->puzzle = puzzle;

@@ -4,10 +4,12 @@
  *
  * Data layout
  * -----------
- * Every cell has a candidate set, one uint64_t (bit d-1 for digit d). A
- * cell whose set has one bit is assigned (or queued to be: see below); a
- * set with no bit is a contradiction. Nothing else describes the search
- * state, so undoing a step only has to restore candidate sets.
+ * Every cell has a candidate set, one uint64_t (bit d-1 for digit d): at
+ * the root, a clue's digit or every digit, narrowed to the cell's pencil
+ * mark when the position has marks. A cell whose set has one bit is
+ * assigned (or queued to be: see below); a set with no bit is a
+ * contradiction. Nothing else describes the search state, so undoing a
+ * step only has to restore candidate sets.
  *
  * Tables, rebuilt only when the shape changes:
  *   unit_cells  3n units of n cells: rows 0..n-1, columns n..2n-1, boxes
@@ -299,6 +301,26 @@ static int pick_cell(const general_state *st)
     return best;
 }
 
+/* Narrows the root's sets to the marks, before the first propagation: a
+ * set left single is queued as a clue's is (a set that was single already
+ * is queued and unchanged, or left empty). Returns 0 when a set is left
+ * empty, which propagation would not see: only narrow() reports those. */
+static int __attribute__((noinline, cold)) apply_marks(general_state *st, const uint64_t *marks)
+{
+    uint64_t *cand = st->cand;
+    for (int c = 0; c < st->ncells; c++) {
+        uint64_t x = cand[c] & marks[c];
+        if (x == cand[c])
+            continue;
+        if (x == 0)
+            return 0;
+        cand[c] = x;
+        if ((x & (x - 1)) == 0)
+            st->queue[st->qlen++] = (uint16_t)c;
+    }
+    return 1;
+}
+
 static void *general_create(void)
 {
     return calloc(1, sizeof(general_state));
@@ -317,8 +339,8 @@ static int general_supports(int box_rows, int box_cols)
     return shape_valid(box_rows, box_cols);
 }
 
-static int general_run(void *state, const nonet_grid *puzzle, uint64_t limit, nonet_solution_fn fn,
-                       void *ctx, uint64_t *count, nonet_stats *stats)
+static int general_run(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
+                       nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
 {
     general_state *st = state;
     uint64_t found = 0, nodes = 0, guesses = 0;
@@ -352,7 +374,13 @@ static int general_run(void *state, const nonet_grid *puzzle, uint64_t limit, no
             st->queue[st->qlen++] = (uint16_t)c;
     }
     nodes = 1;
-    ok = propagate(st);
+    if (!marks || apply_marks(st, marks)) {
+        ok = propagate(st);
+    } else {
+        ok = 0;
+        st->qlen = 0;
+        st->dirty[0] = st->dirty[1] = st->dirty[2] = 0;
+    }
 
     for (;;) {
         if (ok) {

@@ -1,6 +1,7 @@
 /* solver.c - the public solving API: engine names, solver objects, and the
- * routing of each puzzle to an engine (engine.h). The engines do the
- * search; this file validates, rejects conflicting clues, and keeps one
+ * routing of each puzzle (and its pencil marks, if any) to an engine
+ * (engine.h). The engines do the search; this file validates, rejects
+ * conflicting clues and clues outside their own cell's mark, and keeps one
  * lazily created state per engine so that a solver is cheap to reuse. */
 #include "engine.h"
 #include "internal.h"
@@ -110,8 +111,23 @@ static int clues_conflict(const nonet_grid *g)
     return 0;
 }
 
-int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
-                     nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
+/* Whether a clue's digit is outside its own cell's mark: the position
+ * then has no solution. */
+static int clue_outside_mark(const nonet_grid *g, const uint64_t *marks)
+{
+    int ncells = g->n * g->n;
+    for (int c = 0; c < ncells; c++) {
+        int d = g->cells[c];
+        if (d && !(marks[c] >> (d - 1) & 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* nonet_solver_run_marks; marks is NULL or the n*n sets of the position. */
+static int run_position(nonet_solver *s, const nonet_grid *puzzle, const uint64_t *marks,
+                        uint64_t limit, nonet_solution_fn fn, void *ctx, uint64_t *count,
+                        nonet_stats *stats)
 {
     uint64_t got = 0;
     nonet_stats st = {0, 0};
@@ -122,7 +138,7 @@ int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
         *stats = st;
     if (!s || !puzzle || !grid_well_formed(puzzle))
         return NONET_EARG;
-    if (clues_conflict(puzzle))
+    if (clues_conflict(puzzle) || (marks && clue_outside_mark(puzzle, marks)))
         return NONET_OK;
 
     int e = choose_engine(s->engine, puzzle->box_rows, puzzle->box_cols);
@@ -133,12 +149,18 @@ int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
         if (!s->state[e])
             return NONET_ENOMEM;
     }
-    int rc = engines[e].ops->run(s->state[e], puzzle, limit, fn, ctx, &got, &st);
+    int rc = engines[e].ops->run(s->state[e], puzzle, marks, limit, fn, ctx, &got, &st);
     if (count)
         *count = got;
     if (stats)
         *stats = st;
     return rc;
+}
+
+int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
+                     nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
+{
+    return run_position(s, puzzle, NULL, limit, fn, ctx, count, stats);
 }
 
 /* nonet_solver_count's callback: keeps the first solution. */
@@ -203,9 +225,7 @@ int nonet_solver_run_marks(nonet_solver *s, const nonet_grid *puzzle, const none
                            uint64_t limit, nonet_solution_fn fn, void *ctx, uint64_t *count,
                            nonet_stats *stats)
 {
-    if (marks != NULL)
-        return NONET_EARG; /* engines take marks in the next step */
-    return nonet_solver_run(s, puzzle, limit, fn, ctx, count, stats);
+    return run_position(s, puzzle, marks ? marks->cands : NULL, limit, fn, ctx, count, stats);
 }
 
 int nonet_solver_count_marks(nonet_solver *s, const nonet_grid *puzzle, const nonet_marks *marks,

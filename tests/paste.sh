@@ -96,6 +96,9 @@ run solve --symbols 0123456789ABCDEF
 expect_rc 0
 expect_same "$tmp/in"
 run count --symbols 0123
+expect_rc 1
+expect_err "the puzzle is 16x16 but the size was set to 4x4"
+run count --symbols 0123 --size 3x3
 expect_rc 2
 expect_err "bad --symbols '0123'"
 run solve --symbols 1231

@@ -74,8 +74,8 @@ static int run(nonet_solver *s, const nonet_grid *g, result *out)
 
 /* A bitboard solver whose engine state was made under NONET_CPU=portable
  * (a solver makes its engine state at its first puzzle); NULL if that
- * failed or the variable was not obeyed. */
-static nonet_solver *portable_solver(void)
+ * failed or the variable was not obeyed. Declared in unit.h. */
+nonet_solver *portable_solver(void)
 {
     static const char easy[] =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

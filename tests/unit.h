@@ -43,6 +43,12 @@ void suite_xc(void);
 void suite_teach(void);
 void suite_engines(void);
 void suite_paste(void);
+void suite_marks(void);
+
+/* test_engines.c: a bitboard solver whose engine state was made under
+ * NONET_CPU=portable, so that it runs the portable search whatever the
+ * CPU; NULL if that failed. */
+nonet_solver *portable_solver(void);
 
 /* verify.c: an independent checker, written apart from the library's own
  * check so that solver tests do not trust the code under test.
