@@ -20,13 +20,48 @@ static const char usage_text[] =
     "  check    say whether each grid is consistent, complete, solved\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
-    "  help     this text, or `nonet help COMMAND` for one command\n"
+    "  help     this text, `nonet help COMMAND` for one command, or\n"
+    "           `nonet help input` for the layouts and symbols nonet reads\n"
     "\n"
     "With no FILE, or FILE '-', puzzles are read from standard input. A FILE\n"
     "that does not exist but reads as one puzzle (`nonet solve 53..7....6..`)\n"
     "is that puzzle.\n"
     "Exit status: 0 all good, 1 some puzzle failed (no solution, not unique,\n"
     "invalid), 2 usage or I/O error. `nonet --version` prints the version.\n";
+
+static const char input_text[] =
+    "What nonet reads (layout, size and symbols are detected per puzzle):\n"
+    "\n"
+    "  line        53..7....6..195....98....6.8...6...34..8.3..17...  N*N cells\n"
+    "  grid        1-- 489 --6       N rows; spaces anywhere, blank lines between\n"
+    "  spaced      - - 1   3 - -   - 6 -\n"
+    "  knuth       53..7....         N rows, no spaces\n"
+    "  numbers     5 3 0 0 7 0 0 0 0 integers, 0 blank; sides above 35 too\n"
+    "  boxed       | 5 3 . | . 7 . | . . . |   with +-------+ rules\n"
+    "  spaces      | 5 3   |   7   |       |   or  53  7     (a grid with no\n"
+    "              blank symbol: a space where a digit would be is a blank)\n"
+    "  candidates  | 134  27  1247 | 127 ...   pencil marks: N rows of N lists\n"
+    "              (nonet -f candidates, HoDoKu, Sudoku Explainer); also 729\n"
+    "              characters, for each cell 9 positions: 12..5.7.. (solve and\n"
+    "              count put into a cell only one of its marks)\n"
+    "\n"
+    "Blanks: . 0 - _ * and the middle dot. Symbols: 1-9, then letters in\n"
+    "either case: 16x16 is 1-9A-G, 0-9A-F or A-P; 25x25 1-9A-P or A-Y. Only\n"
+    "letters: A is 1. '0' with another blank symbol in the puzzle: 0-9A-F.\n"
+    "Otherwise '0' is a blank; where it could be either, the puzzle is an\n"
+    "error that says so: --symbols 0123456789ABCDEF settles it. Answers are\n"
+    "written in the puzzle's own symbols.\n"
+    "\n"
+    "Names: a line of text that cannot be a grid row, before a puzzle, is its\n"
+    "name (\"Grid 01\", \"Puzzle:\"), and so is text after a one-line puzzle\n"
+    "(\";11.9;11.9;11.3\", \" ED=11.9/11.9/11.3\", \"  # name\", a tab); --json\n"
+    "shows it as \"name\". A line that is nearly a puzzle (a few cells short or\n"
+    "long) is never a name: it is a broken puzzle, with an error.\n"
+    "\n"
+    "Also: SadMan .sdk files ([Puzzle] is read, [State] skipped), comments\n"
+    "(# ...), CRLF, a byte-order mark. Lines of 16 or 25 cells are one-line\n"
+    "4x4/5x5 puzzles or a 16x16/25x25 grid's rows: the block of them decides.\n"
+    "--input LAYOUT, --size RxC and --symbols STR force what is detected.\n";
 
 static const char common_text[] =
     "  -i, --input LAYOUT   force the input layout: line, grid, spaced, knuth,\n"
@@ -36,7 +71,7 @@ static const char common_text[] =
     "                       a lone N means N's default boxes (default: infer)\n"
     "      --symbols STR    the symbols of digits 1..N in order, e.g.\n"
     "                       0123456789ABCDEF (default: detect 1-9A-Z, 0-9A-Z\n"
-    "                       or A-Z per puzzle)\n"
+    "                       or A-Z per puzzle; see `nonet help input`)\n"
     "  -h, --help           show this help\n";
 
 static const char solve_text[] =
@@ -392,6 +427,10 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[2], "help") == 0) { /* help on help: the general usage */
             print_help(NULL, stdout);
+            return EXIT_ALL_GOOD;
+        }
+        if (strcmp(argv[2], "input") == 0 || strcmp(argv[2], "layouts") == 0) {
+            fputs(input_text, stdout);
             return EXIT_ALL_GOOD;
         }
         const command *c = find_command(argv[2]);

@@ -204,5 +204,12 @@ n=$(grep -c "puzzle" "$tmp/err")
 if [ "$n" -eq 1 ]; then pass; else fail "$n messages for one grid of the wrong size"; fi
 expect_err "the puzzle is 9x9 but the size was set to 12x12"
 
+test_name="nonet help input describes what nonet reads"
+run help input
+expect_rc 0
+for word in boxed candidates "0-9A-F" "A-P" "Grid 01" ".sdk" "--symbols" "nearly a puzzle"; do
+    expect_out_has "$word"
+done
+
 echo "paste: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
