@@ -89,13 +89,13 @@ static void make_alphabet(alphabet *a, int kind, int n, const char *forced, int 
             ch = upper((unsigned char)forced[d - 1]);
             break;
         case ALPHA_ZERO:
-            ch = zero_based[d - 1];
+            ch = (unsigned char)zero_based[d - 1];
             break;
         case ALPHA_LETTERS:
             ch = 'A' + d - 1;
             break;
         default:
-            ch = sym_of_digit(d);
+            ch = (unsigned char)sym_of_digit(d);
             break;
         }
         a->value[ch] = (int16_t)d;
