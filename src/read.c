@@ -820,7 +820,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         r->last_rule = 1;
         return;
     }
-    if (sc->has_mark && sc->nsym > 0 && !sc->bad_col && !scan_texty(sc)) {
+    if (sc->mark_col > 0 && sc->nsym > 0 && !sc->bad_col && !scan_texty(sc)) {
         /* a '+' or '=' among digits */
         sc->bad_col = sc->mark_col;
         describe_char(s + sc->mark_col - 1, len - (size_t)sc->mark_col + 1, sc->bad_what,
@@ -838,6 +838,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
                     (!w->chars_n && !w->tokens_n && !w->broken_n));
         if (w->maybe_lines && sc->ncells != w->chars_n)
             row = 0;
+        if (w->provisional && w->nrows == 1 && !takes)
+            row = 0; /* its only row was a rule ("*-----------*"): dropped below */
         if (row) {
             w->provisional = 0;
             int done = grid_add(w, &r->ctx, text, full, line, end_offset, sc);

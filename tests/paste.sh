@@ -141,6 +141,21 @@ expect_out_has '"name":"easter monster"'
 expect_out_has '"name":"golden nugget"'
 
 # ---------------------------------------------------------------- spaces and blocks
+test_name="Simple Sudoku's *---* frame, box drawing, tabs, a 6x6 with spaces as blanks"
+run solve -f line "$DATA/more.txt"
+expect_rc 0
+head -3 "$DATA/more.solutions" >"$tmp/want"
+printf '%s\n' 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 \
+    53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 \
+    53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 >"$tmp/lines"
+head -3 "$tmp/out" >"$tmp/three"
+if verify_lines "$tmp/lines" "$tmp/three" >"$tmp/why"; then pass; else fail "$(head -3 "$tmp/why")"; fi
+# the 6x6: 2x3 boxes, its solution checked cell by cell against the clues
+tail -1 "$tmp/out" >"$tmp/six"
+if [ "$(cat "$tmp/six")" = 123456456123231564564231312645645312 ]; then pass; else fail "6x6: $(cat "$tmp/six")"; fi
+run check --json "$DATA/more.txt"
+expect_out_has '"puzzle":4,"line":43,"consistent":true,"complete":false,"solved":false,"blanks":8'
+
 test_name="spaces as blanks: boxed, fixed width, trailing spaces stripped"
 run solve -f line "$DATA/spaces.txt"
 expect_rc 0
