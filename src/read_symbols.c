@@ -169,7 +169,14 @@ static void alphabet_name(const alphabet *a, char *buf, size_t cap)
 int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *symbols,
                  char *blank, nonet_error *err)
 {
-    int n = raw->n;
+        int n = raw->n;
+    if (n > NONET_MAX_SYMBOL_SIDE) {
+        set_error(err, NONET_ECELLS, raw->line[0], 0,
+                  "%d cells a row: a %dx%d grid cannot be written in symbols; sides above %d "
+                  "need the numbers layout",
+                  n, n, n, NONET_MAX_SYMBOL_SIDE);
+        return err->code;
+    }
     uint8_t used[256] = {0};
     for (int i = 0; i < n * n; i++)
         used[raw->code[i]] = 1;
