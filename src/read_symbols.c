@@ -3,8 +3,7 @@
  *
  * The alphabets, for side n (digit d is the d-th symbol):
  *   default  1-9 then A-Z (16x16: 1-9A-G, 25x25: 1-9A-P); '0' is a blank;
- *   zero     0-9 then A-Z, for sides 10 to 35 (16x16: 0-9A-F); '0' is a
- *            symbol;
+ *   zero     0-9 then A-Z (16x16: 0-9A-F, 9x9: 0-8); '0' is a symbol;
  *   letters  A-Z, for sides 10 to 26 (16x16: A-P, 25x25: A-Y); '0' is a
  *            blank.
  * Letters match in either case; a puzzle written in lower case letters
@@ -12,7 +11,7 @@
  *   - sides up to 9: default;
  *   - no digit at all, only letters: letters (when they fit);
  *   - '0' and another blank symbol ('.', '-', ...): '0' is a symbol, so
- *     zero;
+ *     zero, when the symbols fit it (else '0' is one more blank);
  *   - '0' and no other blank: '0' is a blank, so default; but when zero
  *     fits too and no row, column or box has '0' twice, '0' could be
  *     either: the puzzle is ambiguous, and --symbols must say;
@@ -131,12 +130,10 @@ void choose_alphabet(int n, const uint8_t *used, int nlower, int nupper, int oth
             max_letter = ch - 'A' + 1;
     }
     int kind = ALPHA_DEFAULT;
-    if (n >= 10) {
-        if (!digits && !(used['0'] && other_blanks) && max_letter > 0 && max_letter <= n)
-            kind = ALPHA_LETTERS;
-        else if (used['0'] && other_blanks)
-            kind = ALPHA_ZERO;
-    }
+    if (n >= 10 && !digits && !(used['0'] && other_blanks) && max_letter > 0 && max_letter <= n)
+        kind = ALPHA_LETTERS;
+    else if (used['0'] && other_blanks && max_value + 1 <= n)
+        kind = ALPHA_ZERO; /* '0' beside another blank is a symbol, when it can be */
     make_alphabet(a, kind, n, NULL, lower);
 }
 
@@ -169,7 +166,7 @@ static void alphabet_name(const alphabet *a, char *buf, size_t cap)
 int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *symbols,
                  char *blank, nonet_error *err)
 {
-        int n = raw->n;
+    int n = raw->n;
     if (n > NONET_MAX_SYMBOL_SIDE) {
         set_error(err, NONET_ECELLS, raw->line[0], 0,
                   "%d cells a row: a %dx%d grid cannot be written in symbols; sides above %d "
@@ -219,22 +216,27 @@ int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *
         }
         g->cells[i] = (uint8_t)(v < 0 ? 0 : v);
     }
-    if (err->code == NONET_OK && !forced_set && n >= 10 && !a.zero_is_symbol && used['0'] &&
+    if (err->code == NONET_OK && !forced_set && !a.zero_is_symbol && used['0'] &&
         other_blanks == 0) {
         /* '0' read as a blank: could it be the first symbol of 0-9A-..? */
         alphabet z;
         make_alphabet(&z, ALPHA_ZERO, n, NULL, 0);
-        int fits = 1;
-        for (int i = 0; i < n * n && fits; i++)
+        int fits = 1, others = 0;
+        for (int i = 0; i < n * n && fits; i++) {
             fits = z.value[raw->code[i]] >= 0;
+            others += raw->code[i] != '0' && raw->code[i] != CODE_BLANK;
+        }
+        fits = fits && others > 0; /* "0" alone is an empty grid */
         if (fits && zero_once_per_unit(raw, g->box_rows, g->box_cols)) {
             int first = 0;
             while (raw->code[first] != '0')
                 first++;
+            char name[24];
+            alphabet_name(&z, name, sizeof name);
             set_error(err, NONET_EAMBIGUOUS, raw->line[first], raw->col[first],
-                      "'0' may be a blank or the symbol before '1' (0-9%c-%c) here; "
+                      "'0' may be a blank or the symbol before '1' (%s) here; "
                       "say which with --symbols",
-                      z.symbols[10], z.symbols[n - 1]);
+                      name);
         }
     }
     return err->code;

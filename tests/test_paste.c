@@ -262,6 +262,18 @@ static void test_symbols(void)
     CHECK(nonet_format_with(&g, NONET_LAYOUT_LINE, &letters, big, sizeof big) == 626);
     CHECK(nonet_parse(big, 625, NULL, &p[3], NULL) == NONET_OK);
     CHECK(nonet_grid_equal(&p[3].grid, &g) && strcmp(p[3].symbols, letters.symbols) == 0);
+    /* a 9x9 in 0-8 with '.' blanks: '0' is a symbol there too; complete,
+     * with no other blank, it is ambiguous */
+    const char *zero9 = "01234567.345678012678012345123456780456780123780123456234567801567801"
+                        "234801234567";
+    CHECK(nonet_parse(zero9, strlen(zero9), NULL, &p[3], NULL) == NONET_OK);
+    CHECK(strcmp(p[3].symbols, "012345678") == 0 && p[3].grid.cells[0] == 1 &&
+          p[3].grid.cells[8] == 0);
+    char full9[82];
+    memcpy(full9, zero9, 82);
+    full9[8] = '8';
+    CHECK(nonet_parse(full9, 81, NULL, &p[3], NULL) == NONET_EAMBIGUOUS);
+    CHECK(strstr(p[3].error.message, "(0-8)") != NULL);
     /* invalid forced symbols */
     nonet_read_opts dup = {NONET_LAYOUT_AUTO, 0, 0, "1231"};
     CHECK(nonet_reader_new(&dup) == NULL);
