@@ -307,16 +307,21 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
 /* The 81-character line of 1-9 and one blank, read without a scan. */
 static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
 {
-    nonet_puzzle *p = r->work;
+        nonet_puzzle *p = r->work;
     unsigned char blank = 0;
+    int nine = 0;
     for (int i = 0; i < 81; i++) {
         unsigned char ch = s[i];
-        if (ch >= '1' && ch <= '9')
+        if (ch >= '1' && ch <= '9') {
+            nine |= ch == '9';
             continue;
+        }
         if ((ch != '.' && ch != '0') || (blank && ch != blank))
             return 0;
         blank = ch;
     }
+    if (blank == '0' && !nine)
+        return 0; /* '0' might be a symbol (0-8): the full rules decide */
     puzzle_reset(p, line);
     p->layout = NONET_LAYOUT_LINE;
     p->blank = blank ? (char)blank : '.';
