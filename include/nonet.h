@@ -249,9 +249,9 @@ typedef struct nonet_puzzle {
      * 729-character form): marks holds them. A cell written with one
      * candidate is a digit of grid (and its mark is that digit). */
     int has_marks;
-    long index;        /* 1-based position among the input's puzzles,
-                          failed ones included */
-    long first_line;   /* 1-based input lines it spans */
+    long index;      /* 1-based position among the input's puzzles,
+                        failed ones included */
+    long first_line; /* 1-based input lines it spans */
     long last_line;
     long row_line[NONET_MAX_SIDE]; /* input line of each row */
     nonet_error error;

@@ -307,7 +307,7 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
 /* The 81-character line of 1-9 and one blank, read without a scan. */
 static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
 {
-        nonet_puzzle *p = r->work;
+    nonet_puzzle *p = r->work;
     unsigned char blank = 0;
     int nine = 0;
     for (int i = 0; i < 81; i++) {
