@@ -32,7 +32,7 @@ CFLAGS   ?=
 ALLCFLAGS = $(OPT) $(WARN) $(CFLAGS)
 LDLIBS   += -lpthread
 
-LIB_SRC   := $(sort $(wildcard src/*.c))
+LIB_SRC   := $(sort $(wildcard src/*.c src/human/*.c))
 CLI_SRC   := $(sort $(wildcard cli/*.c))
 # tests/pty_test.c is a program of its own (nonet on a pseudo-terminal)
 PTY_SRC   := tests/pty_test.c
@@ -127,7 +127,7 @@ FUZZ_TIME ?= 60
 FUZZ_SRC  := $(sort $(wildcard fuzz/*.c))
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 
-$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard src/*.h) include/nonet.h
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard src/*.h src/human/*.h) include/nonet.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all -o $@ $< $(LIB_SRC)
@@ -164,7 +164,7 @@ clean:
 	rm -rf $(BUILD)
 
 format:
-	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] bench/*.c fuzz/*.c
+	clang-format -i include/*.h src/*.[ch] src/human/*.[ch] cli/*.[ch] tests/*.[ch] bench/*.c fuzz/*.c
 
 # Quiet when clean; any finding is printed and fails the target. clang-tidy
 # reports "N warnings generated" for system headers it filters out: that
@@ -173,7 +173,7 @@ LINT_DEFS := -Iinclude -D_POSIX_C_SOURCE=200809L -DNONET_HAVE_X86V3
 lint:
 	@cppcheck --quiet --enable=warning,performance,portability --std=c11 \
 	  --error-exitcode=1 -Iinclude src cli
-	@out=$$(clang-tidy --quiet --warnings-as-errors='*' src/*.c cli/*.c -- \
+	@out=$$(clang-tidy --quiet --warnings-as-errors='*' src/*.c src/human/*.c cli/*.c -- \
 	  $(LINT_DEFS) -std=c11 2>&1); rc=$$?; \
 	  printf '%s\n' "$$out" | grep -v -e '^[0-9]* warnings\? generated\.$$' -e '^$$' || true; \
 	  exit $$rc

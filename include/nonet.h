@@ -694,6 +694,144 @@ NONET_API long nonet_xc_from_sudoku(const nonet_grid *g, unsigned flags, char *b
 NONET_API int nonet_xc_to_sudoku(const nonet_xc *x, const nonet_xc_choice *levels, size_t count,
                                  nonet_grid *out, nonet_error *err);
 
+/* ---------------------------------------------------------------- solving like a person */
+
+/* A human-style solver: from a position (a grid and its candidates) it
+ * always takes the easiest step a person could take, on Sudoku
+ * Explainer's ladder of techniques, and rates a puzzle by the hardest step
+ * on that path (SE's rating, in tenths: 23 is 2.3). Techniques work on
+ * the units of the grid (rows, columns, boxes), for every size; the
+ * difficulties are SE's, which were set for 9x9. */
+
+/* The techniques, easiest first, with SE's difficulty. */
+typedef enum nonet_technique {
+    NONET_TECH_FULL_HOUSE = 0,         /* 1.0 the last empty cell of a unit */
+    NONET_TECH_HIDDEN_SINGLE_BOX,      /* 1.2 a digit's one place in a box */
+    NONET_TECH_HIDDEN_SINGLE_LINE,     /* 1.5 ... in a row or column */
+    NONET_TECH_DIRECT_POINTING,        /* 1.7 pointing that makes a hidden single */
+    NONET_TECH_DIRECT_CLAIMING,        /* 1.9 claiming that makes a hidden single */
+    NONET_TECH_DIRECT_HIDDEN_PAIR,     /* 2.0 a hidden pair that makes a hidden single */
+    NONET_TECH_NAKED_SINGLE,           /* 2.3 a cell's last candidate */
+    NONET_TECH_DIRECT_HIDDEN_TRIPLE,   /* 2.5 */
+    NONET_TECH_POINTING,               /* 2.6 a box's digit confined to a line */
+    NONET_TECH_CLAIMING,               /* 2.8 a line's digit confined to a box */
+    NONET_TECH_NAKED_PAIR,             /* 3.0 */
+    NONET_TECH_X_WING,                 /* 3.2 */
+    NONET_TECH_HIDDEN_PAIR,            /* 3.4 */
+    NONET_TECH_NAKED_TRIPLE,           /* 3.6 */
+    NONET_TECH_SWORDFISH,              /* 3.8 */
+    NONET_TECH_HIDDEN_TRIPLE,          /* 4.0 */
+    NONET_TECH_XY_WING,                /* 4.2 */
+    NONET_TECH_XYZ_WING,               /* 4.4 */
+    NONET_TECH_UNIQUE_RECTANGLE,       /* 4.5 and up, by type and length */
+    NONET_TECH_NAKED_QUAD,             /* 5.0 */
+    NONET_TECH_JELLYFISH,              /* 5.2 */
+    NONET_TECH_HIDDEN_QUAD,            /* 5.4 */
+    NONET_TECH_BUG,                    /* 5.6 and up, by type */
+    NONET_TECH_ALIGNED_PAIR_EXCLUSION, /* 6.2 */
+    NONET_TECH_COUNT
+} nonet_technique;
+
+/* The technique's name, lower case ("hidden single"), or NULL if unknown. */
+NONET_API const char *nonet_technique_name(nonet_technique technique);
+
+/* A cell and digits (bit d-1 for digit d): a placement (one digit), an
+ * elimination, or a cell of a pattern with the digits that matter. */
+typedef struct nonet_cell_digits {
+    int cell;
+    uint64_t digits;
+} nonet_cell_digits;
+
+/* One step a person can take: its technique and difficulty, the units it
+ * works in (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1), the pattern of
+ * cells and digits that justifies it, and what it places and removes. The
+ * arrays belong to the solver that found the step. */
+typedef struct nonet_step {
+    nonet_technique technique;
+    int difficulty; /* tenths of SE's scale: 23 is 2.3 */
+    int nunits;
+    int units[4];
+    const nonet_cell_digits *pattern;
+    int npattern;
+    const nonet_cell_digits *placements; /* one digit each */
+    int nplacements;
+    const nonet_cell_digits *eliminations;
+    int neliminations;
+} nonet_step;
+
+/* A human-style solver: a position and its scratch memory, reusable
+ * across puzzles of any size. One thread at a time. */
+typedef struct nonet_human nonet_human;
+
+/* A new solver, or NULL when out of memory. Free it with nonet_human_free
+ * (NULL is a no-op). */
+NONET_API nonet_human *nonet_human_new(void);
+NONET_API void nonet_human_free(nonet_human *h);
+
+/* Sets the position: puzzle's digits and, for every empty cell, its marks
+ * (marks NULL: the digits its units lack). Returns NONET_OK, NONET_EARG
+ * (NULL h or puzzle, malformed puzzle), NONET_ECONFLICT (two digits clash
+ * in a unit, or a mark leaves out its own cell's digit). */
+NONET_API int nonet_human_start(nonet_human *h, const nonet_grid *puzzle, const nonet_marks *marks);
+
+/* Finds the steps of the easiest technique that applies to the current
+ * position (the ladder's order): all of them, since a person could take
+ * any of them first and the result of taking all does not depend on the
+ * order. Returns their number: 0 when the position is solved or no
+ * technique of the ladder applies (see nonet_human_solved); NONET_EARG
+ * before a start; NONET_ENOMEM. */
+NONET_API int nonet_human_find(nonet_human *h);
+
+/* The i-th step found by the last nonet_human_find (0-based, in the order
+ * a person scanning boxes, columns, then rows would meet them); valid
+ * until the next find, apply or start. Returns NONET_OK or NONET_EARG (i
+ * out of range). */
+NONET_API int nonet_human_step(const nonet_human *h, int i, nonet_step *step);
+
+/* Applies the i-th step found, or all of them (i = -1: the ladder's way;
+ * a step whose every placement and elimination an earlier one made is
+ * skipped). Returns the number of steps applied, NONET_EARG (i out of
+ * range, nothing found), or NONET_ECONFLICT (a placement that is no longer
+ * a candidate: the position had no solution). */
+NONET_API int nonet_human_apply(nonet_human *h, int i);
+
+/* 1 when every cell of the position is filled, else 0. */
+NONET_API int nonet_human_solved(const nonet_human *h);
+
+/* Copies the current position: the placed digits into *grid and, if marks
+ * is non-NULL, every cell's candidates (a placed digit's own). */
+NONET_API void nonet_human_position(const nonet_human *h, nonet_grid *grid, nonet_marks *marks);
+
+/* A puzzle's rating: the path that always takes the easiest steps. */
+typedef struct nonet_rating {
+    int difficulty;              /* tenths: the hardest step's; when stuck,
+                                    the hardest step before it */
+    int stuck;                   /* 1: the ladder got stuck (SE would need a
+                                    chain: the rating is above 6.2) */
+    nonet_technique hardest;     /* the hardest step's technique */
+    int steps;                   /* steps taken */
+    int count[NONET_TECH_COUNT]; /* steps of each technique */
+} nonet_rating;
+
+/* Rates the position (puzzle and marks, as nonet_human_start) by walking
+ * the ladder to the end. The puzzle must have exactly one solution: the
+ * uniqueness techniques rely on it. Returns NONET_OK (*out filled, also
+ * when stuck), NONET_ENOSOLUTION, NONET_ENOTUNIQUE, or as
+ * nonet_human_start. */
+NONET_API int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const nonet_marks *marks,
+                               nonet_rating *out);
+
+/* The level of a rating in tenths, as puzzle books name them: "easy"
+ * (1.0-1.2), "medium" (1.3-1.5), "hard" (1.6-2.5), "fiendish" (2.6-6.0),
+ * "diabolical" (6.1 and up). Static string, never NULL. */
+NONET_API const char *nonet_level_name(int difficulty);
+
+/* Writes a step in plain words into buf, as snprintf does, for a grid of
+ * side n: "hidden single in row 3: r3c5 = 7", "pointing: in box 2 the 4s
+ * lie in row 1, so r1c7, r1c8 <> 4". Rows and columns count from 1.
+ * Returns the length the whole text needs. */
+NONET_API size_t nonet_step_describe(const nonet_step *step, int n, char *buf, size_t cap);
+
 /* ---------------------------------------------------------------- teaching solvers */
 
 /* Three simple solvers from well-known course assignments, reproduced step

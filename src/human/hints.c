@@ -1,0 +1,118 @@
+/* hints.c - the growing list that finders fill with hints. */
+#include "human.h"
+
+#include <stdlib.h>
+
+void hlist_clear(hlist *l)
+{
+    l->nhints = 0;
+    l->nitems = 0;
+    l->failed = 0;
+}
+
+void hlist_free(hlist *l)
+{
+    free(l->hints);
+    free(l->items);
+    l->hints = NULL;
+    l->items = NULL;
+    l->hcap = l->icap = 0;
+    hlist_clear(l);
+}
+
+hhint *hlist_begin(hlist *l, int technique, int difficulty)
+{
+    if (l->nhints == l->hcap) {
+        int cap = l->hcap ? 2 * l->hcap : 64;
+        hhint *grown = realloc(l->hints, sizeof *grown * (size_t)cap);
+        if (!grown) {
+            l->failed = 1;
+            return NULL;
+        }
+        l->hints = grown;
+        l->hcap = cap;
+    }
+    hhint *h = &l->hints[l->nhints++];
+    h->technique = technique;
+    h->difficulty = difficulty;
+    h->nunits = 0;
+    h->pattern = h->place = h->elim = l->nitems;
+    h->npattern = h->nplace = h->nelim = 0;
+    return h;
+}
+
+void hlist_drop(hlist *l)
+{
+    if (l->nhints > 0) {
+        l->nitems = l->hints[l->nhints - 1].pattern;
+        l->nhints--;
+    }
+}
+
+void hlist_unit(hlist *l, int unit)
+{
+    if (l->nhints == 0)
+        return;
+    hhint *h = &l->hints[l->nhints - 1];
+    if (h->nunits < H_MAX_HINT_UNITS)
+        h->units[h->nunits++] = unit;
+}
+
+/* Appends an item to the hint being built. Items are kept in three runs:
+ * pattern, then placements, then eliminations; a later kind may only be
+ * added after the earlier ones (the finders do so). */
+static cell_digits *add_item(hlist *l)
+{
+    if (l->nitems == l->icap) {
+        int cap = l->icap ? 2 * l->icap : 256;
+        cell_digits *grown = realloc(l->items, sizeof *grown * (size_t)cap);
+        if (!grown) {
+            l->failed = 1;
+            return NULL;
+        }
+        l->items = grown;
+        l->icap = cap;
+    }
+    return &l->items[l->nitems++];
+}
+
+void hlist_pattern(hlist *l, int cell, uint64_t digits)
+{
+    if (l->nhints == 0)
+        return;
+    hhint *h = &l->hints[l->nhints - 1];
+    cell_digits *it = add_item(l);
+    if (!it)
+        return;
+    it->cell = cell;
+    it->digits = digits;
+    h->npattern++;
+    h->place = h->elim = l->nitems;
+}
+
+void hlist_place(hlist *l, int cell, int digit)
+{
+    if (l->nhints == 0)
+        return;
+    hhint *h = &l->hints[l->nhints - 1];
+    cell_digits *it = add_item(l);
+    if (!it)
+        return;
+    it->cell = cell;
+    it->digits = (uint64_t)1 << (digit - 1);
+    h->nplace++;
+    h->elim = l->nitems;
+}
+
+void hlist_elim(hlist *l, int cell, uint64_t digits)
+{
+    if (l->nhints == 0 || !digits)
+        return;
+    hhint *h = &l->hints[l->nhints - 1];
+    cell_digits *it = add_item(l);
+    if (!it)
+        return;
+    it->cell = cell;
+    it->digits = digits;
+    h->nelim++;
+}

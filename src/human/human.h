@@ -1,0 +1,129 @@
+/* human.h - the human-style solver's shared pieces (not installed).
+ *
+ * A position is a grid of placed digits and, for every empty cell, its
+ * candidates; techniques look at it through its list of units (houses):
+ * rows, columns and boxes today, any other set of n cells that must hold
+ * every digit once tomorrow (diagonals, windows, jigsaw regions). Each
+ * technique family lives in a file of its own and has one entry point of
+ * the same form (hfind_fn): it reports the steps it finds to a sink, which
+ * can stop the search. ladder.c orders the techniques and rates.
+ *
+ * Cells are numbered row-major, units as the public header numbers them
+ * (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1), digits from 1; a
+ * candidate set has bit d-1 for digit d. */
+#ifndef NONET_HUMAN_H
+#define NONET_HUMAN_H
+
+#include "../internal.h"
+
+#include <stdint.h>
+
+#define H_MAX_UNITS (3 * NONET_MAX_SIDE)
+#define H_UNITS_PER_CELL 3 /* a variant with extra units raises this */
+
+enum { UNIT_ROW, UNIT_COL, UNIT_BOX };
+
+typedef struct hunit {
+    int kind;  /* UNIT_ROW, UNIT_COL, UNIT_BOX */
+    int index; /* which row, column or box */
+    uint16_t cells[NONET_MAX_SIDE];
+} hunit;
+
+/* A position and the geometry it lives on. */
+typedef struct hstate {
+    int n, box_rows, box_cols, ncells, nunits;
+    uint64_t all; /* every digit: bits 0..n-1 */
+    int empty;    /* empty cells left */
+    uint8_t value[NONET_MAX_CELLS];
+    uint64_t cand[NONET_MAX_CELLS]; /* an empty cell's candidates; 0 when filled */
+    hunit unit[H_MAX_UNITS];
+    uint16_t units_of[NONET_MAX_CELLS][H_UNITS_PER_CELL];
+    uint8_t pos_in[NONET_MAX_CELLS][H_UNITS_PER_CELL]; /* place in each of them */
+    /* where[u][d-1]: the places (bits 0..n-1, unit order) of unit u's
+     * cells that still have digit d as a candidate */
+    uint64_t where[H_MAX_UNITS][NONET_MAX_SIDE];
+    uint64_t placed[H_MAX_UNITS]; /* digits placed in each unit */
+} hstate;
+
+/* Builds the geometry for the shape and an empty position. */
+void hstate_init(hstate *s, int box_rows, int box_cols);
+
+/* Sets the position from a grid and its marks (NULL: every digit not
+ * placed in the cell's units). Returns NONET_OK, or NONET_ECONFLICT when
+ * two digits clash in a unit or a mark leaves a clue out. */
+int hstate_load(hstate *s, const nonet_grid *g, const nonet_marks *marks);
+
+/* Places digit d (a candidate) in empty cell c and removes it from the
+ * cell's peers. */
+void hstate_place(hstate *s, int c, int d);
+
+/* Removes the candidates in set from empty cell c. */
+void hstate_remove(hstate *s, int c, uint64_t set);
+
+/* ------------------------------------------------------------ hints */
+
+typedef nonet_cell_digits cell_digits;
+
+#define H_MAX_HINT_UNITS 4
+
+/* One deduction: the pattern that justifies it, the digits it places and
+ * the candidates it removes (their cell_digits live in the list's items). */
+typedef struct hhint {
+    int technique;  /* enum nonet_technique */
+    int difficulty; /* tenths of the SE scale */
+    int nunits;
+    int units[H_MAX_HINT_UNITS];
+    int pattern, npattern; /* first item and count */
+    int place, nplace;     /* one digit each */
+    int elim, nelim;
+} hhint;
+
+/* The hints a finder found, in the order a person scanning the grid
+ * would meet them (rows, then columns, then boxes; lower digits first). */
+typedef struct hlist {
+    hhint *hints;
+    int nhints, hcap;
+    cell_digits *items;
+    int nitems, icap;
+    int failed; /* out of memory */
+} hlist;
+
+void hlist_clear(hlist *l);
+void hlist_free(hlist *l);
+/* Starts a hint; returns it (NULL when out of memory, l->failed set). */
+hhint *hlist_begin(hlist *l, int technique, int difficulty);
+/* Adds to the hint being built (the last one begun). */
+void hlist_unit(hlist *l, int unit);
+void hlist_pattern(hlist *l, int cell, uint64_t digits);
+void hlist_place(hlist *l, int cell, int digit);
+void hlist_elim(hlist *l, int cell, uint64_t digits);
+/* Drops the hint being built (it removed nothing after all). */
+void hlist_drop(hlist *l);
+
+/* A finder: appends every hint of one technique family that the position
+ * holds, in a fixed order. Finders that cover several techniques of the
+ * ladder take the technique to look for. */
+typedef void hfind_fn(const hstate *s, int technique, hlist *out);
+
+hfind_fn find_full_house, find_hidden_singles, find_naked_singles; /* singles.c */
+hfind_fn find_locking;                                             /* intersections.c */
+hfind_fn find_naked_sets, find_hidden_sets;                        /* subsets.c */
+hfind_fn find_fish;                                                /* fish.c */
+hfind_fn find_wings;                                               /* wings.c */
+hfind_fn find_aligned_pairs;                                       /* exclusion.c */
+
+/* Whether cells a and b share a unit. */
+static inline int h_peers(const hstate *s, int a, int b)
+{
+    for (int k = 0; k < H_UNITS_PER_CELL; k++)
+        if (s->units_of[a][k] == s->units_of[b][k])
+            return 1;
+    return 0;
+}
+
+/* The peers of cell c (the other cells of its units), each once: its
+ * box, then its row and column outside the box, as Sudoku Explainer lists
+ * them. Returns their number. */
+int h_peer_list(const hstate *s, int c, int *peers);
+
+#endif

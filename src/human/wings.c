@@ -1,0 +1,55 @@
+/* wings.c - XY-Wing (4.2): a pivot {x,y} seeing wings {x,z} and {y,z}:
+ * whichever the pivot takes, one wing is z, so z leaves every cell that
+ * sees both wings. XYZ-Wing (4.4): the pivot is {x,y,z}, so the victims
+ * must see the pivot too. Pivots go row-major, wings in the pivot's peer
+ * order, as in Sudoku Explainer. */
+#include "human.h"
+
+#define MAX_PEERS (3 * NONET_MAX_SIDE)
+
+void find_wings(const hstate *s, int technique, hlist *out)
+{
+    int xyz = technique == NONET_TECH_XYZ_WING;
+    int peers[MAX_PEERS], wing_peers[MAX_PEERS];
+    for (int pivot = 0; pivot < s->ncells; pivot++) {
+        uint64_t pc = s->cand[pivot];
+        if (s->value[pivot] || popcount64(pc) != (xyz ? 3 : 2))
+            continue;
+        int np = h_peer_list(s, pivot, peers);
+        for (int i = 0; i < np; i++) {
+            int xz = peers[i];
+            uint64_t a = s->cand[xz];
+            if (popcount64(a) != 2 || popcount64(pc & ~a) != 1)
+                continue;
+            for (int j = 0; j < np; j++) {
+                int yz = peers[j];
+                uint64_t b = s->cand[yz];
+                if (yz == xz || popcount64(b) != 2)
+                    continue;
+                uint64_t all = pc | a | b, common = pc & a & b;
+                if (popcount64(all) != 3 || popcount64(common) != (xyz ? 1 : 0))
+                    continue;
+                uint64_t z = a & b;
+                if (popcount64(z) != 1)
+                    continue;
+                int nw = h_peer_list(s, xz, wing_peers), victims = 0;
+                for (int k = 0; k < nw; k++) {
+                    int v = wing_peers[k];
+                    victims += v != pivot && v != yz && (s->cand[v] & z) && h_peers(s, v, yz) &&
+                               (!xyz || h_peers(s, v, pivot));
+                }
+                if (!victims || !hlist_begin(out, technique, xyz ? 44 : 42))
+                    continue;
+                hlist_pattern(out, pivot, pc);
+                hlist_pattern(out, xz, a);
+                hlist_pattern(out, yz, b);
+                for (int k = 0; k < nw; k++) {
+                    int v = wing_peers[k];
+                    if (v != pivot && v != yz && (s->cand[v] & z) && h_peers(s, v, yz) &&
+                        (!xyz || h_peers(s, v, pivot)))
+                        hlist_elim(out, v, z);
+                }
+            }
+        }
+    }
+}
