@@ -30,11 +30,8 @@ static void say_unit(words *w, int u, int n)
 
 static void say_digits(words *w, uint64_t digits)
 {
-    int first = 1;
-    for (; digits; digits &= digits - 1) {
-        say(w, "%s%d", first ? "" : "", lowest_bit(digits) + 1);
-        first = 0;
-    }
+    for (; digits; digits &= digits - 1)
+        say(w, "%d", lowest_bit(digits) + 1);
 }
 
 static void say_cell(words *w, int cell, int n)
@@ -81,7 +78,7 @@ size_t nonet_step_describe(const nonet_step *step, int n, char *buf, size_t cap)
             say_digits(&w, step->eliminations[i].digits);
         }
     }
-    if (w.cap && w.len >= w.cap)
+    if (buf && w.cap && w.len >= w.cap)
         buf[w.cap - 1] = '\0';
     return w.len;
 }
