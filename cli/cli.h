@@ -128,6 +128,7 @@ int solve_teach(const cli_opts *o);
 /* Subcommands: each returns the exit status. */
 int cmd_solve(const cli_opts *o);
 int cmd_count(const cli_opts *o);
+int cmd_rate(const cli_opts *o);
 int cmd_check(const cli_opts *o);
 int cmd_dlx(const cli_opts *o);
 int cmd_xc(const cli_opts *o);

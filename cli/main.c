@@ -17,6 +17,8 @@ static const char usage_text[] =
     "commands:\n"
     "  solve    print a solution of each puzzle\n"
     "  count    print how many solutions each puzzle has\n"
+    "  rate     rate each puzzle on Sudoku Explainer's scale, solving like a\n"
+    "           person\n"
     "  check    say whether each grid is consistent, complete, solved\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
@@ -121,6 +123,26 @@ static const char count_text[] =
     "  -j, --jobs N         count on N threads (default 0: every core)\n"
     "      --stats          nodes, guesses and time per puzzle on stderr\n";
 
+static const char rate_text[] =
+    "usage: nonet rate [OPTIONS] [FILE...]\n"
+    "\n"
+    "Solves each puzzle the way a person does, always taking the easiest\n"
+    "steps (Sudoku Explainer's ladder: singles, locked candidates, subsets,\n"
+    "fish, wings, uniqueness, aligned pair exclusion), and prints one line\n"
+    "per puzzle that starts with its rating on SE's scale, the hardest\n"
+    "technique, the number of steps and a level: '2.0 direct hidden pair, 54\n"
+    "steps, hard'. Levels: easy (1.0-1.2), medium (1.3-1.5), hard (1.6-2.5),\n"
+    "fiendish (2.6-6.0), diabolical (6.1 and up). A puzzle the ladder cannot\n"
+    "finish needs chains: '>6.2 needs chains: ...'. A puzzle with no or\n"
+    "several solutions prints '# no solution' or '# not unique' instead (a\n"
+    "rating needs one solution), with a message on stderr.\n"
+    "\n"
+    "  -f, --format json    one JSON object per puzzle (also --json): rating,\n"
+    "                       hardest, steps, level, techniques (steps of each)\n"
+    "  -j, --jobs N         rate on N threads (default 0: every core); results\n"
+    "                       still come in input order\n"
+    "      --stats          time per puzzle on stderr, and a summary\n";
+
 static const char check_text[] =
     "usage: nonet check [OPTIONS] [FILE...]\n"
     "\n"
@@ -205,6 +227,7 @@ typedef struct command {
 static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjSJTFY"},
     {"count", cmd_count, count_text, "fiseljhSJY"},
+    {"rate", cmd_rate, rate_text, "fisjhSJY"},
     {"check", cmd_check, check_text, "fishJOY"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDY"},

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum mode { MODE_SOLVE, MODE_COUNT };
+enum mode { MODE_SOLVE, MODE_COUNT, MODE_RATE };
 enum { CHUNK = 64, MAX_JOBS = 64 };
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
@@ -34,6 +34,7 @@ typedef struct worker {
     const cli_opts *o;
     enum mode mode;
     nonet_solver *solver;
+    nonet_human *human; /* rate */
     FILE *out, *err;
     tally t;
     int multiline;       /* the last result took several lines */
@@ -152,6 +153,76 @@ static int conflicting(worker *w, const char *file, const nonet_puzzle *p)
     report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
     print_failure(w, file, p, "invalid", why);
     return 1;
+}
+
+/* Rates one puzzle that was read without error. */
+static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
+{
+    const cli_opts *o = w->o;
+    FILE *out = w->out;
+    nonet_rating r;
+    double t0 = now_us();
+    int rc = nonet_human_rate(w->human, &p->grid, p->has_marks ? &p->marks : NULL, &r);
+    double us = now_us() - t0;
+    if (rc == NONET_ECONFLICT) {
+        if (!conflicting(w, file, p)) {
+            const char *why = "the pencil marks leave out a digit of the grid";
+            report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
+            print_failure(w, file, p, "invalid", why);
+        }
+        return;
+    }
+    if (rc != NONET_OK) {
+        const char *status = rc == NONET_ENOSOLUTION  ? "no solution"
+                             : rc == NONET_ENOTUNIQUE ? "not unique"
+                                                      : nonet_strerror(rc);
+        const char *why = rc == NONET_ENOTUNIQUE ? "a rating needs a puzzle with one solution"
+                          : rc == NONET_ENOSOLUTION && p->has_marks
+                              ? "the pencil marks exclude every solution"
+                              : NULL;
+        report_to(w->err, file, p->index, p->first_line, 0, "%s%s%s", status, why ? ": " : "",
+                  why ? why : "");
+        print_failure(w, file, p, status, why);
+        return;
+    }
+    w->t.good++;
+    w->t.us += us;
+    const char *hardest = r.steps ? nonet_technique_name(r.hardest) : "nothing to do";
+    if (o->format == NONET_LAYOUT_JSON) {
+        json_begin(out, o, file, p);
+        fputs(",\"input\":", out);
+        json_grid(out, &p->grid, p->symbols);
+        fputs(",\"status\":\"rated\",\"rating\":", out);
+        if (r.stuck)
+            fputs("null,\"above\":6.2", out);
+        else
+            fprintf(out, "%d.%d", r.difficulty / 10, r.difficulty % 10);
+        fprintf(out, ",\"hardest\":\"%s\",\"hardest_rating\":%d.%d,\"steps\":%d,\"level\":\"%s\"",
+                hardest, r.difficulty / 10, r.difficulty % 10, r.steps,
+                r.stuck ? "diabolical" : nonet_level_name(r.difficulty));
+        fputs(",\"techniques\":{", out);
+        int first = 1;
+        for (int t = 0; t < NONET_TECH_COUNT; t++) {
+            if (!r.count[t])
+                continue;
+            fprintf(out, "%s\"%s\":%d", first ? "" : ",", nonet_technique_name((nonet_technique)t),
+                    r.count[t]);
+            first = 0;
+        }
+        fprintf(out, "},\"microseconds\":%.1f}\n", us);
+    } else if (r.stuck) {
+        fprintf(out, ">6.2 needs chains: the ladder stops after %d step%s", r.steps,
+                r.steps == 1 ? "" : "s");
+        if (r.steps)
+            fprintf(out, " (hardest before: %d.%d %s)", r.difficulty / 10, r.difficulty % 10,
+                    hardest);
+        fputs(", diabolical\n", out);
+    } else {
+        fprintf(out, "%d.%d %s, %d step%s, %s\n", r.difficulty / 10, r.difficulty % 10, hardest,
+                r.steps, r.steps == 1 ? "" : "s", nonet_level_name(r.difficulty));
+    }
+    if (o->stats && o->format != NONET_LAYOUT_JSON)
+        report_to(w->err, file, p->index, p->first_line, 0, "rated in %.0f us", us);
 }
 
 /* Solves or counts one puzzle that was read without error. */
@@ -293,6 +364,8 @@ static void solve_chunk(worker *w, chunk *c)
             report_to(w->err, c->file[i], p->index, p->error.line, p->error.column, "%s",
                       p->error.message);
             print_failure(w, c->file[i], p, "error", p->error.message);
+        } else if (w->mode == MODE_RATE) {
+            rate_puzzle(w, c->file[i], p);
         } else {
             run_puzzle(w, c->file[i], p);
         }
@@ -518,7 +591,9 @@ static int run_batch(const cli_opts *o, enum mode mode)
         ok = (b.slots[i].p = malloc(CHUNK * sizeof(nonet_puzzle))) != NULL;
     for (int i = 0; ok && i < b.nthreads; i++) {
         b.workers[i] = (worker){.o = o, .mode = mode, .solver = nonet_solver_new(o->engine)};
-        ok = b.workers[i].solver != NULL;
+        if (mode == MODE_RATE)
+            b.workers[i].human = nonet_human_new();
+        ok = b.workers[i].solver != NULL && (mode != MODE_RATE || b.workers[i].human != NULL);
     }
     int started = 0;
     if (ok && b.nthreads > 1) {
@@ -562,13 +637,17 @@ static int run_batch(const cli_opts *o, enum mode mode)
         complain("%ld puzzle%s, %ld %s, %ld failed; %.3f s solving (%.0f puzzles/s per thread), "
                  "%.3f s in all on %d thread%s (%.0f puzzles/s); %.2f guesses/puzzle",
                  t->puzzles, t->puzzles == 1 ? "" : "s", t->good,
-                 mode == MODE_SOLVE ? "solved" : "counted", t->failed, t->us / 1e6,
-                 t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall, b.nthreads,
-                 b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
+                 mode == MODE_SOLVE   ? "solved"
+                 : mode == MODE_COUNT ? "counted"
+                                      : "rated",
+                 t->failed, t->us / 1e6, t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall,
+                 b.nthreads, b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
                  (double)t->guesses / (double)t->puzzles);
     }
-    for (int i = 0; b.workers && i < b.nthreads; i++)
+    for (int i = 0; b.workers && i < b.nthreads; i++) {
         nonet_solver_free(b.workers[i].solver);
+        nonet_human_free(b.workers[i].human);
+    }
     for (int i = 0; b.slots && i < b.nslots; i++)
         free(b.slots[i].p);
     free(b.slots);
@@ -593,4 +672,9 @@ int cmd_solve(const cli_opts *o)
 int cmd_count(const cli_opts *o)
 {
     return run_batch(o, MODE_COUNT);
+}
+
+int cmd_rate(const cli_opts *o)
+{
+    return run_batch(o, MODE_RATE);
 }

@@ -19,8 +19,8 @@ static const struct {
     hfind_fn *find;
 } ladder[] = {
     {NONET_TECH_FULL_HOUSE, "full house", find_full_house},
-    {NONET_TECH_HIDDEN_SINGLE_BOX, "hidden single", find_hidden_singles},
-    {NONET_TECH_HIDDEN_SINGLE_LINE, "hidden single", find_hidden_singles},
+    {NONET_TECH_HIDDEN_SINGLE_BOX, "hidden single (box)", find_hidden_singles},
+    {NONET_TECH_HIDDEN_SINGLE_LINE, "hidden single (line)", find_hidden_singles},
     {NONET_TECH_DIRECT_POINTING, "direct pointing", find_locking},
     {NONET_TECH_DIRECT_CLAIMING, "direct claiming", find_locking},
     {NONET_TECH_DIRECT_HIDDEN_PAIR, "direct hidden pair", find_hidden_sets},
