@@ -20,11 +20,9 @@ typedef struct base_cell {
 void find_aligned_pairs(const hstate *s, int technique, hlist *out)
 {
     (void)technique;
-    base_cell *base = malloc(sizeof *base * (size_t)s->ncells);
-    if (!base) {
-        out->failed = 1;
+    base_cell *base = hlist_scratch(out, sizeof *base * (size_t)s->ncells);
+    if (!base)
         return;
-    }
     int nbase = 0, peers[MAX_PEERS];
     for (int c = 0; c < s->ncells; c++) {
         if (s->value[c] || popcount64(s->cand[c]) < 2)
@@ -79,5 +77,4 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
             hlist_elim(out, b->cell, cb & ~ok_b);
         }
     }
-    free(base);
 }

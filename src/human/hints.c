@@ -10,8 +10,25 @@ void hlist_clear(hlist *l)
     l->failed = 0;
 }
 
+void *hlist_scratch(hlist *l, size_t size)
+{
+    if (size > l->scratch_size) {
+        void *grown = realloc(l->scratch, size);
+        if (!grown) {
+            l->failed = 1;
+            return NULL;
+        }
+        l->scratch = grown;
+        l->scratch_size = size;
+    }
+    return l->scratch;
+}
+
 void hlist_free(hlist *l)
 {
+    free(l->scratch);
+    l->scratch = NULL;
+    l->scratch_size = 0;
     free(l->hints);
     free(l->items);
     l->hints = NULL;

@@ -85,7 +85,9 @@ typedef struct hlist {
     int nhints, hcap;
     cell_digits *items;
     int nitems, icap;
-    int failed; /* out of memory */
+    int failed;    /* out of memory */
+    void *scratch; /* finders' working memory (hlist_scratch) */
+    size_t scratch_size;
 } hlist;
 
 void hlist_clear(hlist *l);
@@ -99,6 +101,9 @@ void hlist_place(hlist *l, int cell, int digit);
 void hlist_elim(hlist *l, int cell, uint64_t digits);
 /* Drops the hint being built (it removed nothing after all). */
 void hlist_drop(hlist *l);
+/* Working memory of at least size bytes for a finder, kept between calls
+ * (NULL when out of memory, l->failed set). */
+void *hlist_scratch(hlist *l, size_t size);
 
 /* A finder: appends every hint of one technique family that the position
  * holds, in a fixed order. Finders that cover several techniques of the
@@ -110,6 +115,8 @@ hfind_fn find_locking;                                             /* intersecti
 hfind_fn find_naked_sets, find_hidden_sets;                        /* subsets.c */
 hfind_fn find_fish;                                                /* fish.c */
 hfind_fn find_wings;                                               /* wings.c */
+hfind_fn find_unique_loops;                                        /* uniqueness.c */
+hfind_fn find_bug;                                                 /* bug.c */
 hfind_fn find_aligned_pairs;                                       /* exclusion.c */
 
 /* Whether cells a and b share a unit. */

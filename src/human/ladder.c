@@ -36,11 +36,11 @@ static const struct {
     {NONET_TECH_HIDDEN_TRIPLE, "hidden triple", find_hidden_sets},
     {NONET_TECH_XY_WING, "xy-wing", find_wings},
     {NONET_TECH_XYZ_WING, "xyz-wing", find_wings},
-    {NONET_TECH_UNIQUE_RECTANGLE, "unique rectangle", NULL},
+    {NONET_TECH_UNIQUE_RECTANGLE, "unique rectangle", find_unique_loops},
     {NONET_TECH_NAKED_QUAD, "naked quad", find_naked_sets},
     {NONET_TECH_JELLYFISH, "jellyfish", find_fish},
     {NONET_TECH_HIDDEN_QUAD, "hidden quad", find_hidden_sets},
-    {NONET_TECH_BUG, "bivalue universal grave", NULL},
+    {NONET_TECH_BUG, "bivalue universal grave", find_bug},
     {NONET_TECH_ALIGNED_PAIR_EXCLUSION, "aligned pair exclusion", find_aligned_pairs},
 };
 #define LADDER_LEN ((int)(sizeof ladder / sizeof ladder[0]))
