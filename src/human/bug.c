@@ -148,19 +148,15 @@ static int type3(const hstate *s, const bug *b, hlist *out)
                 if (s->units_of[b->common[i]][k] == u)
                     region[nr++] = b->common[i];
             int want = degree - 1, idx[8];
-            if (nr < want)
-                continue;
-            for (int i = 0; i < want; i++)
-                idx[i] = i;
-            for (;;) {
+            for (int ok = comb_first(idx, want, nr); ok; ok = comb_next(idx, want, nr)) {
                 uint64_t digits = 0;
-                int ok = 1;
-                for (int i = 0; i < want && ok; i++) {
+                int wide = 1;
+                for (int i = 0; i < want && wide; i++) {
                     uint64_t c = s->cand[region[idx[i]]];
-                    ok = popcount64(c) >= 2;
+                    wide = popcount64(c) >= 2;
                     digits |= c;
                 }
-                if (ok && popcount64(digits) == degree && (digits | b->all) == digits) {
+                if (wide && popcount64(digits) == degree && (digits | b->all) == digits) {
                     int any = 0;
                     for (int j = 0; j < nr; j++) {
                         int in = 0;
@@ -182,14 +178,6 @@ static int type3(const hstate *s, const bug *b, hlist *out)
                         found = 1;
                     }
                 }
-                int i = 0;
-                while (i < want && idx[i] + 1 == (i + 1 < want ? idx[i + 1] : nr))
-                    i++;
-                if (i == want)
-                    break;
-                idx[i]++;
-                for (int j = 0; j < i; j++)
-                    idx[j] = j;
             }
         }
     }

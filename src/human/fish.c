@@ -26,13 +26,8 @@ void find_fish(const hstate *s, int technique, hlist *out)
                 if (c >= 2 && c <= k)
                     lines[count++] = i;
             }
-            if (count < k)
-                continue;
-            /* k-subsets of the lines, co-lexicographic */
             int idx[4];
-            for (int i = 0; i < k; i++)
-                idx[i] = i;
-            for (;;) {
+            for (int ok = comb_first(idx, k, count); ok; ok = comb_next(idx, k, count)) {
                 uint64_t cover = 0, base = 0;
                 for (int i = 0; i < k; i++) {
                     cover |= s->where[base0 + lines[idx[i]]][d - 1];
@@ -57,14 +52,6 @@ void find_fish(const hstate *s, int technique, hlist *out)
                         }
                     }
                 }
-                int i = 0;
-                while (i < k && idx[i] + 1 == (i + 1 < k ? idx[i + 1] : count))
-                    i++;
-                if (i == k)
-                    break;
-                idx[i]++;
-                for (int j = 0; j < i; j++)
-                    idx[j] = j;
             }
         }
     }

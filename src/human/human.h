@@ -119,6 +119,32 @@ hfind_fn find_unique_loops;                                        /* uniqueness
 hfind_fn find_bug;                                                 /* bug.c */
 hfind_fn find_aligned_pairs;                                       /* exclusion.c */
 
+/* k-subsets of {0..count-1} in co-lexicographic order (the largest
+ * element varies slowest, as Sudoku Explainer enumerates them):
+ *     for (int ok = comb_first(idx, k, count); ok; ok = comb_next(idx, k, count))
+ * idx must have room for k entries; k == 0 gives one empty subset. */
+static inline int comb_first(int *idx, int k, int count)
+{
+    if (k < 0 || k > count)
+        return 0;
+    for (int i = 0; i < k; i++)
+        idx[i] = i;
+    return 1;
+}
+
+static inline int comb_next(int *idx, int k, int count)
+{
+    int i = 0;
+    while (i < k && idx[i] + 1 == (i + 1 < k ? idx[i + 1] : count))
+        i++;
+    if (i == k)
+        return 0;
+    idx[i]++;
+    for (int j = 0; j < i; j++)
+        idx[j] = j;
+    return 1;
+}
+
 /* Whether cells a and b share a unit. */
 static inline int h_peers(const hstate *s, int a, int b)
 {

@@ -24,23 +24,12 @@ static void subsets(const int *items, int count, int k,
                     void (*visit)(void *ctx, const int *chosen, int k), void *ctx)
 {
     int idx[8], chosen[8];
-    if (k < 1 || k > 8 || count < k)
+    if (k < 1 || k > 8)
         return;
-    for (int i = 0; i < k; i++)
-        idx[i] = i;
-    for (;;) {
+    for (int ok = comb_first(idx, k, count); ok; ok = comb_next(idx, k, count)) {
         for (int i = 0; i < k; i++)
             chosen[i] = items[idx[i]];
         visit(ctx, chosen, k);
-        /* next in co-lex order: bump the lowest index that can move */
-        int i = 0;
-        while (i < k && idx[i] + 1 == (i + 1 < k ? idx[i + 1] : count))
-            i++;
-        if (i == k)
-            return;
-        idx[i]++;
-        for (int j = 0; j < i; j++)
-            idx[j] = j;
     }
 }
 

@@ -218,10 +218,9 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                         items[count++] = p;
                 }
                 int idx[NONET_MAX_SIDE], want = degree - 1;
-                if (want >= 1 && count >= want) {
-                    for (int i = 0; i < want; i++)
-                        idx[i] = i;
-                    for (;;) {
+                for (int ok = want >= 1 && comb_first(idx, want, count); ok;
+                     ok = comb_next(idx, want, count)) {
+                    {
                         uint64_t others = 0, chosen = 0;
                         for (int i = 0; i < want; i++) {
                             others |= s->cand[unit->cells[items[idx[i]]]];
@@ -245,14 +244,6 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                                                    s->cand[unit->cells[p]] & all);
                             }
                         }
-                        int i = 0;
-                        while (i < want && idx[i] + 1 == (i + 1 < want ? idx[i + 1] : count))
-                            i++;
-                        if (i == want)
-                            break;
-                        idx[i]++;
-                        for (int j = 0; j < i; j++)
-                            idx[j] = j;
                     }
                 }
             }
@@ -264,11 +255,8 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                     if (!((ab | x) >> (d - 1) & 1))
                         rem[nrem++] = d;
                 int want = degree - 2, idx[NONET_MAX_SIDE];
-                if (want > nrem)
-                    continue;
-                for (int i = 0; i < want; i++)
-                    idx[i] = i;
-                for (;;) {
+                for (int more = comb_first(idx, want, nrem); more;
+                     more = comb_next(idx, want, nrem)) {
                     uint64_t digits = ab, places = 0;
                     int ok = 1;
                     for (int i = 0; i < want; i++)
@@ -291,16 +279,6 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                             }
                         }
                     }
-                    if (want == 0)
-                        break;
-                    int i = 0;
-                    while (i < want && idx[i] + 1 == (i + 1 < want ? idx[i + 1] : nrem))
-                        i++;
-                    if (i == want)
-                        break;
-                    idx[i]++;
-                    for (int j = 0; j < i; j++)
-                        idx[j] = j;
                 }
             }
         }
