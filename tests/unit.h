@@ -43,6 +43,7 @@ void suite_xc(void);
 void suite_teach(void);
 void suite_engines(void);
 void suite_paste(void);
+void suite_human(void);
 void suite_marks(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under

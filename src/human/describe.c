@@ -47,6 +47,9 @@ size_t nonet_step_describe(const nonet_step *step, int n, char *buf, size_t cap)
     if (!step || n < 1)
         return 0;
     const char *name = nonet_technique_name(step->technique);
+    if (step->technique == NONET_TECH_HIDDEN_SINGLE_BOX ||
+        step->technique == NONET_TECH_HIDDEN_SINGLE_LINE)
+        name = "hidden single"; /* the unit says which */
     say(&w, "%s", name ? name : "step");
     if (step->nunits == 1 || step->technique == NONET_TECH_HIDDEN_SINGLE_BOX ||
         step->technique == NONET_TECH_HIDDEN_SINGLE_LINE) {

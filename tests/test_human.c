@@ -1,0 +1,335 @@
+/* test_human.c - the human-style solver: agreement with Sudoku Explainer's
+ * ratings (tests/data/se_ratings.txt), never a false step (every step of
+ * every puzzle checked against the solution, itself checked by the
+ * independent verify_solution), the same rating and technique counts for
+ * random isomorphs, other sizes, pencil marks, and the API's contracts. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SE_FILE "tests/data/se_ratings.txt"
+
+typedef struct rated {
+    char puzzle[82];
+    int se; /* tenths */
+} rated;
+
+static int load_rated(rated *out, int max)
+{
+    FILE *f = fopen(SE_FILE, "r");
+    if (!f)
+        return -1;
+    char line[256];
+    int n = 0;
+    while (n < max && fgets(line, sizeof line, f)) {
+        double r;
+        if (line[0] == '#' || sscanf(line, "%81s %lf", out[n].puzzle, &r) != 2)
+            continue;
+        out[n].se = (int)(r * 10 + 0.5);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+static void test_agreement(void)
+{
+    static rated r[700];
+    static nonet_grid g;
+    int n = load_rated(r, 700);
+    CHECK(n >= 600);
+    nonet_human *h = nonet_human_new();
+    CHECK(h);
+    int agree = 0, rated_low = 0;
+    for (int i = 0; i < n; i++) {
+        CHECK(grid_from_line(r[i].puzzle, 3, 3, &g));
+        nonet_rating rating;
+        CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_OK);
+        /* SE above 6.2 needs chains: the ladder must be stuck there */
+        int same = rating.stuck ? r[i].se > 62 : rating.difficulty == r[i].se;
+        agree += same;
+        rated_low += r[i].se <= 62;
+        if (!same)
+            fprintf(stderr, "  SE %d.%d, nonet %s%d.%d: %s\n", r[i].se / 10, r[i].se % 10,
+                    rating.stuck ? ">" : "", rating.difficulty / 10, rating.difficulty % 10,
+                    r[i].puzzle);
+    }
+    nonet_human_free(h);
+    CHECKF(agree * 100 >= n * 98, "%d of %d ratings agree with SE", agree, n);
+    CHECK(rated_low > 400);
+}
+
+/* Walks the ladder on g, checking every step against the solution sol:
+ * a placement must be the solution's digit, an elimination must spare it.
+ * Returns the number of steps, or -1 (with the reason printed). */
+static int walk(nonet_human *h, const nonet_grid *g, const nonet_marks *marks,
+                const nonet_grid *sol)
+{
+    if (nonet_human_start(h, g, marks) != NONET_OK)
+        return -1;
+    int steps = 0;
+    for (;;) {
+        int found = nonet_human_find(h);
+        if (found < 0)
+            return -1;
+        if (found == 0)
+            break;
+        for (int i = 0; i < found; i++) {
+            nonet_step st;
+            if (nonet_human_step(h, i, &st) != NONET_OK)
+                return -1;
+            for (int k = 0; k < st.nplacements; k++) {
+                const nonet_cell_digits *p = &st.placements[k];
+                if (p->digits != (uint64_t)1 << (sol->cells[p->cell] - 1)) {
+                    fprintf(stderr, "  false placement by %s at cell %d\n",
+                            nonet_technique_name(st.technique), p->cell);
+                    return -1;
+                }
+            }
+            for (int k = 0; k < st.neliminations; k++) {
+                const nonet_cell_digits *e = &st.eliminations[k];
+                if (e->digits & (uint64_t)1 << (sol->cells[e->cell] - 1)) {
+                    fprintf(stderr, "  false elimination by %s at cell %d\n",
+                            nonet_technique_name(st.technique), e->cell);
+                    return -1;
+                }
+            }
+            if (st.nplacements + st.neliminations == 0 || st.difficulty < 10)
+                return -1;
+        }
+        if (nonet_human_apply(h, -1) < 1)
+            return -1;
+        steps += found;
+    }
+    if (nonet_human_solved(h)) {
+        nonet_grid end;
+        nonet_human_position(h, &end, NULL);
+        if (!nonet_grid_equal(&end, sol))
+            return -1;
+    }
+    return steps;
+}
+
+static void test_no_false_step(void)
+{
+    static rated r[700];
+    static nonet_grid g, sol;
+    int n = load_rated(r, 700);
+    CHECK(n > 0);
+    nonet_human *h = nonet_human_new();
+    CHECK(h);
+    for (int i = 0; i < n; i++) {
+        CHECK(grid_from_line(r[i].puzzle, 3, 3, &g));
+        CHECK(nonet_solve(&g, &sol, NULL) == NONET_OK);
+        CHECK(verify_solution(g.cells, sol.cells, 3, 3));
+        int steps = walk(h, &g, NULL, &sol);
+        CHECKF(steps > 0, "puzzle %d: %s", i + 1, r[i].puzzle);
+    }
+    nonet_human_free(h);
+}
+
+/* A random isomorph: bands, rows in bands, stacks, columns in stacks
+ * permuted, maybe transposed, digits relabelled. */
+static void isomorph(const nonet_grid *g, nonet_grid *out, unsigned *seed)
+{
+    int perm_r[9], perm_c[9], digit[10], bands[3] = {0, 1, 2}, stacks[3] = {0, 1, 2};
+    for (int i = 2; i > 0; i--) {
+        int j = (int)(rand_r(seed) % (unsigned)(i + 1)), t = bands[i];
+        bands[i] = bands[j], bands[j] = t;
+        j = (int)(rand_r(seed) % (unsigned)(i + 1)), t = stacks[i];
+        stacks[i] = stacks[j], stacks[j] = t;
+    }
+    for (int b = 0; b < 3; b++) {
+        int rows[3] = {0, 1, 2}, cols[3] = {0, 1, 2};
+        for (int i = 2; i > 0; i--) {
+            int j = (int)(rand_r(seed) % (unsigned)(i + 1)), t = rows[i];
+            rows[i] = rows[j], rows[j] = t;
+            j = (int)(rand_r(seed) % (unsigned)(i + 1)), t = cols[i];
+            cols[i] = cols[j], cols[j] = t;
+        }
+        for (int i = 0; i < 3; i++) {
+            perm_r[3 * b + i] = 3 * bands[b] + rows[i];
+            perm_c[3 * b + i] = 3 * stacks[b] + cols[i];
+        }
+    }
+    for (int d = 0; d <= 9; d++)
+        digit[d] = d;
+    for (int i = 9; i > 1; i--) {
+        int j = 1 + (int)(rand_r(seed) % (unsigned)i), t = digit[i];
+        digit[i] = digit[j], digit[j] = t;
+    }
+    int transpose = (int)(rand_r(seed) % 2);
+    nonet_grid_init(out, 3, 3);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            int v = g->cells[perm_r[r] * 9 + perm_c[c]];
+            out->cells[transpose ? c * 9 + r : r * 9 + c] = (uint8_t)digit[v];
+        }
+}
+
+static void test_invariance(void)
+{
+    static rated r[700];
+    static nonet_grid g, iso;
+    int n = load_rated(r, 700);
+    CHECK(n > 0);
+    nonet_human *h = nonet_human_new();
+    CHECK(h);
+    unsigned seed = 14;
+    for (int i = 0; i < n; i += 3) { /* a third of them, three isomorphs each */
+        CHECK(grid_from_line(r[i].puzzle, 3, 3, &g));
+        nonet_rating base, other;
+        CHECK(nonet_human_rate(h, &g, NULL, &base) == NONET_OK);
+        for (int k = 0; k < 3; k++) {
+            isomorph(&g, &iso, &seed);
+            CHECK(nonet_human_rate(h, &iso, NULL, &other) == NONET_OK);
+            CHECKF(other.difficulty == base.difficulty && other.stuck == base.stuck &&
+                       other.steps == base.steps &&
+                       memcmp(other.count, base.count, sizeof base.count) == 0,
+                   "puzzle %d, isomorph %d: %d.%d%s %d steps vs %d.%d%s %d steps", i + 1, k,
+                   other.difficulty / 10, other.difficulty % 10, other.stuck ? "+" : "",
+                   other.steps, base.difficulty / 10, base.difficulty % 10, base.stuck ? "+" : "",
+                   base.steps);
+        }
+    }
+    nonet_human_free(h);
+}
+
+/* A unique puzzle of the shape: a pattern grid with its digits relabelled,
+ * cells blanked while the solution stays unique. */
+static void make_puzzle(nonet_grid *g, nonet_grid *sol, int br, int bc, unsigned *seed)
+{
+    int n = br * bc;
+    nonet_grid_init(sol, br, bc);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            sol->cells[r * n + c] = (uint8_t)(((r % br) * bc + r / br + c) % n + 1);
+    nonet_grid_copy(g, sol);
+    for (int tries = 0; tries < n * n; tries++) {
+        int c = (int)(rand_r(seed) % (unsigned)(n * n));
+        if (!g->cells[c])
+            continue;
+        int keep = g->cells[c];
+        g->cells[c] = 0;
+        uint64_t count = 0;
+        nonet_count(g, 2, &count, NULL, NULL);
+        if (count != 1)
+            g->cells[c] = (uint8_t)keep;
+    }
+}
+
+static void test_other_sizes(void)
+{
+    static const int shapes[][2] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 4}, {4, 4}};
+    static nonet_grid g, sol;
+    nonet_human *h = nonet_human_new();
+    CHECK(h);
+    unsigned seed = 5;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        for (int k = 0; k < 3; k++) {
+            make_puzzle(&g, &sol, shapes[s][0], shapes[s][1], &seed);
+            CHECK(verify_solution(g.cells, sol.cells, shapes[s][0], shapes[s][1]));
+            int steps = walk(h, &g, NULL, &sol);
+            CHECKF(steps > 0, "%dx%d puzzle %d", shapes[s][0], shapes[s][1], k);
+            nonet_rating rating;
+            CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_OK);
+            CHECK(rating.difficulty >= 10 && rating.steps > 0);
+        }
+    }
+    nonet_human_free(h);
+}
+
+static void test_marks_and_contracts(void)
+{
+    static nonet_grid g, sol;
+    static nonet_marks m;
+    nonet_human *h = nonet_human_new();
+    CHECK(h);
+    nonet_step st;
+    nonet_rating rating;
+    CHECK(nonet_human_find(h) == NONET_EARG);      /* not started */
+    CHECK(nonet_human_apply(h, -1) == NONET_EARG); /* nothing found */
+    CHECK(nonet_human_start(NULL, &g, NULL) == NONET_EARG);
+    CHECK(nonet_human_start(h, NULL, NULL) == NONET_EARG);
+    CHECK(nonet_human_rate(h, NULL, NULL, &rating) == NONET_EARG);
+    CHECK(nonet_technique_name(NONET_TECH_COUNT) == NULL);
+    for (int t = 0; t < NONET_TECH_COUNT; t++)
+        CHECK(nonet_technique_name((nonet_technique)t) != NULL);
+    CHECK(strcmp(nonet_level_name(12), "easy") == 0 && strcmp(nonet_level_name(15), "medium") == 0);
+    CHECK(strcmp(nonet_level_name(20), "hard") == 0 &&
+          strcmp(nonet_level_name(62), "diabolical") == 0);
+    /* the classic puzzle: SE rates it 1.2; its first steps are full houses */
+    CHECK(grid_from_line("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"
+                         "....8..79",
+                         3, 3, &g));
+    CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_OK);
+    CHECK(rating.difficulty == 12 && !rating.stuck && rating.steps == 51);
+    CHECK(rating.count[NONET_TECH_FULL_HOUSE] + rating.count[NONET_TECH_HIDDEN_SINGLE_BOX] == 51);
+    CHECK(nonet_human_start(h, &g, NULL) == NONET_OK);
+    int found = nonet_human_find(h);
+    CHECK(found > 0);
+    CHECK(nonet_human_step(h, found, &st) == NONET_EARG &&
+          nonet_human_step(h, -1, &st) == NONET_EARG);
+    CHECK(nonet_human_step(h, 0, &st) == NONET_OK);
+    char text[200];
+    size_t len = nonet_step_describe(&st, 9, text, sizeof text);
+    CHECKF(len == strlen(text) && strstr(text, "hidden single in box") && strstr(text, " = "), "%s",
+           text);
+    CHECK(nonet_step_describe(&st, 9, text, 8) == len && strlen(text) == 7);
+    CHECK(nonet_human_apply(h, found) == NONET_EARG);
+    CHECK(nonet_human_apply(h, 0) == 1);
+    CHECK(nonet_human_apply(h, 0) == NONET_EARG); /* found steps are spent */
+    /* several solutions, no solution, clashing clues */
+    nonet_grid_init(&g, 3, 3);
+    CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_ENOTUNIQUE);
+    CHECK(grid_from_line("12345678.........9......................"
+                         ".........................................",
+                         3, 3, &g));
+    CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_ENOSOLUTION);
+    g.cells[9] = 1;
+    CHECK(nonet_human_start(h, &g, NULL) == NONET_ECONFLICT);
+    /* pencil marks: the clues with 14 solutions, the marks with one */
+    CHECK(grid_from_line(".....6.5...8...639.9..3..2..4.......7........53...7...25.....98..348..72"
+                         "8..9..3..",
+                         3, 3, &g));
+    CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_ENOTUNIQUE);
+    static nonet_puzzle p;
+    FILE *f = fopen("tests/data/marks.txt", "r");
+    CHECK(f);
+    static char text_all[8192];
+    size_t got = fread(text_all, 1, sizeof text_all - 1, f);
+    fclose(f);
+    text_all[got] = '\0';
+    const char *hodoku = strstr(text_all, ".---");
+    CHECK(hodoku && nonet_parse(hodoku, strlen(hodoku), NULL, &p, NULL) == NONET_OK && p.has_marks);
+    CHECK(nonet_human_rate(h, &p.grid, &p.marks, &rating) == NONET_OK);
+    CHECK(nonet_solver_count_marks(NULL, NULL, NULL, 0, NULL, NULL, NULL) == NONET_EARG);
+    uint64_t count = 0;
+    nonet_solver *s = nonet_solver_new(NONET_ENGINE_AUTO);
+    CHECK(s);
+    CHECK(nonet_solver_count_marks(s, &p.grid, &p.marks, 2, &count, &sol, NULL) == NONET_OK &&
+          count == 1);
+    nonet_solver_free(s);
+    CHECK(walk(h, &p.grid, &p.marks, &sol) > 0);
+    /* marks that exclude the solution: no rating */
+    memcpy(m.cands, p.marks.cands, sizeof m.cands);
+    for (int c = 0; c < 81; c++)
+        if (!p.grid.cells[c]) {
+            m.cands[c] &= ~((uint64_t)1 << (sol.cells[c] - 1));
+            break;
+        }
+    CHECK(nonet_human_rate(h, &p.grid, &m, &rating) == NONET_ENOSOLUTION);
+    nonet_human_free(h);
+    nonet_human_free(NULL);
+}
+
+void suite_human(void)
+{
+    RUN(test_agreement);
+    RUN(test_no_false_step);
+    RUN(test_invariance);
+    RUN(test_other_sizes);
+    RUN(test_marks_and_contracts);
+}
