@@ -28,6 +28,8 @@ typedef struct cli_opts {
     int count_only;       /* xc --count */
     int first;            /* xc --first, solve --first */
     int sudoku;           /* xc --sudoku */
+    int candidates;       /* explain --candidates */
+    int human;            /* solve --engine human */
     const char *solution; /* check --solution FILE */
     char **files;         /* operands; NULL-terminated */
     int nfiles;
@@ -129,6 +131,8 @@ int solve_teach(const cli_opts *o);
 int cmd_solve(const cli_opts *o);
 int cmd_count(const cli_opts *o);
 int cmd_rate(const cli_opts *o);
+int cmd_explain(const cli_opts *o);
+int cmd_hint(const cli_opts *o);
 int cmd_check(const cli_opts *o);
 int cmd_dlx(const cli_opts *o);
 int cmd_xc(const cli_opts *o);

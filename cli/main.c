@@ -19,6 +19,8 @@ static const char usage_text[] =
     "  count    print how many solutions each puzzle has\n"
     "  rate     rate each puzzle on Sudoku Explainer's scale, solving like a\n"
     "           person\n"
+    "  explain  every step of solving each puzzle like a person, in words\n"
+    "  hint     the next step a person would take\n"
     "  check    say whether each grid is consistent, complete, solved\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
@@ -99,8 +101,10 @@ static const char solve_text[] =
     "                       several puzzles\n"
     "  -l, --limit N        with --all: at most N solutions (default 1000000;\n"
     "                       0: no limit); stderr says when it stopped them\n"
-    "  -e, --engine NAME    auto, bitboard, general or dlx (default auto); or a\n"
-    "                       classic teaching solver: propagate, tactics or naive\n"
+    "  -e, --engine NAME    auto, bitboard, general or dlx (default auto); human:\n"
+    "                       solve like a person (nonet rate's ladder), by search\n"
+    "                       only where it gets stuck, saying so; or a classic\n"
+    "                       teaching solver: propagate, tactics or naive\n"
     "      --trace          with a teaching solver: show each of its steps\n"
     "  -j, --jobs N         solve on N threads (default 0: every core); results\n"
     "                       still come in input order\n"
@@ -142,6 +146,34 @@ static const char rate_text[] =
     "  -j, --jobs N         rate on N threads (default 0: every core); results\n"
     "                       still come in input order\n"
     "      --stats          time per puzzle on stderr, and a summary\n";
+
+static const char explain_text[] =
+    "usage: nonet explain [OPTIONS] [FILE...]\n"
+    "\n"
+    "Solves each puzzle (or pencil-mark position) the way a person does and\n"
+    "prints every step in plain words, numbered: 'full house in row 3: r3c5\n"
+    "= 7', 'pointing: in box 2 the 4s lie in row 1, so r1c7, r1c8 <> 4'.\n"
+    "Each round takes every step of the easiest technique that applies (in\n"
+    "the order of `nonet rate`'s ladder), then the next round starts over.\n"
+    "The last line says how it ended: 'solved in 51 steps: rating 1.2 ...',\n"
+    "or 'stuck' and the position, when the next step needs chains.\n"
+    "\n"
+    "      --candidates     print the candidates after each round\n"
+    "  -f, --format json    one object per puzzle: its steps as data\n"
+    "                       (technique, difficulty, units, pattern,\n"
+    "                       placements, eliminations, text) (also --json)\n";
+
+static const char hint_text[] =
+    "usage: nonet hint [OPTIONS] [FILE...]\n"
+    "\n"
+    "Prints the next step a person would take from each puzzle or position,\n"
+    "with its difficulty: '1.2 hidden single in box 2: r1c6 = 8'. A position\n"
+    "with pencil marks (a candidate grid, or the 729-character form) starts\n"
+    "from its marks. 'solved' when nothing is left, and a note when the next\n"
+    "step needs chains.\n"
+    "\n"
+    "  -f, --format json    one object per puzzle with the step as data\n"
+    "                       (also --json)\n";
 
 static const char check_text[] =
     "usage: nonet check [OPTIONS] [FILE...]\n"
@@ -190,7 +222,7 @@ static const char xc_text[] =
     "                       written by `nonet dlx`)\n"
     "  -h, --help           show this help\n";
 
-enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE, OPT_SYMBOLS };
+enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE, OPT_SYMBOLS, OPT_CANDIDATES };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
 static const struct option long_options[] = {
@@ -211,6 +243,7 @@ static const struct option long_options[] = {
     {"first", no_argument, NULL, OPT_FIRST},
     {"sudoku", no_argument, NULL, OPT_SUDOKU},
     {"symbols", required_argument, NULL, OPT_SYMBOLS},
+    {"candidates", no_argument, NULL, OPT_CANDIDATES},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -228,6 +261,8 @@ static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjSJTFY"},
     {"count", cmd_count, count_text, "fiseljhSJY"},
     {"rate", cmd_rate, rate_text, "fisjhSJY"},
+    {"explain", cmd_explain, explain_text, "fishJYK"},
+    {"hint", cmd_hint, hint_text, "fishJY"},
     {"check", cmd_check, check_text, "fishJOY"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDY"},
@@ -301,6 +336,8 @@ static int option_letter(int opt)
         return 'X';
     case OPT_SYMBOLS:
         return 'Y';
+    case OPT_CANDIDATES:
+        return 'K';
     default:
         return opt;
     }
@@ -348,8 +385,18 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case 'e':
             o.teach = TEACH_NONE;
+            o.human = 0;
             if (nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
                 break;
+            if (strcmp(optarg, "human") == 0) {
+                if (c->run != cmd_solve)
+                    return usage_error(c, "%s",
+                                       "the engine 'human' only solves: nonet solve "
+                                       "--engine human (nonet rate rates)");
+                o.engine = NONET_ENGINE_AUTO;
+                o.human = 1;
+                break;
+            }
             o.teach = teach_engine_from_name(optarg);
             if (o.teach == TEACH_NONE)
                 return usage_error(c, "unknown engine '%s'", optarg);
@@ -400,6 +447,9 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_SYMBOLS:
             o.read.symbols = optarg;
             break;
+        case OPT_CANDIDATES:
+            o.candidates = 1;
+            break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
@@ -410,6 +460,8 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "--all and --unique do not go together");
     if (c->run == cmd_solve && o.first && (o.all || o.unique))
         return usage_error(c, "--first and %s do not go together", o.all ? "--all" : "--unique");
+    if (o.human && (o.all || o.first))
+        return usage_error(c, "%s", "--engine human finds one solution: no --all or --first");
     if (o.teach != TEACH_NONE && (o.all || o.unique))
         return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
     if (o.trace && o.teach == TEACH_NONE)

@@ -34,7 +34,8 @@ typedef struct worker {
     const cli_opts *o;
     enum mode mode;
     nonet_solver *solver;
-    nonet_human *human; /* rate */
+    nonet_human *human; /* rate, solve --engine human */
+    nonet_marks left;   /* solve --engine human: the candidates it left */
     FILE *out, *err;
     tally t;
     int multiline;       /* the last result took several lines */
@@ -155,6 +156,54 @@ static int conflicting(worker *w, const char *file, const nonet_puzzle *p)
     return 1;
 }
 
+/* solve --engine human: the ladder as far as it goes, then search. Returns
+ * 1 when it printed the result, 0 to leave the puzzle to the search
+ * (not unique, invalid: the plain path says so). */
+static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet_layout layout)
+{
+    const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
+    uint64_t count = 0;
+    if (nonet_solver_count_marks(w->solver, &p->grid, marks, 2, &count, NULL, NULL) != NONET_OK ||
+        count != 1 || nonet_human_start(w->human, &p->grid, marks) != NONET_OK)
+        return 0;
+    int steps = 0, found;
+    double t0 = now_us();
+    while ((found = nonet_human_find(w->human)) > 0)
+        steps += nonet_human_apply(w->human, -1);
+    if (found < 0)
+        return 0;
+    nonet_marks *left = &w->left;
+    nonet_human_position(w->human, &w->solution, left);
+    if (!nonet_human_solved(w->human)) {
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "the ladder got stuck after %d step%s (the next one needs chains); the rest "
+                  "was found by search",
+                  steps, steps == 1 ? "" : "s");
+        nonet_grid position;
+        nonet_grid_copy(&position, &w->solution);
+        if (nonet_solver_count_marks(w->solver, &position, left, 1, &count, &w->solution, NULL) !=
+                NONET_OK ||
+            count != 1)
+            return 0;
+    }
+    w->t.good++;
+    w->t.us += now_us() - t0;
+    if (layout == NONET_LAYOUT_JSON) {
+        json_begin(w->out, w->o, file, p);
+        fputs(",\"input\":", w->out);
+        json_grid(w->out, &p->grid, p->symbols);
+        fprintf(w->out, ",\"status\":\"solved\",\"engine\":\"human\",\"steps\":%d,\"stuck\":%s",
+                steps, nonet_human_solved(w->human) ? "false" : "true");
+        fputs(",\"solution\":", w->out);
+        json_grid(w->out, &w->solution, p->symbols);
+        fputs("}\n", w->out);
+    } else {
+        print_grid(w->out, &w->solution, layout, 0, p->symbols);
+    }
+    w->multiline = layout_multiline(layout);
+    return 1;
+}
+
 /* Rates one puzzle that was read without error. */
 static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
 {
@@ -237,6 +286,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
      * solutions (the output starts before the search), else only when
      * the search found none */
     if (all && conflicting(w, file, p))
+        return;
+    if (o->human && w->mode == MODE_SOLVE && solve_human(w, file, p, layout))
         return;
     /* a plain solve looks for a second solution too, to say so (--first:
      * the first one is enough) */
@@ -591,9 +642,10 @@ static int run_batch(const cli_opts *o, enum mode mode)
         ok = (b.slots[i].p = malloc(CHUNK * sizeof(nonet_puzzle))) != NULL;
     for (int i = 0; ok && i < b.nthreads; i++) {
         b.workers[i] = (worker){.o = o, .mode = mode, .solver = nonet_solver_new(o->engine)};
-        if (mode == MODE_RATE)
+        if (mode == MODE_RATE || o->human)
             b.workers[i].human = nonet_human_new();
-        ok = b.workers[i].solver != NULL && (mode != MODE_RATE || b.workers[i].human != NULL);
+        ok = b.workers[i].solver != NULL &&
+             (mode != MODE_RATE && !o->human ? 1 : b.workers[i].human != NULL);
     }
     int started = 0;
     if (ok && b.nthreads > 1) {

@@ -788,11 +788,14 @@ NONET_API int nonet_human_find(nonet_human *h);
  * out of range). */
 NONET_API int nonet_human_step(const nonet_human *h, int i, nonet_step *step);
 
-/* Applies the i-th step found, or all of them (i = -1: the ladder's way;
- * a step whose every placement and elimination an earlier one made is
- * skipped). Returns the number of steps applied, NONET_EARG (i out of
- * range, nothing found), or NONET_ECONFLICT (a placement that is no longer
- * a candidate: the position had no solution). */
+/* Applies the i-th step found, or all of them not applied yet (i = -1:
+ * the ladder's way). The steps found stay valid until the next find or
+ * start, so they can be applied one by one; a step whose every placement
+ * and elimination an earlier one already made changes nothing. Returns
+ * the number of steps applied that changed the position (0 when i was
+ * applied before or changes nothing), NONET_EARG (i out of range, nothing
+ * found), or NONET_ECONFLICT (a placement that is no longer a candidate:
+ * the position had no solution). */
 NONET_API int nonet_human_apply(nonet_human *h, int i);
 
 /* 1 when every cell of the position is filled, else 0. */

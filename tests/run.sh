@@ -14,11 +14,12 @@ NONET="$nonet" sh "$dir/cli.sh" | tee -a "$log"
 "$pty" "$nonet" | tee -a "$log"
 NONET="$nonet" sh "$dir/readme.sh" | tee -a "$log"
 NONET="$nonet" sh "$dir/paste.sh" | tee -a "$log"
+NONET="$nonet" sh "$dir/human.sh" | tee -a "$log"
 
 passed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | awk '{s+=$1} END {print s+0}')
 suites=$(grep -c '^[a-z]*: [0-9]* passed, [0-9]* failed$' "$log")
-if [ "$suites" -ne 5 ]; then
+if [ "$suites" -ne 6 ]; then
     echo "a test program did not finish (its summary line is missing)"
     failed=$((failed + 1))
 fi

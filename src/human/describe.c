@@ -1,4 +1,9 @@
-/* describe.c - a step in plain words. */
+/* describe.c - a step in plain words, with cell names rNcM:
+ *   full house in row 3: r3c5 = 7
+ *   hidden single in box 2: r1c6 = 8
+ *   pointing: in box 2 the 4s lie in row 1, so r1c7, r1c8 <> 4
+ *   naked pair in row 3: r3c1, r3c5 hold only 4 and 7, so r3c2 <> 4, r3c9 <> 47
+ * Digits above 9 are written in 1-9A-Z (numbers above 35). */
 #include "human.h"
 
 #include <stdarg.h>
@@ -7,6 +12,7 @@
 typedef struct words {
     char *buf;
     size_t cap, len;
+    int n;
 } words;
 
 static void say(words *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -15,73 +21,190 @@ static void say(words *w, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *at = w->len < w->cap ? w->buf + w->len : NULL;
+    char *at = w->buf && w->len < w->cap ? w->buf + w->len : NULL;
     int got = vsnprintf(at, at ? w->cap - w->len : 0, fmt, ap);
     va_end(ap);
     if (got > 0)
         w->len += (size_t)got;
 }
 
-static void say_unit(words *w, int u, int n)
+static void say_unit(words *w, int u)
 {
     static const char *const kinds[3] = {"row", "column", "box"};
-    say(w, "%s %d", kinds[u / n], u % n + 1);
+    say(w, "%s %d", kinds[u / w->n], u % w->n + 1);
 }
 
-static void say_digits(words *w, uint64_t digits)
+static void say_digit(words *w, int d)
 {
-    for (; digits; digits &= digits - 1)
-        say(w, "%d", lowest_bit(digits) + 1);
+    if (w->n <= NONET_MAX_SYMBOL_SIDE)
+        say(w, "%c", sym_of_digit(d));
+    else
+        say(w, "%d", d);
 }
 
-static void say_cell(words *w, int cell, int n)
+/* "47", or "4 and 7" when apart is set ("4, 7 and 9") */
+static void say_digits(words *w, uint64_t digits, int apart)
 {
-    say(w, "r%dc%d", cell / n + 1, cell % n + 1);
-}
-
-size_t nonet_step_describe(const nonet_step *step, int n, char *buf, size_t cap)
-{
-    words w = {buf, buf ? cap : 0, 0};
-    if (cap && buf)
-        buf[0] = '\0';
-    if (!step || n < 1)
-        return 0;
-    const char *name = nonet_technique_name(step->technique);
-    if (step->technique == NONET_TECH_HIDDEN_SINGLE_BOX ||
-        step->technique == NONET_TECH_HIDDEN_SINGLE_LINE)
-        name = "hidden single"; /* the unit says which */
-    say(&w, "%s", name ? name : "step");
-    if (step->nunits == 1 || step->technique == NONET_TECH_HIDDEN_SINGLE_BOX ||
-        step->technique == NONET_TECH_HIDDEN_SINGLE_LINE) {
-        say(&w, " in ");
-        say_unit(&w, step->units[0], n);
+    int count = popcount64(digits), i = 0;
+    for (; digits; digits &= digits - 1, i++) {
+        if (i > 0 && (apart || w->n > NONET_MAX_SYMBOL_SIDE))
+            say(w, "%s", !apart ? "," : i == count - 1 ? " and " : ", ");
+        say_digit(w, lowest_bit(digits) + 1);
     }
-    say(&w, ":");
-    if (step->npattern > 0 && step->nplacements == 0) {
-        for (int i = 0; i < step->npattern; i++) {
+}
+
+static void say_cell(words *w, int cell)
+{
+    say(w, "r%dc%d", cell / w->n + 1, cell % w->n + 1);
+}
+
+static void say_cells(words *w, const nonet_cell_digits *list, int count)
+{
+    for (int i = 0; i < count; i++) {
+        say(w, "%s", i ? ", " : "");
+        say_cell(w, list[i].cell);
+    }
+}
+
+/* " so r1c7, r1c8 <> 4": the eliminations, digits per cell */
+static void say_eliminations(words *w, const nonet_step *st, const char *lead)
+{
+    if (st->neliminations == 0)
+        return;
+    say(w, "%s", lead);
+    uint64_t same = st->eliminations[0].digits;
+    for (int i = 1; i < st->neliminations; i++)
+        if (st->eliminations[i].digits != same)
+            same = 0;
+    for (int i = 0; i < st->neliminations; i++) {
+        say(w, "%s", i ? ", " : "");
+        say_cell(w, st->eliminations[i].cell);
+        if (!same) {
+            say(w, " <> ");
+            say_digits(w, st->eliminations[i].digits, 0);
+        }
+    }
+    if (same) {
+        say(w, " <> ");
+        say_digits(w, same, 0);
+    }
+}
+
+static void say_placements(words *w, const nonet_step *st, const char *lead)
+{
+    for (int i = 0; i < st->nplacements; i++) {
+        say(w, "%s", i ? ", " : lead);
+        say_cell(w, st->placements[i].cell);
+        say(w, " = ");
+        say_digit(w, lowest_bit(st->placements[i].digits) + 1);
+    }
+}
+
+static uint64_t pattern_digits(const nonet_step *st)
+{
+    uint64_t all = 0;
+    for (int i = 0; i < st->npattern; i++)
+        all |= st->pattern[i].digits;
+    return all;
+}
+
+size_t nonet_step_describe(const nonet_step *st, int n, char *buf, size_t cap)
+{
+    words w = {buf, buf ? cap : 0, 0, n};
+    if (buf && cap)
+        buf[0] = '\0';
+    if (!st || n < 1)
+        return 0;
+    const char *name = nonet_technique_name(st->technique);
+    switch (st->technique) {
+    case NONET_TECH_FULL_HOUSE:
+    case NONET_TECH_HIDDEN_SINGLE_BOX:
+    case NONET_TECH_HIDDEN_SINGLE_LINE:
+        say(&w, "%s in ", st->technique == NONET_TECH_FULL_HOUSE ? "full house" : "hidden single");
+        say_unit(&w, st->units[0]);
+        say_placements(&w, st, ": ");
+        break;
+    case NONET_TECH_NAKED_SINGLE:
+        say_placements(&w, st, "naked single: ");
+        say(&w, " (its last candidate)");
+        break;
+    case NONET_TECH_DIRECT_POINTING:
+    case NONET_TECH_DIRECT_CLAIMING:
+    case NONET_TECH_POINTING:
+    case NONET_TECH_CLAIMING: {
+        say(&w, "%s: in ", name);
+        say_unit(&w, st->units[0]);
+        say(&w, " the ");
+        say_digits(&w, pattern_digits(st), 1);
+        say(&w, "s lie in ");
+        say_unit(&w, st->units[1]);
+        say_eliminations(&w, st, ", so ");
+        if (st->nplacements) {
+            say(&w, ", which leaves ");
+            say_unit(&w, st->units[2]);
+            say(&w, " one place for it:");
+            say_placements(&w, st, " ");
+        }
+        break;
+    }
+    case NONET_TECH_NAKED_PAIR:
+    case NONET_TECH_NAKED_TRIPLE:
+    case NONET_TECH_NAKED_QUAD:
+        say(&w, "%s in ", name);
+        say_unit(&w, st->units[0]);
+        say(&w, ": ");
+        say_cells(&w, st->pattern, st->npattern);
+        say(&w, " hold only ");
+        say_digits(&w, pattern_digits(st), 1);
+        say_eliminations(&w, st, ", so ");
+        break;
+    case NONET_TECH_DIRECT_HIDDEN_PAIR:
+    case NONET_TECH_DIRECT_HIDDEN_TRIPLE:
+    case NONET_TECH_HIDDEN_PAIR:
+    case NONET_TECH_HIDDEN_TRIPLE:
+    case NONET_TECH_HIDDEN_QUAD:
+        say(&w, "%s in ", name);
+        say_unit(&w, st->units[0]);
+        say(&w, ": ");
+        say_digits(&w, pattern_digits(st), 1);
+        say(&w, " fit only ");
+        say_cells(&w, st->pattern, st->npattern);
+        say_eliminations(&w, st, ", so ");
+        if (st->nplacements) {
+            say(&w, ", which leaves ");
+            say_digit(&w, lowest_bit(st->placements[0].digits) + 1);
+            say(&w, " one place:");
+            say_placements(&w, st, " ");
+        }
+        break;
+    case NONET_TECH_X_WING:
+    case NONET_TECH_SWORDFISH:
+    case NONET_TECH_JELLYFISH: {
+        say(&w, "%s: the ", name);
+        say_digits(&w, pattern_digits(st), 1);
+        say(&w, "s of ");
+        for (int i = 0; i < st->nunits; i++) {
+            say(&w, "%s", i == 0 ? "" : i == st->nunits - 1 ? " and " : ", ");
+            say_unit(&w, st->units[i]);
+        }
+        say(&w, " lie in as many %s", st->units[0] < n ? "columns" : "rows");
+        say_eliminations(&w, st, ", so ");
+        break;
+    }
+    default:
+        say(&w, "%s:", name ? name : "step");
+        for (int i = 0; i < st->npattern; i++) {
             say(&w, "%s", i ? ", " : " ");
-            say_cell(&w, step->pattern[i].cell, n);
+            say_cell(&w, st->pattern[i].cell);
             say(&w, "{");
-            say_digits(&w, step->pattern[i].digits);
+            say_digits(&w, st->pattern[i].digits, 0);
             say(&w, "}");
         }
-        say(&w, ",");
+        say_eliminations(&w, st, ", so ");
+        say_placements(&w, st, ", so ");
+        break;
     }
-    for (int i = 0; i < step->nplacements; i++) {
-        say(&w, " ");
-        say_cell(&w, step->placements[i].cell, n);
-        say(&w, " = %d", lowest_bit(step->placements[i].digits) + 1);
-    }
-    if (step->neliminations > 0) {
-        say(&w, "%s", step->nplacements ? " after" : " so");
-        for (int i = 0; i < step->neliminations; i++) {
-            say(&w, "%s", i ? ", " : " ");
-            say_cell(&w, step->eliminations[i].cell, n);
-            say(&w, " <> ");
-            say_digits(&w, step->eliminations[i].digits);
-        }
-    }
-    if (buf && w.cap && w.len >= w.cap)
-        buf[w.cap - 1] = '\0';
+    if (buf && cap && w.len >= cap)
+        buf[cap - 1] = '\0';
     return w.len;
 }

@@ -55,6 +55,7 @@ hhint *hlist_begin(hlist *l, int technique, int difficulty)
     h->nunits = 0;
     h->pattern = h->place = h->elim = l->nitems;
     h->npattern = h->nplace = h->nelim = 0;
+    h->done = 0;
     return h;
 }
 

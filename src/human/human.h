@@ -76,6 +76,7 @@ typedef struct hhint {
     int pattern, npattern; /* first item and count */
     int place, nplace;     /* one digit each */
     int elim, nelim;
+    int done; /* applied (nonet_human_apply) */
 } hhint;
 
 /* The hints a finder found, in the order a person scanning the grid

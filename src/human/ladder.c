@@ -176,14 +176,17 @@ int nonet_human_apply(nonet_human *h, int i)
         return NONET_EARG;
     int from = i < 0 ? 0 : i, to = i < 0 ? h->found.nhints : i + 1, applied = 0;
     for (int k = from; k < to; k++) {
-        int rc = apply_hint(&h->s, &h->found.hints[k], h->found.items);
+        hhint *x = &h->found.hints[k];
+        if (x->done)
+            continue;
+        x->done = 1;
+        int rc = apply_hint(&h->s, x, h->found.items);
         if (rc < 0) {
             h->found_valid = 0;
             return rc;
         }
         applied += rc;
     }
-    h->found_valid = 0;
     return applied;
 }
 

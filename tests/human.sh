@@ -1,0 +1,144 @@
+#!/bin/sh
+# human.sh - nonet rate, explain, hint and solve --engine human. Run by
+# tests/run.sh with NONET set. Prints "human: N passed, N failed".
+
+NONET=${NONET:-build/nonet}
+DATA=$(dirname "$0")/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $test_name: $*"
+}
+run() {
+    "$NONET" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+expect_rc() {
+    if [ "$rc" -eq "$1" ]; then pass; else fail "exit status $rc, expected $1 ($(head -c 300 "$tmp/err"))"; fi
+}
+expect_err() {
+    if grep -qF -- "$1" "$tmp/err"; then pass; else fail "stderr lacks '$1': $(head -c 300 "$tmp/err")"; fi
+}
+expect_out_has() {
+    if grep -qF -- "$1" "$tmp/out"; then pass; else fail "stdout lacks '$1': $(head -c 300 "$tmp/out")"; fi
+}
+expect_line() { # expect_line N TEXT: line N of stdout is TEXT
+    got=$(sed -n "$1p" "$tmp/out")
+    if [ "$got" = "$2" ]; then pass; else fail "line $1 is '$got', expected '$2'"; fi
+}
+: >"$tmp/in"
+
+CLASSIC=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+CLASSIC_SOL=534678912672195348198342567859761423426853791713924856961537284287419635345286179
+TWO=534..8912672195348198342567859..1423426853791713924856961537284287419635345286179
+NONE=12345678.........9...............................................................
+
+# ---------------------------------------------------------------- rate
+test_name="rate agrees with Sudoku Explainer (98% of tests/data/se_ratings.txt)"
+grep -v '^#' "$DATA/se_ratings.txt" >"$tmp/rated"
+cut -d' ' -f1 "$tmp/rated" >"$tmp/in"
+run rate -j 2
+expect_rc 0
+n=$(wc -l <"$tmp/rated")
+agree=$(paste -d' ' "$tmp/rated" "$tmp/out" | awk '
+    { se = $2; ours = $3
+      if (ours ~ /^>/) ok = se + 0 > 6.2; else ok = (ours == se) }
+    ok { k++ } END { print k + 0 }')
+if [ $((agree * 100)) -ge $((n * 98)) ]; then pass; else fail "$agree of $n agree"; fi
+
+test_name="rate: the line, JSON, statuses"
+printf '%s\n' "$CLASSIC" >"$tmp/in"
+run rate
+expect_rc 0
+expect_line 1 "1.2 hidden single (box), 51 steps, easy"
+run rate --json
+expect_out_has '"rating":1.2,"hardest":"hidden single (box)"'
+expect_out_has '"level":"easy","techniques":{"full house":16,"hidden single (box)":35}'
+printf '%s\n' "$TWO" "$NONE" "55${CLASSIC#??}" "$CLASSIC" >"$tmp/in"
+run rate
+expect_rc 1
+expect_line 1 "# not unique: a rating needs a puzzle with one solution"
+expect_line 2 "# no solution"
+expect_line 3 "# invalid: digit 5 appears twice in row 1, columns 1 and 2"
+expect_line 4 "1.2 hidden single (box), 51 steps, easy"
+expect_err "<stdin>:1: puzzle 1: not unique"
+awk '!/^#/ && $2 + 0 > 6.2 { print $1; exit }' "$DATA/se_ratings.txt" >"$tmp/in"
+run rate
+expect_rc 0
+expect_out_has ">6.2 needs chains: the ladder stops after"
+run rate "$DATA/marks.txt"
+expect_rc 0
+if [ "$(wc -l <"$tmp/out")" -eq 3 ] && ! grep -q '^#' "$tmp/out"; then pass; else fail "pencil marks not rated: $(cat "$tmp/out")"; fi
+
+# ---------------------------------------------------------------- explain and hint
+test_name="explain: every step in words; its placements make the solution"
+printf '%s\n' "$CLASSIC" >"$tmp/in"
+run explain
+expect_rc 0
+expect_line 1 "1. hidden single in box 2: r1c6 = 8"
+expect_out_has "solved in 51 steps: rating 1.2 (hidden single (box)), easy"
+# rebuild the grid from the clues and every "rRcC = D" of the steps
+awk -v clues="$CLASSIC" '
+    BEGIN { for (i = 1; i <= 81; i++) g[i] = substr(clues, i, 1) }
+    { while (match($0, /r[0-9]c[0-9] = [1-9]/)) {
+          s = substr($0, RSTART, RLENGTH); r = substr(s, 2, 1); c = substr(s, 4, 1)
+          g[(r - 1) * 9 + c] = substr(s, 8, 1); $0 = substr($0, RSTART + RLENGTH) } }
+    END { for (i = 1; i <= 81; i++) printf "%s", g[i]; print "" }' "$tmp/out" >"$tmp/grid"
+if [ "$(cat "$tmp/grid")" = "$CLASSIC_SOL" ]; then pass; else fail "steps make $(cat "$tmp/grid")"; fi
+run explain --candidates samples/marks.txt
+expect_rc 0
+expect_out_has "1. hidden single in box 1: r1c1 = 3"
+expect_out_has "3         27        1247      127       9"
+expect_out_has "solved in 55 steps: rating 2.0 (direct hidden pair), hard"
+run explain --json
+expect_out_has '"steps":[{"technique":"hidden single (box)","difficulty":1.2,"units":["box 2"]'
+expect_out_has '"status":"solved","rating":1.2}'
+awk '!/^#/ && $2 + 0 > 6.2 { print $1; exit }' "$DATA/se_ratings.txt" >"$tmp/in"
+run explain
+expect_rc 0
+expect_out_has "stuck: no step of the ladder applies"
+
+test_name="hint: the next step, from a puzzle or from pencil marks"
+printf '%s\n' "$CLASSIC" >"$tmp/in"
+run hint
+expect_rc 0
+expect_line 1 "1.2 hidden single in box 2: r1c6 = 8"
+run hint samples/marks.txt
+expect_line 1 "1.2 hidden single in box 1: r1c1 = 3"
+printf '%s\n' "$CLASSIC_SOL" >"$tmp/in"
+run hint
+expect_line 1 "solved: nothing is left to do"
+printf '%s\n' "$TWO" >"$tmp/in"
+run hint
+expect_rc 1
+expect_line 1 "# not unique: the steps need a puzzle with one solution"
+run hint --json
+expect_out_has '"status":"not unique"'
+
+# ---------------------------------------------------------------- solve --engine human
+test_name="solve --engine human: the ladder, and search only where it is stuck"
+printf '%s\n' "$CLASSIC" >"$tmp/in"
+run solve -e human
+expect_rc 0
+expect_line 1 "$CLASSIC_SOL"
+if [ ! -s "$tmp/err" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+awk '!/^#/ && $2 + 0 > 6.2 { print $1; exit }' "$DATA/se_ratings.txt" >"$tmp/in"
+run solve -e human
+expect_rc 0
+expect_err "the ladder got stuck after"
+"$NONET" solve <"$tmp/in" >"$tmp/plain"
+if cmp -s "$tmp/plain" "$tmp/out"; then pass; else fail "a different solution than solve's"; fi
+printf '%s\n' "$TWO" >"$tmp/in"
+run solve -e human
+expect_rc 0
+expect_err "more than one solution"
+run count -e human
+expect_rc 2
+
+echo "human: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
