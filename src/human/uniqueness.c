@@ -250,7 +250,7 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
             /* hidden: a, b and degree - 2 other digits have degree places
              * (c2 left out), the cells beyond c1 keep only those digits */
             if (2 * degree < empty) {
-                int rem[NONET_MAX_SIDE], nrem = 0;
+                int rem[NONET_MAX_SIDE] = {0}, nrem = 0;
                 for (int d = 1; d <= n; d++)
                     if (!((ab | x) >> (d - 1) & 1))
                         rem[nrem++] = d;
