@@ -20,7 +20,7 @@ void find_fish(const hstate *s, int technique, hlist *out)
                 placed += (s->placed[r] & bit) != 0;
             if (placed + 2 * k > n)
                 continue;
-            int lines[NONET_MAX_SIDE], count = 0;
+            int lines[NONET_MAX_SIDE] = {0}, count = 0;
             for (int i = 0; i < n; i++) {
                 int c = popcount64(s->where[base0 + i][d - 1]);
                 if (c >= 2 && c <= k)
