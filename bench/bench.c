@@ -23,18 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A set's puzzles, compactly: each one's shape and its n*n cells in one
- * byte buffer (a nonet_grid is 4 KB; 49,000 of them would be 200 MB). */
-typedef struct entry {
-    size_t at; /* its first cell in set.cells */
-    uint8_t box_rows, box_cols;
-} entry;
-
-typedef struct set {
-    entry *e;
-    uint8_t *cells;
-    size_t count, cap, used, room;
-} set;
+typedef bench_entry entry;
+typedef bench_set set;
 
 typedef struct options {
     nonet_engine engine;
@@ -42,9 +32,10 @@ typedef struct options {
     int runs;
     int threads;
     size_t max;
+    int rate_only; /* -R: the human-style solver only */
 } options;
 
-static double now_s(void)
+double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -80,7 +71,7 @@ static int add(set *s, const nonet_grid *g)
 
 /* Puzzle i of s into g (only its n*n cells are written: the rest of a
  * grid is never read). */
-static void get(const set *s, size_t i, nonet_grid *g)
+void bench_get(const set *s, size_t i, nonet_grid *g)
 {
     const entry *e = &s->e[i];
     g->box_rows = e->box_rows;
@@ -161,7 +152,7 @@ static void *work(void *arg)
     for (size_t i = w->first; i < w->s->count; i += w->step) {
         uint64_t count;
         nonet_stats st;
-        get(w->s, i, g);
+        bench_get(w->s, i, g);
         if (nonet_solver_count(solver, g, 2, &count, NULL, &st) != NONET_OK)
             failed = 1;
         guesses += st.guesses;
@@ -184,7 +175,7 @@ static void run_set(const char *name, const set *s, nonet_engine engine, int thr
     worker w[64];
     pthread_t tid[64];
     for (int run = 0; run < runs; run++) {
-        double t0 = now_s();
+        double t0 = bench_now();
         for (int k = 0; k < threads; k++) {
             w[k] = (worker){s, engine, (size_t)k, (size_t)threads, 0, 0, 0};
             if (threads > 1)
@@ -204,7 +195,7 @@ static void run_set(const char *name, const set *s, nonet_engine engine, int thr
                 return;
             }
         }
-        times[run] = now_s() - t0;
+        times[run] = bench_now() - t0;
     }
     qsort(times, (size_t)runs, sizeof times[0], cmp_double);
     double t = times[runs / 2];
@@ -303,9 +294,9 @@ static void count_6x6(void)
     nonet_grid_init(&g, 2, 3);
     nonet_stats st;
     uint64_t count = 0;
-    double t0 = now_s();
+    double t0 = bench_now();
     nonet_count(&g, 0, &count, NULL, &st);
-    double t = now_s() - t0;
+    double t = bench_now() - t0;
     printf("%-34s %8s %12.1f %12s %10s %8llu  %s\n", "count all 6x6 (2x3) grids", "1", 1 / t, "-",
            "-", (unsigned long long)count, "auto");
     printf("  6x6 grids: %llu (expected 28200960) in %.2f s, %llu nodes\n",
@@ -321,14 +312,28 @@ static const char *const default_sets[] = {
     "puzzles8_qqwing_generated",
 };
 
+static void solve_header(void)
+{
+    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th", "puzzles/s",
+           "us/puzzle", "guesses", "multi");
+}
+
+static void rate_header(void)
+{
+    printf("%-32s %8s %-8s %2s %12s %10s %9s %9s\n", "set (rated like a person)", "puzzles", "",
+           "th", "puzzles/s", "us/puzzle", "ladder", "singles");
+}
+
 int main(int argc, char **argv)
 {
-    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0};
+    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
     int opt;
-    while ((opt = getopt(argc, argv, "e:n:r:j:")) != -1) {
-        if (opt == 'e' && nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
+    while ((opt = getopt(argc, argv, "e:n:r:j:R")) != -1) {
+        if (opt == 'R')
+            o.rate_only = 1;
+        else if (opt == 'e' && nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
             o.engine_given = 1;
         else if (opt == 'n')
             o.max = (size_t)strtoul(optarg, NULL, 10);
@@ -337,16 +342,15 @@ int main(int argc, char **argv)
         else if (opt == 'j' && atoi(optarg) >= 1 && atoi(optarg) <= 64)
             o.threads = atoi(optarg);
         else {
-            fprintf(stderr, "usage: nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] "
-                            "[FILE...]\n");
+            fprintf(stderr, "usage: nonet-bench [-R] [-e ENGINE] [-j THREADS] [-n MAX] "
+                            "[-r RUNS] [FILE...]\n");
             return 2;
         }
     }
     printf("# bitboard code path: %s\n", nonet_cpu_path());
-    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th", "puzzles/s",
-           "us/puzzle", "guesses", "multi");
     char path[512];
     if (optind < argc) {
+        rate_header();
         for (int i = optind; i < argc; i++) {
             set s = {0};
             if (load(argv[i], o.max, &s) != 0) {
@@ -354,25 +358,47 @@ int main(int argc, char **argv)
                 return 2;
             }
             const char *base = strrchr(argv[i], '/');
-            run_engines(base ? base + 1 : argv[i], &s, &o);
+            if (o.rate_only) {
+                bench_rate(base ? base + 1 : argv[i], &s, o.threads, o.runs);
+                bench_check_steps(base ? base + 1 : argv[i], &s, 10000);
+            } else {
+                run_engines(base ? base + 1 : argv[i], &s, &o);
+            }
             set_free(&s);
         }
         return 0;
     }
-    for (size_t i = 0; i < sizeof default_sets / sizeof default_sets[0]; i++) {
-        set s = {0};
-        snprintf(path, sizeof path, "../shared/data/%s", default_sets[i]);
-        if (access(path, R_OK) != 0)
-            snprintf(path, sizeof path, "bench/data/%s", default_sets[i]);
-        if (load(path, o.max, &s) != 0) {
-            fprintf(stderr, "nonet-bench: cannot read %s\n", path);
-            continue;
+    /* solving: every set; then rating the sets a person would rate */
+    for (int pass = o.rate_only; pass < 2; pass++) {
+        if (pass == 0)
+            solve_header();
+        else
+            rate_header();
+        for (size_t i = 0; i < sizeof default_sets / sizeof default_sets[0]; i++) {
+            set s = {0};
+            snprintf(path, sizeof path, "../shared/data/%s", default_sets[i]);
+            if (access(path, R_OK) != 0)
+                snprintf(path, sizeof path, "bench/data/%s", default_sets[i]);
+            if (pass == 1 && strstr(default_sets[i], "serg"))
+                continue; /* several solutions each: no ratings */
+            if (load(path, pass == 1 && !o.max ? 10000 : o.max, &s) != 0) {
+                fprintf(stderr, "nonet-bench: cannot read %s\n", path);
+                continue;
+            }
+            if (pass == 0) {
+                run_engines(default_sets[i], &s, &o);
+            } else {
+                bench_rate(default_sets[i], &s, o.threads, o.runs);
+                if (i == 0)
+                    bench_check_steps(default_sets[i], &s, 10000);
+            }
+            set_free(&s);
         }
-        run_engines(default_sets[i], &s, &o);
-        set_free(&s);
+        if (pass == 0 && !o.rate_only) {
+            run_generated(&o);
+            count_6x6();
+            bench_exact_cover(o.runs);
+        }
     }
-    run_generated(&o);
-    count_6x6();
-    bench_exact_cover(o.runs);
     return 0;
 }
