@@ -3,7 +3,8 @@
  * Any bytes go through a streaming reader, fed in two uneven pieces. Every
  * puzzle read must survive format -> parse unchanged in every layout that
  * can show it, in its own symbols (and its pencil marks, if any, in the
- * candidates layout), and for sides up to 9 the solver's answers must agree with
+ * candidates layout); the human-style solver's steps must keep to the
+ * solution of a position that has one, and for sides up to 9 the solver's answers must agree with
  * each other and with the checker. */
 #include "nonet.h"
 
@@ -65,6 +66,47 @@ static void solve_agrees(const nonet_grid *g)
         abort();
 }
 
+/* A position with one solution: every step of the human-style solver
+ * must keep to it (placements its digits, eliminations never one). */
+static void steps_true(const nonet_puzzle *p)
+{
+    static nonet_grid sol;
+    static nonet_human *h;
+    const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
+    uint64_t count = 0;
+    nonet_solver *s = nonet_solver_new(NONET_ENGINE_AUTO);
+    if (!s || p->grid.n > 9 ||
+        nonet_solver_count_marks(s, &p->grid, marks, 2, &count, &sol, NULL) != NONET_OK ||
+        count != 1) {
+        nonet_solver_free(s);
+        return;
+    }
+    nonet_solver_free(s);
+    if (!h && !(h = nonet_human_new()))
+        return;
+    if (nonet_human_start(h, &p->grid, marks) != NONET_OK)
+        abort(); /* a position with a solution loads */
+    int found;
+    while ((found = nonet_human_find(h)) > 0) {
+        for (int i = 0; i < found; i++) {
+            nonet_step st;
+            if (nonet_human_step(h, i, &st) != NONET_OK)
+                abort();
+            for (int k = 0; k < st.nplacements; k++)
+                if (st.placements[k].digits != (uint64_t)1
+                                                   << (sol.cells[st.placements[k].cell] - 1))
+                    abort();
+            for (int k = 0; k < st.neliminations; k++)
+                if (st.eliminations[k].digits >> (sol.cells[st.eliminations[k].cell] - 1) & 1)
+                    abort();
+        }
+        if (nonet_human_apply(h, -1) < 0)
+            abort();
+    }
+    if (found < 0)
+        abort();
+}
+
 static void handle(const nonet_puzzle *p)
 {
     if (p->error.code != NONET_OK) {
@@ -74,6 +116,7 @@ static void handle(const nonet_puzzle *p)
     }
     round_trip(p);
     solve_agrees(&p->grid);
+    steps_true(p);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
