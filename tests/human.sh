@@ -2,41 +2,8 @@
 # human.sh - nonet rate, explain, hint and solve --engine human. Run by
 # tests/run.sh with NONET set. Prints "human: N passed, N failed".
 
-NONET=${NONET:-build/nonet}
+. "$(dirname "$0")/lib.sh"
 DATA=$(dirname "$0")/data
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $test_name: $*"
-}
-run() {
-    "$NONET" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-expect_rc() {
-    if [ "$rc" -eq "$1" ]; then pass; else fail "exit status $rc, expected $1 ($(head -c 300 "$tmp/err"))"; fi
-}
-expect_err() {
-    if grep -qF -- "$1" "$tmp/err"; then pass; else fail "stderr lacks '$1': $(head -c 300 "$tmp/err")"; fi
-}
-expect_out_has() {
-    if grep -qF -- "$1" "$tmp/out"; then pass; else fail "stdout lacks '$1': $(head -c 300 "$tmp/out")"; fi
-}
-expect_line() { # expect_line N TEXT: line N of stdout is TEXT
-    got=$(sed -n "$1p" "$tmp/out")
-    if [ "$got" = "$2" ]; then pass; else fail "line $1 is '$got', expected '$2'"; fi
-}
-: >"$tmp/in"
-
-CLASSIC=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-CLASSIC_SOL=534678912672195348198342567859761423426853791713924856961537284287419635345286179
-TWO=534..8912672195348198342567859..1423426853791713924856961537284287419635345286179
-NONE=12345678.........9...............................................................
 
 # ---------------------------------------------------------------- rate
 test_name="rate agrees with Sudoku Explainer (98% of tests/data/se_ratings.txt)"

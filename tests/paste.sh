@@ -5,73 +5,8 @@
 # messages for what is no puzzle. Run by tests/run.sh with NONET set.
 # Prints "paste: N passed, N failed".
 
-NONET=${NONET:-build/nonet}
+. "$(dirname "$0")/lib.sh"
 DATA=$(dirname "$0")/data
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $test_name: $*"
-}
-# run ARGS...: nonet with stdin from $tmp/in; sets rc and the out and err files
-run() {
-    "$NONET" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-expect_rc() {
-    if [ "$rc" -eq "$1" ]; then pass; else fail "exit status $rc, expected $1 ($(head -c 300 "$tmp/err"))"; fi
-}
-# expect_same FILE: stdout is exactly FILE's content
-expect_same() {
-    if cmp -s "$1" "$tmp/out"; then pass; else
-        fail "stdout differs from $1:"
-        diff "$1" "$tmp/out" | head -10
-    fi
-}
-expect_err() {
-    if grep -qF -- "$1" "$tmp/err"; then pass; else fail "stderr lacks '$1': $(head -c 300 "$tmp/err")"; fi
-}
-expect_out_has() {
-    if grep -qF -- "$1" "$tmp/out"; then pass; else fail "stdout lacks '$1': $(head -c 300 "$tmp/out")"; fi
-}
-expect_lines() {
-    n=$(wc -l <"$tmp/out")
-    if [ "$n" -eq "$1" ]; then pass; else fail "$n lines of output, expected $1"; fi
-}
-: >"$tmp/in"
-
-# An independent checker of 9x9 one-line solutions: each line of $2 keeps
-# the clues of the same line of $1 and is a valid completed grid.
-verify_lines() {
-    awk 'NR == FNR { puz[FNR] = $0; next }
-    {
-        p = puz[FNR]; s = $0
-        if (length(s) != 81) { print "line " FNR ": not 81 cells"; bad = 1; next }
-        for (i = 1; i <= 81; i++) {
-            a = substr(p, i, 1); b = substr(s, i, 1)
-            if (b !~ /[1-9]/) { print "line " FNR ": blank"; bad = 1; next }
-            if (a ~ /[1-9]/ && a != b) { print "line " FNR ": clue changed"; bad = 1; next }
-        }
-        for (u = 0; u < 9; u++) {
-            split("", r); split("", c); split("", x)
-            for (k = 0; k < 9; k++) {
-                vr = substr(s, u * 9 + k + 1, 1); vc = substr(s, k * 9 + u + 1, 1)
-                br = int(u / 3) * 3 + int(k / 3); bc = (u % 3) * 3 + k % 3
-                vb = substr(s, br * 9 + bc + 1, 1)
-                if (r[vr]++ || c[vc]++ || x[vb]++) { print "line " FNR ": unit " u; bad = 1 }
-            }
-        }
-    }
-    END { exit bad }' "$1" "$2"
-}
-# expect_solves LINES: stdout holds valid solutions of the puzzles of LINES
-expect_solves() {
-    if verify_lines "$1" "$tmp/out" >"$tmp/why"; then pass; else fail "$(head -3 "$tmp/why")"; fi
-}
 
 # ---------------------------------------------------------------- symbols
 test_name="16x16 in 0-F, 1-9A-G, A-P and a-p: the clues are read, the answers written in them"

@@ -43,29 +43,6 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* Reads every puzzle of text, fed in pieces of `piece` bytes (0: whole). */
-static int read_text(const char *text, size_t len, const nonet_read_opts *opts, size_t piece,
-                     nonet_puzzle *out, int max)
-{
-    static nonet_puzzle spare;
-    nonet_reader *r = nonet_reader_new(opts);
-    if (!r)
-        return -1;
-    int got = 0;
-    size_t pos = 0;
-    while (pos < len) {
-        size_t want = piece && piece < len - pos ? piece : len - pos;
-        pos += nonet_reader_feed(r, text + pos, want);
-        while (nonet_reader_next(r, got < max ? &out[got] : &spare))
-            got++;
-    }
-    nonet_reader_end(r);
-    while (nonet_reader_next(r, got < max ? &out[got] : &spare))
-        got++;
-    nonet_reader_free(r);
-    return got;
-}
-
 static int same_puzzle(const nonet_puzzle *a, const nonet_puzzle *b)
 {
     if (a->error.code != b->error.code || a->index != b->index || a->first_line != b->first_line ||
@@ -94,9 +71,9 @@ static int read_file(const char *name, const nonet_read_opts *opts, nonet_puzzle
     if (!text)
         return -1;
     nonet_puzzle *again = calloc(MAX_PUZZLES, sizeof *again);
-    int got = read_text(text, len, opts, 0, out, MAX_PUZZLES);
+    int got = unit_read_all(text, len, opts, 0, out, MAX_PUZZLES);
     for (size_t piece = 1; again && piece <= 7 && got >= 0; piece += 6) {
-        int n = read_text(text, len, opts, piece, again, MAX_PUZZLES);
+        int n = unit_read_all(text, len, opts, piece, again, MAX_PUZZLES);
         for (int i = 0; n == got && i < got && i < MAX_PUZZLES; i++)
             if (!same_puzzle(&out[i], &again[i]))
                 n = -2;
@@ -172,7 +149,7 @@ static void test_sdk(void)
     }
     free(one);
     CHECK(two);
-    int got = read_text(two, 2 * len, NULL, 5, p, 4);
+    int got = unit_read_all(two, 2 * len, NULL, 5, p, 4);
     free(two);
     CHECK(got == 2 && nonet_grid_equal(&p[0].grid, &p[1].grid));
 }
@@ -191,12 +168,12 @@ static void test_spaces(void)
         "53  7\n6  195\n 98    6\n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n"
         "   419  5\n    8  79\n"
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
-    CHECK(read_text(text, strlen(text), NULL, 0, p, 8) == 2);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 8) == 2);
     CHECK(p[0].error.code == NONET_OK && nonet_grid_equal(&p[0].grid, &p[1].grid));
     /* blanks written with a symbol in some rows and spaces in others: an
      * error, never a guess */
     const char *mixed = "53  7....\n6  195...\n";
-    CHECK(read_text(mixed, strlen(mixed), NULL, 0, p, 8) >= 1 && p[0].error.code != NONET_OK);
+    CHECK(unit_read_all(mixed, strlen(mixed), NULL, 0, p, 8) >= 1 && p[0].error.code != NONET_OK);
 }
 
 static void test_symbols(void)
@@ -292,14 +269,14 @@ static void test_blocks_of_16(void)
     char text[20 * 18] = "";
     for (int i = 0; i < 17; i++)
         strcat(text, i == 5 ? "1..4....2..9....\n" : "1..4....2..3....\n");
-    CHECK(read_text(text, strlen(text), NULL, 0, p, 20) == 17);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 20) == 17);
     for (int i = 0; i < 17; i++) {
         CHECKF(i == 5 ? p[i].error.code == NONET_ERANGE
                       : p[i].error.code == NONET_OK && p[i].grid.n == 4,
                "line %d: %d %s", i + 1, p[i].error.code, p[i].error.message);
         CHECK(p[i].first_line == i + 1 && p[i].index == i + 1);
     }
-    CHECK(read_text(text, strlen(text), NULL, 3, p, 20) == 17 && p[16].first_line == 17);
+    CHECK(unit_read_all(text, strlen(text), NULL, 3, p, 20) == 17 && p[16].first_line == 17);
 }
 
 static void test_forum_lines(void)
@@ -317,7 +294,7 @@ static void test_forum_lines(void)
     /* nearly a puzzle with text after it: an error, not a name */
     char text[200];
     snprintf(text, sizeof text, "%.80s;11.9\n", lines[0]);
-    CHECK(read_text(text, strlen(text), NULL, 0, p, 8) == 1 && p[0].error.code != NONET_OK);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 8) == 1 && p[0].error.code != NONET_OK);
 }
 
 static void test_titles(void)
@@ -340,7 +317,7 @@ static void test_titles(void)
     /* a grid's first row with a typo is a row, not a title */
     const char *typo = "5x..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
                        ".6....28.\n...419..5\n....8..79\n";
-    CHECK(read_text(typo, strlen(typo), NULL, 0, p, 10) == 1);
+    CHECK(unit_read_all(typo, strlen(typo), NULL, 0, p, 10) == 1);
     CHECK(p[0].error.code == NONET_EBADCHAR && p[0].error.line == 1 && p[0].error.column == 2);
     /* text with no puzzle after it is no puzzle; digits with no puzzle
      * after them are a failed one */
@@ -446,7 +423,7 @@ static void test_messages(void)
                         ".6....28.\n...419..5\n....8..79\n";
     nonet_read_opts s34 = {NONET_LAYOUT_AUTO, 3, 4, NULL};
     static nonet_puzzle all[12];
-    CHECK(read_text(knuth, strlen(knuth), &s34, 0, all, 12) == 1);
+    CHECK(unit_read_all(knuth, strlen(knuth), &s34, 0, all, 12) == 1);
     CHECK(all[0].error.code == NONET_ESIZE && strstr(all[0].error.message, "9x9"));
 }
 

@@ -20,32 +20,6 @@ static const char handout_grid[] = "1-- 489 --6\n"
 static const char handout_cells[] =
     "1..489..673.....4......1295..712.6..5..7.3..8..6.957..9146......2.....378..512..4";
 
-/* Reads all puzzles of text with the given options, feeding it in pieces
- * of `piece` bytes (0: all at once). Returns how many were stored in out
- * (at most max). */
-static int read_all(const char *text, size_t len, const nonet_read_opts *opts, size_t piece,
-                    nonet_puzzle *out, int max)
-{
-    nonet_reader *r = nonet_reader_new(opts);
-    int got = 0;
-    static nonet_puzzle spare;
-    if (!r)
-        return -1;
-    size_t pos = 0;
-    while (pos < len) {
-        size_t want = piece && piece < len - pos ? piece : len - pos;
-        size_t used = nonet_reader_feed(r, text + pos, want);
-        pos += used;
-        while (nonet_reader_next(r, got < max ? &out[got] : &spare))
-            got++;
-    }
-    nonet_reader_end(r);
-    while (nonet_reader_next(r, got < max ? &out[got] : &spare))
-        got++;
-    nonet_reader_free(r);
-    return got;
-}
-
 static nonet_puzzle *puzzles(int count)
 {
     return calloc((size_t)count, sizeof(nonet_puzzle));
@@ -162,18 +136,18 @@ static void test_line_ends_and_comments(void)
     char text[400];
     snprintf(text, sizeof text, "\xEF\xBB\xBF# a comment\r\n\r\n%s\r\n# another\r\n%s",
              classic_line, classic_line);
-    CHECK(read_all(text, strlen(text), NULL, 0, p, 4) == 2);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 4) == 2);
     CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], classic_line, 3, 3));
     CHECK(p[0].first_line == 3 && p[1].first_line == 5);
     CHECK(p[0].index == 1 && p[1].index == 2);
     /* a trailing comment after the puzzle */
     snprintf(text, sizeof text, "%s   # rated 1.2\n", classic_line);
-    CHECK(read_all(text, strlen(text), NULL, 0, p, 4) == 1);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 4) == 1);
     CHECK(cells_are(&p[0], classic_line, 3, 3));
     /* a grid with CRLF and comment lines inside */
     const char *g = "53..7....\r\n6..195...\r\n# middle\r\n.98....6.\r\n8...6...3\r\n4..8.3..1\r\n"
                     "7...2...6\r\n.6....28.\r\n...419..5\r\n....8..79";
-    CHECK(read_all(g, strlen(g), NULL, 0, p, 4) == 1);
+    CHECK(unit_read_all(g, strlen(g), NULL, 0, p, 4) == 1);
     CHECK(cells_are(&p[0], classic_line, 3, 3));
     CHECK(p[0].last_line == 10);
 }
@@ -189,7 +163,7 @@ static void test_batches(void)
     snprintf(text, sizeof text, "%s\n%s\n%s\n%s%s%s\n", classic_line, handout_cells, handout_grid,
              knuth, knuth, classic_line);
     for (size_t piece = 0; piece <= 7; piece += 7) {
-        int got = read_all(text, strlen(text), NULL, piece, p, 8);
+        int got = unit_read_all(text, strlen(text), NULL, piece, p, 8);
         CHECKF(got == 6, "got %d puzzles with pieces of %zu", got, piece);
         CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], handout_cells, 3, 3));
         CHECK(cells_are(&p[2], handout_cells, 3, 3) && cells_are(&p[3], classic_line, 3, 3));
@@ -218,7 +192,7 @@ static void test_batch_errors(void)
     char text[2000];
     snprintf(text, sizeof text, "%s\n1234567891\n%s\n%s\n%s\n%s\n%.80s\n%s\n", classic_line,
              longline, stray, range, classic_line, classic_line, classic_line);
-    int got = read_all(text, strlen(text), NULL, 0, p, 10);
+    int got = unit_read_all(text, strlen(text), NULL, 0, p, 10);
     CHECKF(got == 8, "got %d", got);
     CHECK(p[0].error.code == NONET_OK);
     CHECKF(p[1].error.code == NONET_ECELLS && p[1].error.line == 2, "code %d line %ld: %s",
@@ -243,32 +217,32 @@ static void test_grid_errors(void)
     /* a short row (line 3), the grid still consumes its 9 rows */
     const char *shortrow = "53..7....\n6..195...\n.98...6.\n8...6...3\n4..8.3..1\n"
                            "7...2...6\n.6....28.\n...419..5\n....8..79\n";
-    CHECK(read_all(shortrow, strlen(shortrow), NULL, 0, p, 3) == 1);
+    CHECK(unit_read_all(shortrow, strlen(shortrow), NULL, 0, p, 3) == 1);
     CHECK(p[0].error.code == NONET_ESHORTROW && p[0].error.line == 3);
     CHECK(strstr(p[0].error.message, "row 3 has 8 cells") != NULL);
     const char *longrow = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1.\n"
                           "7...2...6\n.6....28.\n...419..5\n....8..79\n";
-    CHECK(read_all(longrow, strlen(longrow), NULL, 0, p, 3) == 1);
+    CHECK(unit_read_all(longrow, strlen(longrow), NULL, 0, p, 3) == 1);
     CHECK(p[0].error.code == NONET_ELONGROW && p[0].error.line == 5);
     /* truncated at the end of the input */
     const char *trunc = "53..7....\n6..195...\n.98....6.\n8...6...3\n";
-    CHECK(read_all(trunc, strlen(trunc), NULL, 0, p, 3) == 1);
+    CHECK(unit_read_all(trunc, strlen(trunc), NULL, 0, p, 3) == 1);
     CHECK(p[0].error.code == NONET_ETRUNCATED && p[0].error.line == 4);
     CHECK(strstr(p[0].error.message, "4 of its 9 rows") != NULL);
     /* truncated by a one-line puzzle, which is still read */
     char text[400];
     snprintf(text, sizeof text, "53..7....\n6..195...\n%s\n", classic_line);
-    CHECK(read_all(text, strlen(text), NULL, 0, p, 3) == 2);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 2);
     CHECK(p[0].error.code == NONET_ETRUNCATED && cells_are(&p[1], classic_line, 3, 3));
     CHECK(p[1].index == 2 && p[1].first_line == 3);
     /* a bad character inside a grid: line and column */
     const char *bad = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
                       "7...2...6\n.6..?.28.\n...419..5\n....8..79\n";
-    CHECK(read_all(bad, strlen(bad), NULL, 0, p, 3) == 1);
+    CHECK(unit_read_all(bad, strlen(bad), NULL, 0, p, 3) == 1);
     CHECK(p[0].error.code == NONET_EBADCHAR && p[0].error.line == 7 && p[0].error.column == 5);
     /* NUL and invalid UTF-8 bytes are bad characters, not the end */
     const char nul[] = "53..7\0...\n\xff\n";
-    CHECK(read_all(nul, sizeof nul - 1, NULL, 0, p, 3) >= 1);
+    CHECK(unit_read_all(nul, sizeof nul - 1, NULL, 0, p, 3) >= 1);
     CHECK(p[0].error.code != NONET_OK);
     CHECKF(strstr(p[0].error.message, "NUL") || strstr(p[0].error.message, "0xFF"), "%s",
            p[0].error.message);
@@ -312,7 +286,7 @@ static void test_overlong_line(void)
     text[big] = '\n';
     strcpy(text + big + 1, classic_line);
     static nonet_puzzle p[3];
-    int got = read_all(text, strlen(text), NULL, 4096, p, 3);
+    int got = unit_read_all(text, strlen(text), NULL, 4096, p, 3);
     free(text);
     CHECK(got == 2);
     CHECK(p[0].error.code == NONET_ELINE && p[0].error.line == 1);

@@ -37,6 +37,28 @@ int grid_from_line(const char *s, int br, int bc, nonet_grid *g)
     return 1;
 }
 
+int unit_read_all(const char *text, size_t len, const nonet_read_opts *opts, size_t piece,
+                  nonet_puzzle *out, int max)
+{
+    static nonet_puzzle spare;
+    nonet_reader *r = nonet_reader_new(opts);
+    if (!r)
+        return -1;
+    int got = 0;
+    size_t pos = 0;
+    while (pos < len) {
+        size_t want = piece && piece < len - pos ? piece : len - pos;
+        pos += nonet_reader_feed(r, text + pos, want);
+        while (nonet_reader_next(r, got < max ? &out[got] : &spare))
+            got++;
+    }
+    nonet_reader_end(r);
+    while (nonet_reader_next(r, got < max ? &out[got] : &spare))
+        got++;
+    nonet_reader_free(r);
+    return got;
+}
+
 int main(int argc, char **argv)
 {
     struct {

@@ -51,6 +51,12 @@ void suite_marks(void);
  * CPU; NULL if that failed. */
 nonet_solver *portable_solver(void);
 
+/* Reads every puzzle of text[0..len) with a reader made with opts, fed in
+ * pieces of `piece` bytes (0: all at once); stores the first max in out
+ * and returns how many there were (-1 when the reader cannot be made). */
+int unit_read_all(const char *text, size_t len, const nonet_read_opts *opts, size_t piece,
+                  nonet_puzzle *out, int max);
+
 /* verify.c: an independent checker, written apart from the library's own
  * check so that solver tests do not trust the code under test.
  * Returns 1 when sol (side n, box br x bc, row-major, 1..n) is a valid
