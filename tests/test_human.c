@@ -125,7 +125,7 @@ static void test_no_false_step(void)
         CHECK(nonet_solve(&g, &sol, NULL) == NONET_OK);
         CHECK(verify_solution(g.cells, sol.cells, 3, 3));
         int steps = walk(h, &g, NULL, &sol);
-        CHECKF(steps > 0, "puzzle %d: %s", i + 1, r[i].puzzle);
+        CHECKF(steps > 0, "puzzle %d: %.81s", i + 1, r[i].puzzle);
     }
     nonet_human_free(h);
 }
@@ -352,7 +352,7 @@ static void test_each_technique(void)
             CHECK(grid_from_line(r[i].puzzle, 3, 3, &g));
             CHECK(nonet_solve(&g, &sol, NULL) == NONET_OK);
             CHECK(verify_solution(g.cells, sol.cells, 3, 3));
-            CHECKF(walk(h, &g, NULL, &sol) > 0, "%s: %s", files[f], r[i].puzzle);
+            CHECKF(walk(h, &g, NULL, &sol) > 0, "%s: %.81s", files[f], r[i].puzzle);
             nonet_rating rating;
             CHECK(nonet_human_rate(h, &g, NULL, &rating) == NONET_OK);
             for (int t = 0; t < NONET_TECH_COUNT; t++)
