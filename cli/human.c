@@ -138,7 +138,7 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         for (int i = 0; i < (b->hint ? 1 : found); i++) {
             nonet_step st;
             nonet_human_step(b->human, i, &st);
-            nonet_step_describe(&st, n, b->text, sizeof b->text);
+            nonet_step_describe(&st, n, p->symbols, b->text, sizeof b->text);
             if (!b->hint && nonet_human_apply(b->human, i) < 1)
                 continue; /* an earlier step of the round did it all */
             steps++;

@@ -831,9 +831,12 @@ NONET_API const char *nonet_level_name(int difficulty);
 
 /* Writes a step in plain words into buf, as snprintf does, for a grid of
  * side n: "hidden single in row 3: r3c5 = 7", "pointing: in box 2 the 4s
- * lie in row 1, so r1c7, r1c8 <> 4". Rows and columns count from 1.
+ * lie in row 1, so r1c7, r1c8 <> 4". Rows and columns count from 1;
+ * digits are written in symbols (n characters, e.g. a puzzle's own
+ * nonet_puzzle.symbols; NULL or "": 1-9 then A-Z; numbers above 35).
  * Returns the length the whole text needs. */
-NONET_API size_t nonet_step_describe(const nonet_step *step, int n, char *buf, size_t cap);
+NONET_API size_t nonet_step_describe(const nonet_step *step, int n, const char *symbols, char *buf,
+                                     size_t cap);
 
 /* ---------------------------------------------------------------- teaching solvers */
 

@@ -86,6 +86,13 @@ expect_rc 1
 expect_line 1 "# not unique: the steps need a puzzle with one solution"
 run hint --json
 expect_out_has '"status":"not unique"'
+run hint "$DATA/hex16.txt" # one puzzle in four alphabets: each step in its own symbols
+expect_rc 0
+expect_line 1 "1.2 hidden single in box 13: r16c4 = 1"
+expect_line 2 "1.2 hidden single in box 13: r16c4 = 2"
+expect_line 3 "1.2 hidden single in box 13: r16c4 = B"
+expect_line 4 "1.2 hidden single in box 13: r16c4 = b"
+
 
 # ---------------------------------------------------------------- solve --engine human
 test_name="solve --engine human: the ladder, and search only where it is stuck"

@@ -274,10 +274,10 @@ static void test_marks_and_contracts(void)
           nonet_human_step(h, -1, &st) == NONET_EARG);
     CHECK(nonet_human_step(h, 0, &st) == NONET_OK);
     char text[200];
-    size_t len = nonet_step_describe(&st, 9, text, sizeof text);
+    size_t len = nonet_step_describe(&st, 9, NULL, text, sizeof text);
     CHECKF(len == strlen(text) && strstr(text, "hidden single in box") && strstr(text, " = "), "%s",
            text);
-    CHECK(nonet_step_describe(&st, 9, text, 8) == len && strlen(text) == 7);
+    CHECK(nonet_step_describe(&st, 9, "123456789", text, 8) == len && strlen(text) == 7);
     CHECK(nonet_human_apply(h, found) == NONET_EARG);
     CHECK(nonet_human_apply(h, 0) == 1);
     CHECK(nonet_human_apply(h, 0) == 0); /* applied already */

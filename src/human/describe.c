@@ -8,11 +8,13 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct words {
     char *buf;
     size_t cap, len;
     int n;
+    const char *symbols; /* n characters, or NULL */
 } words;
 
 static void say(words *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -36,7 +38,9 @@ static void say_unit(words *w, int u)
 
 static void say_digit(words *w, int d)
 {
-    if (w->n <= NONET_MAX_SYMBOL_SIDE)
+    if (w->symbols)
+        say(w, "%c", w->symbols[d - 1]);
+    else if (w->n <= NONET_MAX_SYMBOL_SIDE)
         say(w, "%c", sym_of_digit(d));
     else
         say(w, "%d", d);
@@ -108,9 +112,10 @@ static uint64_t pattern_digits(const nonet_step *st)
     return all;
 }
 
-size_t nonet_step_describe(const nonet_step *st, int n, char *buf, size_t cap)
+size_t nonet_step_describe(const nonet_step *st, int n, const char *symbols, char *buf, size_t cap)
 {
-    words w = {buf, buf ? cap : 0, 0, n};
+    int own = symbols && n <= NONET_MAX_SYMBOL_SIDE && strlen(symbols) == (size_t)n;
+    words w = {buf, buf ? cap : 0, 0, n, own ? symbols : NULL};
     if (buf && cap)
         buf[0] = '\0';
     if (!st || n < 1)
