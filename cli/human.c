@@ -69,6 +69,32 @@ static void json_step(const nonet_step *st, int n, const char *text)
     json_cells(st->placements, st->nplacements, n, 1);
     fputs(",\"eliminations\":", stdout);
     json_cells(st->eliminations, st->neliminations, n, 0);
+    if (st->chain_kind != NONET_CHAIN_NONE && st->nchain > 0) {
+        /* the branches, each a list of nodes from the assumption on; a
+         * node is implied by the one before it ("link": what links them) */
+        static const char *const shapes[] = {"",       "cycle", "forcing", "contradiction",
+                                             "double", "cell",  "unit"};
+        printf(",\"chain\":{\"kind\":\"%s\",\"complexity\":%d,\"branches\":[[",
+               shapes[st->chain_kind], st->complexity);
+        for (int i = 0; i < st->nchain; i++) {
+            const nonet_chain_node *a = &st->chain[i];
+            int first = i == 0 || st->chain[i - 1].branch != a->branch;
+            if (!first)
+                putchar(',');
+            else if (i > 0)
+                fputs("],[", stdout);
+            printf("{\"cell\":\"r%dc%d\",\"digit\":%d,\"on\":%s", a->cell / n + 1, a->cell % n + 1,
+                   a->digit, a->on ? "true" : "false");
+            if (!first) {
+                int prev = st->chain[i - 1].on;
+                printf(",\"link\":\"%s\"", prev && !a->on   ? "weak"
+                                           : !prev && a->on ? "strong"
+                                                            : "rule");
+            }
+            putchar('}');
+        }
+        fputs("]]}", stdout);
+    }
     fputs(",\"text\":", stdout);
     json_string(stdout, text);
     putchar('}');
@@ -177,13 +203,14 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     }
     if (b->hint) {
         if (steps == 0)
-            puts(stuck ? "no step of the ladder applies: the next one needs chains (above 6.2)"
+            puts(stuck ? "no step of the ladder applies: the next one needs nested forcing chains "
+                         "(9.5 and up)"
                        : "solved: nothing is left to do");
         return;
     }
     if (stuck) {
-        printf("stuck: no step of the ladder applies; the next one needs chains (rating above "
-               "6.2). The position:\n");
+        printf("stuck: no step of the ladder applies; the next one needs nested forcing chains "
+               "(rating 9.5 and up). The position:\n");
         print_candidates(b, p->symbols);
     } else {
         printf("solved in %d step%s: rating %d.%d (%s), %s\n", steps, steps == 1 ? "" : "s",

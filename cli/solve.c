@@ -175,10 +175,11 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
     nonet_marks *left = &w->left;
     nonet_human_position(w->human, &w->solution, left);
     if (!nonet_human_solved(w->human)) {
-        report_to(w->err, file, p->index, p->first_line, 0,
-                  "the ladder got stuck after %d step%s (the next one needs chains); the rest "
-                  "was found by search",
-                  steps, steps == 1 ? "" : "s");
+        report_to(
+            w->err, file, p->index, p->first_line, 0,
+            "the ladder got stuck after %d step%s (the next one needs nested chains); the rest "
+            "was found by search",
+            steps, steps == 1 ? "" : "s");
         nonet_grid position;
         nonet_grid_copy(&position, &w->solution);
         if (nonet_solver_count_marks(w->solver, &position, left, 1, &count, &w->solution, NULL) !=
@@ -243,7 +244,7 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         json_grid(out, &p->grid, p->symbols);
         fputs(",\"status\":\"rated\",\"rating\":", out);
         if (r.stuck)
-            fputs("null,\"above\":6.2", out);
+            fprintf(out, "null,\"at_least\":%d.%d", r.at_least / 10, r.at_least % 10);
         else
             fprintf(out, "%d.%d", r.difficulty / 10, r.difficulty % 10);
         fprintf(out, ",\"hardest\":\"%s\",\"hardest_rating\":%d.%d,\"steps\":%d,\"level\":\"%s\"",
@@ -260,7 +261,8 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         }
         fprintf(out, "},\"microseconds\":%.1f}\n", us);
     } else if (r.stuck) {
-        fprintf(out, ">6.2 needs chains: the ladder stops after %d step%s", r.steps,
+        fprintf(out, "%d.%d+ needs %s: the ladder stops after %d step%s", r.at_least / 10,
+                r.at_least % 10, r.at_least > 65 ? "nested forcing chains" : "chains", r.steps,
                 r.steps == 1 ? "" : "s");
         if (r.steps)
             fprintf(out, " (hardest before: %d.%d %s)", r.difficulty / 10, r.difficulty % 10,

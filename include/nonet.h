@@ -729,6 +729,22 @@ typedef enum nonet_technique {
     NONET_TECH_HIDDEN_QUAD,            /* 5.4 */
     NONET_TECH_BUG,                    /* 5.6 and up, by type */
     NONET_TECH_ALIGNED_PAIR_EXCLUSION, /* 6.2 */
+    /* chains, difficulty = base + a bonus that grows with the length */
+    NONET_TECH_X_CYCLE,                     /* 6.5+ one digit's loop */
+    NONET_TECH_Y_CYCLE,                     /* 6.5+ a loop of bivalue cells */
+    NONET_TECH_FORCING_X_CHAIN,             /* 6.6+ one digit: a candidate
+                                               implies its own opposite */
+    NONET_TECH_XY_CYCLE,                    /* 7.0+ a loop of both links */
+    NONET_TECH_FORCING_CHAIN,               /* 7.0+ */
+    NONET_TECH_ALIGNED_TRIPLE_EXCLUSION,    /* 7.5 */
+    NONET_TECH_NISHIO,                      /* 7.5+ one digit's consequences clash */
+    NONET_TECH_MULTIPLE_FORCING_CHAINS,     /* 8.0+ every candidate of a cell,
+                                               or place of a digit in a unit,
+                                               implies the same */
+    NONET_TECH_DYNAMIC_FORCING_CHAINS,      /* 8.5+ chains that see the
+                                               candidates they removed */
+    NONET_TECH_DYNAMIC_FORCING_CHAINS_PLUS, /* 9.0+ with pointing, claiming,
+                                               pairs and x-wings inside */
     NONET_TECH_COUNT
 } nonet_technique;
 
@@ -742,10 +758,35 @@ typedef struct nonet_cell_digits {
     uint64_t digits;
 } nonet_cell_digits;
 
+/* A chain step's shape. */
+typedef enum nonet_chain_kind {
+    NONET_CHAIN_NONE = 0,      /* not a chain */
+    NONET_CHAIN_CYCLE,         /* a loop: one branch from a node back to it */
+    NONET_CHAIN_FORCING,       /* one branch: an assumption implies its opposite */
+    NONET_CHAIN_CONTRADICTION, /* two branches from one assumption end in a
+                                  candidate both on and off */
+    NONET_CHAIN_DOUBLE,        /* a candidate on and the same candidate off
+                                  imply the same conclusion */
+    NONET_CHAIN_CELL,          /* every candidate of a cell implies it */
+    NONET_CHAIN_UNIT           /* every place of a digit in a unit implies it */
+} nonet_chain_kind;
+
+/* A node of a chain: a candidate assumed or implied "on" (the digit is in
+ * the cell) or "off" (it is not). */
+typedef struct nonet_chain_node {
+    int cell, digit;
+    int on;
+    int branch; /* which branch of the step, from 0 */
+} nonet_chain_node;
+
 /* One step a person can take: its technique and difficulty, the units it
  * works in (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1), the pattern of
- * cells and digits that justifies it, and what it places and removes. The
- * arrays belong to the solver that found the step. */
+ * cells and digits that justifies it, and what it places and removes. A
+ * chain step also has its branches: each runs from an assumption to the
+ * conclusion, every node implied by the one before it (along the first of
+ * its reasons: dynamic chains also rely on candidates removed earlier,
+ * which the complexity counts). The arrays belong to the solver that
+ * found the step. */
 typedef struct nonet_step {
     nonet_technique technique;
     int difficulty; /* tenths of SE's scale: 23 is 2.3 */
@@ -757,6 +798,10 @@ typedef struct nonet_step {
     int nplacements;
     const nonet_cell_digits *eliminations;
     int neliminations;
+    nonet_chain_kind chain_kind;   /* NONET_CHAIN_NONE but for chains */
+    const nonet_chain_node *chain; /* the branches' nodes, branch by branch */
+    int nchain;
+    int complexity; /* chains: the nodes the conclusion depends on (SE's count) */
 } nonet_step;
 
 /* A human-style solver: a position and its scratch memory, reusable
@@ -809,8 +854,11 @@ NONET_API void nonet_human_position(const nonet_human *h, nonet_grid *grid, none
 typedef struct nonet_rating {
     int difficulty;              /* tenths: the hardest step's; when stuck,
                                     the hardest step before it */
+    int at_least;                /* when stuck: the rating is at least this
+                                    (95: nested forcing chains; 65 on boards
+                                    above 25x25, which get no chains) */
     int stuck;                   /* 1: the ladder got stuck (SE would need a
-                                    chain: the rating is above 6.2) */
+                                    nested forcing chain) */
     nonet_technique hardest;     /* the hardest step's technique */
     int steps;                   /* steps taken */
     int count[NONET_TECH_COUNT]; /* steps of each technique */

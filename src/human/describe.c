@@ -112,6 +112,87 @@ static uint64_t pattern_digits(const nonet_step *st)
     return all;
 }
 
+static void say_node(words *w, const nonet_chain_node *node, int state)
+{
+    say_cell(w, node->cell);
+    say(w, "%s", state && !node->on ? "<>" : "=");
+    say_digit(w, node->digit);
+}
+
+/* A branch node by node: "r1c2=5 - r1c8=5 = r3c9=5": '-' where a placed
+ * digit removes the next candidate, '=' where a removal forces the next
+ * digit in, '->' where a rule inside the chain removes the next. The
+ * first node shows its state ("r1c2<>5" for an assumed removal). */
+static void say_branch(words *w, const nonet_chain_node *nodes, int count)
+{
+    for (int i = 0; i < count; i++) {
+        if (i > 0) {
+            const nonet_chain_node *a = &nodes[i - 1], *b = &nodes[i];
+            say(w, "%s", a->on && !b->on ? " - " : !a->on && b->on ? " = " : " -> ");
+        }
+        say_node(w, &nodes[i], i == 0);
+    }
+}
+
+static void say_chain(words *w, const nonet_step *st, const char *name)
+{
+    const nonet_chain_node *c = st->chain;
+    int count = st->nchain, nb = c[count - 1].branch + 1;
+    int end0 = 0;
+    while (end0 < count && c[end0].branch == 0)
+        end0++;
+    const nonet_chain_node *target = &c[end0 - 1];
+    say(w, "%s", name);
+    switch (st->chain_kind) {
+    case NONET_CHAIN_CYCLE:
+        say(w, " (a loop)");
+        break;
+    case NONET_CHAIN_CONTRADICTION:
+        say(w, ": ");
+        say_node(w, &c[0], 1);
+        say(w, " makes ");
+        say_cell(w, target->cell);
+        say(w, " both ");
+        say_digit(w, target->digit);
+        say(w, " and not ");
+        say_digit(w, target->digit);
+        break;
+    case NONET_CHAIN_DOUBLE:
+        say(w, ": ");
+        say_cell(w, c[0].cell);
+        say(w, " = ");
+        say_digit(w, c[0].digit);
+        say(w, " or not, either way ");
+        say_node(w, target, 1);
+        break;
+    case NONET_CHAIN_CELL:
+        say(w, ": every candidate of ");
+        say_cell(w, c[0].cell);
+        say(w, " leads to ");
+        say_node(w, target, 1);
+        break;
+    case NONET_CHAIN_UNIT:
+        say(w, ": every place of ");
+        say_digit(w, c[0].digit);
+        say(w, " in ");
+        say_unit(w, st->units[0]);
+        say(w, " leads to ");
+        say_node(w, target, 1);
+        break;
+    default:
+        break;
+    }
+    for (int b = 0, i = 0; b < nb; b++) {
+        int from = i;
+        while (i < count && c[i].branch == b)
+            i++;
+        say(w, "%s", b ? "; " : ": ");
+        say_branch(w, c + from, i - from);
+    }
+    say_eliminations(w, st, ", so ");
+    say_placements(w, st, ", so ");
+}
+
 size_t nonet_step_describe(const nonet_step *st, int n, const char *symbols, char *buf, size_t cap)
 {
     int own = symbols && n <= NONET_MAX_SYMBOL_SIDE && strlen(symbols) == (size_t)n;
@@ -121,7 +202,11 @@ size_t nonet_step_describe(const nonet_step *st, int n, const char *symbols, cha
     if (!st || n < 1)
         return 0;
     const char *name = nonet_technique_name(st->technique);
-    switch (st->technique) {
+    if (st->chain_kind != NONET_CHAIN_NONE && st->nchain > 0) {
+        say_chain(&w, st, name ? name : "chain");
+        st = NULL;
+    }
+    switch (st ? st->technique : NONET_TECH_COUNT) {
     case NONET_TECH_FULL_HOUSE:
     case NONET_TECH_HIDDEN_SINGLE_BOX:
     case NONET_TECH_HIDDEN_SINGLE_LINE:
@@ -196,6 +281,8 @@ size_t nonet_step_describe(const nonet_step *st, int n, const char *symbols, cha
         say_eliminations(&w, st, ", so ");
         break;
     }
+    case NONET_TECH_COUNT:
+        break; /* described above */
     default:
         say(&w, "%s:", name ? name : "step");
         for (int i = 0; i < st->npattern; i++) {

@@ -78,3 +78,116 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
         }
     }
 }
+
+/* Whether the triple at pair (i, j) of the base cells with third cell k
+ * is met there first: SE meets the same three cells from up to three
+ * pairs, in co-lexicographic order; a triple is kept at its first. */
+static int reachable(const hstate *s, const base_cell *b, int a, int c, int third)
+{
+    int k = popcount64(s->cand[b[third].cell]);
+    return k >= 2 && k <= 3 &&
+           (h_peers(s, b[a].cell, b[third].cell) || h_peers(s, b[c].cell, b[third].cell));
+}
+
+static int first_meeting(const hstate *s, const base_cell *b, int i, int j, int k)
+{
+    if (k > j)
+        return 1; /* (i, j) is the triple's first pair */
+    if (k > i)
+        return !reachable(s, b, i, k, j); /* pair (i, j) = (x, z): (x, y) first? */
+    return !reachable(s, b, k, i, j) && !reachable(s, b, k, j, i);
+}
+
+static int in_list(const int *list, int count, int v)
+{
+    for (int i = 0; i < count; i++)
+        if (list[i] == v)
+            return 1;
+    return 0;
+}
+
+/* Aligned Triple Exclusion (7.5): as the pair version, for three cells of
+ * which the third sees one of the first two; the excluding cells are their
+ * common peers with two or three candidates (SE's degree 3). */
+void find_aligned_triples(const hstate *s, int technique, hlist *out)
+{
+    (void)technique;
+    size_t size = sizeof(base_cell) * (size_t)s->ncells + sizeof(int) * (size_t)s->ncells;
+    base_cell *base = hlist_scratch(out, size);
+    if (!base)
+        return;
+    int *index = (int *)(base + s->ncells); /* cell -> base index, or -1 */
+    int nbase = 0, peers[MAX_PEERS];
+    for (int c = 0; c < s->ncells; c++) {
+        index[c] = -1;
+        if (s->value[c] || popcount64(s->cand[c]) < 2)
+            continue;
+        int np = h_peer_list(s, c, peers), single = 0;
+        base_cell *b = &base[nbase];
+        b->cell = c;
+        b->nex = 0;
+        for (int i = 0; i < np; i++) {
+            int k = popcount64(s->cand[peers[i]]);
+            single |= k == 1;
+            if (k == 2 || k == 3)
+                b->ex[b->nex++] = peers[i];
+        }
+        if (!single && b->nex > 0)
+            index[c] = nbase++;
+    }
+    for (int j = 1; j < nbase; j++) {
+        for (int i = 0; i < j; i++) {
+            const base_cell *a = &base[i], *b = &base[j];
+            int third[2 * MAX_PEERS], nt = 0;
+            for (int e = 0; e < a->nex + b->nex; e++) {
+                int c = e < a->nex ? a->ex[e] : b->ex[e - a->nex];
+                if (index[c] >= 0 && c != a->cell && c != b->cell && !in_list(third, nt, c))
+                    third[nt++] = c;
+            }
+            for (int t = 0; t < nt; t++) {
+                int k = index[third[t]];
+                if (!first_meeting(s, base, i, j, k))
+                    continue;
+                const base_cell *c = &base[k];
+                int common[MAX_PEERS], nc = 0;
+                for (int e = 0; e < a->nex; e++)
+                    if (in_list(b->ex, b->nex, a->ex[e]) && in_list(c->ex, c->nex, a->ex[e]))
+                        common[nc++] = a->ex[e];
+                if (nc < 2)
+                    continue;
+                int cells[3] = {a->cell, b->cell, c->cell};
+                int see01 = h_peers(s, cells[0], cells[1]), see02 = h_peers(s, cells[0], cells[2]),
+                    see12 = h_peers(s, cells[1], cells[2]);
+                uint64_t ok[3] = {0, 0, 0};
+                for (uint64_t m0 = s->cand[cells[0]]; m0; m0 &= m0 - 1)
+                    for (uint64_t m1 = s->cand[cells[1]]; m1; m1 &= m1 - 1)
+                        for (uint64_t m2 = s->cand[cells[2]]; m2; m2 &= m2 - 1) {
+                            uint64_t p0 = m0 & -m0, p1 = m1 & -m1, p2 = m2 & -m2;
+                            if ((see01 && p0 == p1) || (see02 && p0 == p2) || (see12 && p1 == p2))
+                                continue;
+                            int allowed = 1;
+                            for (int e = 0; e < nc && allowed; e++)
+                                allowed = (s->cand[common[e]] & ~(p0 | p1 | p2)) != 0;
+                            if (allowed) {
+                                ok[0] |= p0;
+                                ok[1] |= p1;
+                                ok[2] |= p2;
+                            }
+                        }
+                int any = 0;
+                for (int q = 0; q < 3; q++)
+                    any |= (s->cand[cells[q]] & ~ok[q]) != 0;
+                if (!any)
+                    continue;
+                if (!hlist_begin(out, NONET_TECH_ALIGNED_TRIPLE_EXCLUSION, 75))
+                    return;
+                for (int q = 0; q < 3; q++)
+                    hlist_pattern(out, cells[q], s->cand[cells[q]]);
+                for (int e = 0; e < nc; e++)
+                    hlist_pattern(out, common[e], s->cand[common[e]]);
+                for (int q = 0; q < 3; q++)
+                    hlist_elim(out, cells[q], s->cand[cells[q]] & ~ok[q]);
+            }
+        }
+    }
+}

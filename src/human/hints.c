@@ -1,5 +1,5 @@
 /* hints.c - the growing list that finders fill with hints. */
-#include "human.h"
+#include "chains.h"
 
 #include <stdlib.h>
 
@@ -7,6 +7,7 @@ void hlist_clear(hlist *l)
 {
     l->nhints = 0;
     l->nitems = 0;
+    l->nnodes = 0;
     l->failed = 0;
 }
 
@@ -31,6 +32,14 @@ void hlist_free(hlist *l)
     l->scratch_size = 0;
     free(l->hints);
     free(l->items);
+    free(l->nodes);
+    if (l->chains) {
+        chain_ctx_free(l->chains);
+        free(l->chains);
+    }
+    l->chains = NULL;
+    l->nodes = NULL;
+    l->ncap = 0;
     l->hints = NULL;
     l->items = NULL;
     l->hcap = l->icap = 0;
@@ -55,6 +64,8 @@ hhint *hlist_begin(hlist *l, int technique, int difficulty)
     h->nunits = 0;
     h->pattern = h->place = h->elim = l->nitems;
     h->npattern = h->nplace = h->nelim = 0;
+    h->chain = l->nnodes;
+    h->nchain = h->kind = h->complexity = 0;
     h->done = 0;
     return h;
 }
@@ -63,6 +74,7 @@ void hlist_drop(hlist *l)
 {
     if (l->nhints > 0) {
         l->nitems = l->hints[l->nhints - 1].pattern;
+        l->nnodes = l->hints[l->nhints - 1].chain;
         l->nhints--;
     }
 }
@@ -133,4 +145,29 @@ void hlist_elim(hlist *l, int cell, uint64_t digits)
     it->cell = cell;
     it->digits = digits;
     h->nelim++;
+}
+
+void hlist_chain_node(hlist *l, int cell, int digit, int on, int branch)
+{
+    if (l->nhints == 0)
+        return;
+    if (l->nnodes == l->ncap) {
+        int cap = l->ncap ? 2 * l->ncap : 64;
+        nonet_chain_node *grown = realloc(l->nodes, sizeof *grown * (size_t)cap);
+        if (!grown) {
+            l->failed = 1;
+            return;
+        }
+        l->nodes = grown;
+        l->ncap = cap;
+    }
+    l->nodes[l->nnodes++] = (nonet_chain_node){cell, digit, on, branch};
+    l->hints[l->nhints - 1].nchain++;
+}
+
+struct chain_ctx *hlist_chains(hlist *l)
+{
+    if (!l->chains)
+        l->chains = calloc(1, sizeof *l->chains);
+    return l->chains;
 }

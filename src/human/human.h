@@ -76,8 +76,13 @@ typedef struct hhint {
     int pattern, npattern; /* first item and count */
     int place, nplace;     /* one digit each */
     int elim, nelim;
+    int chain, nchain; /* chain nodes (the list's nodes) */
+    int kind;          /* nonet_chain_kind */
+    int complexity;
     int done; /* applied (nonet_human_apply) */
 } hhint;
+
+struct chain_ctx;
 
 /* The hints a finder found, in the order a person scanning the grid
  * would meet them (rows, then columns, then boxes; lower digits first). */
@@ -89,6 +94,9 @@ typedef struct hlist {
     int failed;    /* out of memory */
     void *scratch; /* finders' working memory (hlist_scratch) */
     size_t scratch_size;
+    nonet_chain_node *nodes;
+    int nnodes, ncap;
+    struct chain_ctx *chains; /* the chain engine's memory (hlist_chains) */
 } hlist;
 
 void hlist_clear(hlist *l);
@@ -105,6 +113,10 @@ void hlist_drop(hlist *l);
 /* Working memory of at least size bytes for a finder, kept between calls
  * (NULL when out of memory, l->failed set). */
 void *hlist_scratch(hlist *l, size_t size);
+/* Adds a node to the chain of the hint being built. */
+void hlist_chain_node(hlist *l, int cell, int digit, int on, int branch);
+/* The chain engine's memory, kept between calls (NULL: out of memory). */
+struct chain_ctx *hlist_chains(hlist *l);
 
 /* A finder: appends every hint of one technique family that the position
  * holds, in a fixed order. Finders that cover several techniques of the
@@ -118,7 +130,8 @@ hfind_fn find_fish;                                                /* fish.c */
 hfind_fn find_wings;                                               /* wings.c */
 hfind_fn find_unique_loops;                                        /* uniqueness.c */
 hfind_fn find_bug;                                                 /* bug.c */
-hfind_fn find_aligned_pairs;                                       /* exclusion.c */
+hfind_fn find_aligned_pairs, find_aligned_triples;                 /* exclusion.c */
+hfind_fn find_chains;                                              /* chains.c */
 
 /* k-subsets of {0..count-1} in co-lexicographic order (the largest
  * element varies slowest, as Sudoku Explainer enumerates them):

@@ -8,7 +8,8 @@
  * is turned or its digits named, so neither do the path, the rating and
  * the technique counts; and it reaches the same rating as SE's path in
  * all but rare cases (README gives the agreement measured). */
-#include "human.h"
+#include "../canon.h"
+#include "chains.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +43,32 @@ static const struct {
     {NONET_TECH_HIDDEN_QUAD, "hidden quad", find_hidden_sets},
     {NONET_TECH_BUG, "bivalue universal grave", find_bug},
     {NONET_TECH_ALIGNED_PAIR_EXCLUSION, "aligned pair exclusion", find_aligned_pairs},
+    /* from here on, each rung finds the one step SE would take (the
+     * shortest chain), except aligned triples (all of them, as above) */
+    {NONET_TECH_X_CYCLE, "x-cycle", find_chains}, /* and the four below */
+    {NONET_TECH_Y_CYCLE, "y-cycle", NULL},
+    {NONET_TECH_FORCING_X_CHAIN, "forcing x-chain", NULL},
+    {NONET_TECH_XY_CYCLE, "cycle", NULL},
+    {NONET_TECH_FORCING_CHAIN, "forcing chain", NULL},
+    {NONET_TECH_ALIGNED_TRIPLE_EXCLUSION, "aligned triple exclusion", find_aligned_triples},
+    {NONET_TECH_NISHIO, "nishio forcing chain", find_chains},
+    {NONET_TECH_MULTIPLE_FORCING_CHAINS, "multiple forcing chains", find_chains},
+    {NONET_TECH_DYNAMIC_FORCING_CHAINS, "dynamic forcing chains", find_chains},
+    {NONET_TECH_DYNAMIC_FORCING_CHAINS_PLUS, "dynamic forcing chains (+)", find_chains},
 };
 #define LADDER_LEN ((int)(sizeof ladder / sizeof ladder[0]))
 
 struct nonet_human {
     int started;
     hstate s;
+    /* Chains take the first chain SE's scan meets, which depends on how
+     * the grid is turned; nonet looks for it in the minlex orientation of
+     * the starting digits, so that every isomorph takes the same path. */
+    int oriented; /* 0: not yet, 1: canon holds it, -1: none (not 9x9) */
+    canon_transform canon;
+    uint8_t cell_back[81];
+    uint8_t digit_back[10];
+    hstate turned;
     hlist found; /* the steps of the last find */
     int found_valid;
     nonet_solver *solver; /* for the uniqueness check of a rating */
@@ -95,12 +116,98 @@ int nonet_human_start(nonet_human *h, const nonet_grid *puzzle, const nonet_mark
         return NONET_EARG;
     h->started = 0;
     h->found_valid = 0;
+    h->oriented = 0;
     hlist_clear(&h->found);
     int rc = hstate_load(&h->s, puzzle, marks);
     if (rc != NONET_OK)
         return rc;
     h->started = 1;
     return NONET_OK;
+}
+
+/* The minlex orientation of the starting digits (computed once). */
+static int orient(nonet_human *h)
+{
+    if (h->oriented)
+        return h->oriented > 0;
+    h->oriented = -1;
+    const hstate *s = &h->s;
+    if (s->box_rows != 3 || s->box_cols != 3)
+        return 0;
+    uint8_t digits[81];
+    memcpy(digits, s->value, 81);
+    if (!canon9(digits, &h->canon))
+        return 0;
+    for (int c = 0; c < 81; c++)
+        h->cell_back[h->canon.cell[c]] = (uint8_t)c;
+    for (int d = 0; d <= 9; d++)
+        h->digit_back[h->canon.digit[d]] = (uint8_t)d;
+    h->oriented = 1;
+    return 1;
+}
+
+static uint64_t digits_back(const nonet_human *h, uint64_t set)
+{
+    uint64_t out = 0;
+    for (; set; set &= set - 1)
+        out |= (uint64_t)1 << (h->digit_back[lowest_bit(set) + 1] - 1);
+    return out;
+}
+
+static uint64_t digits_turned(const nonet_human *h, uint64_t set)
+{
+    uint64_t out = 0;
+    for (; set; set &= set - 1)
+        out |= (uint64_t)1 << (h->canon.digit[lowest_bit(set) + 1] - 1);
+    return out;
+}
+
+/* Runs a chain finder on the position turned to its minlex orientation
+ * and turns the hints it adds back. Returns 0 when there is no
+ * orientation (the finder then runs on the position as it is). */
+static int find_turned(nonet_human *h, hfind_fn *find, int technique)
+{
+    if (!orient(h))
+        return 0;
+    const hstate *s = &h->s;
+    static const nonet_marks none;
+    nonet_marks *marks = hlist_scratch(&h->found, sizeof *marks);
+    if (!marks)
+        return 1;
+    *marks = none;
+    nonet_grid g;
+    nonet_grid_init(&g, 3, 3);
+    for (int c = 0; c < 81; c++) {
+        int to = h->canon.cell[c], v = s->value[c];
+        g.cells[to] = h->canon.digit[v];
+        marks->cands[to] =
+            v ? (uint64_t)1 << (h->canon.digit[v] - 1) : digits_turned(h, s->cand[c]);
+    }
+    if (hstate_load(&h->turned, &g, marks) != NONET_OK)
+        return 0;
+    int first = h->found.nhints;
+    find(&h->turned, technique, &h->found);
+    hlist *l = &h->found;
+    for (int i = first; i < l->nhints; i++) {
+        hhint *x = &l->hints[i];
+        for (int k = x->pattern; k < x->elim + x->nelim; k++) {
+            l->items[k].cell = h->cell_back[l->items[k].cell];
+            l->items[k].digits = digits_back(h, l->items[k].digits);
+        }
+        for (int k = x->chain; k < x->chain + x->nchain; k++) {
+            l->nodes[k].cell = h->cell_back[l->nodes[k].cell];
+            l->nodes[k].digit = h->digit_back[l->nodes[k].digit];
+        }
+        for (int k = 0; k < x->nunits; k++) {
+            const hunit *u = &h->turned.unit[x->units[k]];
+            int a = h->cell_back[u->cells[0]], b = h->cell_back[u->cells[1]];
+            int kind = u->kind == UNIT_BOX                                    ? UNIT_BOX
+                       : s->units_of[a][UNIT_ROW] == s->units_of[b][UNIT_ROW] ? UNIT_ROW
+                                                                              : UNIT_COL;
+            x->units[k] = s->units_of[a][kind];
+        }
+    }
+    return 1;
 }
 
 int nonet_human_find(nonet_human *h)
@@ -114,7 +221,8 @@ int nonet_human_find(nonet_human *h)
     for (int i = 0; i < LADDER_LEN; i++) {
         if (!ladder[i].find)
             continue;
-        ladder[i].find(&h->s, ladder[i].technique, &h->found);
+        if (ladder[i].find != find_chains || !find_turned(h, ladder[i].find, ladder[i].technique))
+            ladder[i].find(&h->s, ladder[i].technique, &h->found);
         if (h->found.failed) {
             hlist_clear(&h->found);
             h->found_valid = 0;
@@ -142,6 +250,10 @@ int nonet_human_step(const nonet_human *h, int i, nonet_step *step)
     step->nplacements = x->nplace;
     step->eliminations = items + x->elim;
     step->neliminations = x->nelim;
+    step->chain_kind = (nonet_chain_kind)x->kind;
+    step->chain = x->nchain ? h->found.nodes + x->chain : NULL;
+    step->nchain = x->nchain;
+    step->complexity = x->complexity;
     return NONET_OK;
 }
 
@@ -230,6 +342,7 @@ int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const nonet_marks
             return found;
         if (found == 0) {
             out->stuck = !nonet_human_solved(h);
+            out->at_least = !out->stuck ? 0 : h->s.n <= CHAIN_MAX_SIDE ? 95 : 65;
             return NONET_OK;
         }
         for (int k = 0; k < found; k++) {

@@ -1,0 +1,133 @@
+/* canon.c - the minlex form of a 9x9 grid: of all the grids that the
+ * Sudoku symmetries (transposition, bands, rows within a band, stacks,
+ * columns within a stack) and a relabelling of the digits make of it, the
+ * one whose 81 characters, read row by row with blanks as 0, are the
+ * smallest, the digits numbered in the order they first appear.
+ *
+ * The search builds the form one row at a time. Every column permutation
+ * (1296) of the grid and of its transpose starts as a candidate; each new
+ * row is the smallest that any candidate can put there (choosing a band
+ * first when a band starts), and only the candidates that reach it stay.
+ * Their number is capped: a grid with many empty rows (hardly a puzzle)
+ * could keep millions alive. */
+#include "canon.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PERMS 1296
+#define MAX_CANDIDATES 200000
+
+typedef struct candidate {
+    uint8_t t;         /* transposed */
+    uint16_t perm;     /* column permutation */
+    uint8_t rows[9];   /* source row of each canonical row so far */
+    uint16_t used;     /* source rows taken */
+    uint8_t label[10]; /* digit -> label, 0: none yet */
+    uint8_t next;      /* the next label */
+} candidate;
+
+/* The 1296 column orders: stacks in any order, columns in any order inside. */
+static void make_perms(uint8_t perms[PERMS][9])
+{
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int k = 0;
+    for (int s = 0; s < 6; s++)
+        for (int a = 0; a < 6; a++)
+            for (int b = 0; b < 6; b++)
+                for (int c = 0; c < 6; c++, k++) {
+                    const uint8_t *in[3] = {p3[a], p3[b], p3[c]};
+                    for (int j = 0; j < 3; j++)
+                        for (int i = 0; i < 3; i++)
+                            perms[k][3 * j + i] = (uint8_t)(3 * p3[s][j] + in[j][i]);
+                }
+}
+
+/* Row r of the grid (transposed when t), under column order perm and the
+ * candidate's labels (updated into *lab and *next): into out. */
+static void row_string(const uint8_t *g, int t, const uint8_t *perm, int r, uint8_t *lab,
+                       uint8_t *next, uint8_t *out)
+{
+    for (int j = 0; j < 9; j++) {
+        int col = perm[j], v = t ? g[col * 9 + r] : g[r * 9 + col];
+        if (v && !lab[v])
+            lab[v] = (*next)++;
+        out[j] = v ? lab[v] : 0;
+    }
+}
+
+int canon9(const uint8_t *grid, canon_transform *out)
+{
+    uint8_t(*perms)[9] = malloc(sizeof(uint8_t[PERMS][9]));
+    candidate *cur = malloc(sizeof *cur * MAX_CANDIDATES);
+    candidate *nxt = malloc(sizeof *nxt * MAX_CANDIDATES);
+    int ok = perms && cur && nxt, ncur = 0;
+    if (ok) {
+        make_perms(perms);
+        for (int t = 0; t < 2; t++)
+            for (int p = 0; p < PERMS; p++)
+                cur[ncur++] = (candidate){.t = (uint8_t)t, .perm = (uint16_t)p, .next = 1};
+    }
+    uint8_t best[9], row[9];
+    for (int k = 0; ok && k < 9; k++) {
+        int nnext = 0, have = 0;
+        for (int i = 0; i < ncur && ok; i++) {
+            const candidate *c = &cur[i];
+            /* the source rows this canonical row may take */
+            int band_rows[9], nb = 0;
+            if (k % 3 == 0) {
+                for (int r = 0; r < 9; r++)
+                    if (!(c->used >> (r / 3 * 3) & 1))
+                        band_rows[nb++] = r; /* any row of a band not used yet */
+            } else {
+                int band = c->rows[k - 1] / 3;
+                for (int r = 3 * band; r < 3 * band + 3; r++)
+                    if (!(c->used >> r & 1))
+                        band_rows[nb++] = r;
+            }
+            for (int q = 0; q < nb; q++) {
+                candidate e = *c;
+                row_string(grid, e.t, perms[e.perm], band_rows[q], e.label, &e.next, row);
+                int cmp = have ? memcmp(row, best, 9) : -1;
+                if (cmp > 0)
+                    continue;
+                if (cmp < 0) {
+                    memcpy(best, row, 9);
+                    have = 1;
+                    nnext = 0;
+                }
+                if (nnext == MAX_CANDIDATES) {
+                    ok = 0;
+                    break;
+                }
+                e.rows[k] = (uint8_t)band_rows[q];
+                e.used |= (uint16_t)(1u << band_rows[q]);
+                nxt[nnext++] = e;
+            }
+        }
+        candidate *swap = cur;
+        cur = nxt;
+        nxt = swap;
+        ncur = nnext;
+        if (out)
+            memcpy(out->form + (size_t)9 * (size_t)k, best, 9);
+    }
+    if (ok && out) {
+        const candidate *c = &cur[0];
+        for (int k = 0; k < 9; k++)
+            for (int j = 0; j < 9; j++) {
+                int r = c->rows[k], col = perms[c->perm][j];
+                int src = c->t ? col * 9 + r : r * 9 + col;
+                out->cell[src] = (uint8_t)(k * 9 + j);
+            }
+        uint8_t next = c->next;
+        out->digit[0] = 0;
+        for (int d = 1; d <= 9; d++)
+            out->digit[d] = c->label[d] ? c->label[d] : next++;
+    }
+    free(perms);
+    free(cur);
+    free(nxt);
+    return ok;
+}

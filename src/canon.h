@@ -1,0 +1,19 @@
+/* canon.h - canonical forms (internal). */
+#ifndef NONET_CANON_H
+#define NONET_CANON_H
+
+#include <stdint.h>
+
+/* A symmetry of the 9x9 grid with a relabelling of the digits. */
+typedef struct canon_transform {
+    uint8_t cell[81];  /* source cell -> cell in the form */
+    uint8_t digit[10]; /* source digit -> digit in the form (0 -> 0) */
+    uint8_t form[81];  /* the minlex form, 0 for a blank */
+} canon_transform;
+
+/* The minlex form of a 9x9 grid (81 digits, 0 blank) and one transform
+ * that gives it. Returns 1, or 0 when out of memory or when the grid is
+ * too empty to settle (more than 200,000 transforms tie on a prefix). */
+int canon9(const uint8_t *grid, canon_transform *out);
+
+#endif
