@@ -17,14 +17,16 @@ typedef struct base_cell {
     int ex[MAX_PEERS]; /* its bivalue peers, in peer order */
 } base_cell;
 
-void find_aligned_pairs(const hstate *s, int technique, hlist *out)
+/* The base cells of aligned exclusion: empty cells with no single-
+ * candidate peer and at least one excluding peer (one with 2 to max_ex
+ * candidates), in cell order. index (if not NULL) maps a cell to its
+ * place among them, -1 for none. Returns their number. */
+static int base_cells(const hstate *s, int max_ex, base_cell *base, int *index)
 {
-    (void)technique;
-    base_cell *base = hlist_scratch(out, sizeof *base * (size_t)s->ncells);
-    if (!base)
-        return;
     int nbase = 0, peers[MAX_PEERS];
     for (int c = 0; c < s->ncells; c++) {
+        if (index)
+            index[c] = -1;
         if (s->value[c] || popcount64(s->cand[c]) < 2)
             continue;
         int np = h_peer_list(s, c, peers), single = 0;
@@ -34,12 +36,25 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
         for (int i = 0; i < np; i++) {
             int k = popcount64(s->cand[peers[i]]);
             single |= k == 1;
-            if (k == 2)
+            if (k >= 2 && k <= max_ex)
                 b->ex[b->nex++] = peers[i];
         }
-        if (!single && b->nex > 0)
+        if (!single && b->nex > 0) {
+            if (index)
+                index[c] = nbase;
             nbase++;
+        }
     }
+    return nbase;
+}
+
+void find_aligned_pairs(const hstate *s, int technique, hlist *out)
+{
+    (void)technique;
+    base_cell *base = hlist_scratch(out, sizeof *base * (size_t)s->ncells);
+    if (!base)
+        return;
+    int nbase = base_cells(s, 2, base, NULL);
     for (int j = 1; j < nbase; j++) {
         for (int i = 0; i < j; i++) {
             const base_cell *a = &base[i], *b = &base[j];
@@ -117,24 +132,7 @@ void find_aligned_triples(const hstate *s, int technique, hlist *out)
     if (!base)
         return;
     int *index = (int *)(base + s->ncells); /* cell -> base index, or -1 */
-    int nbase = 0, peers[MAX_PEERS];
-    for (int c = 0; c < s->ncells; c++) {
-        index[c] = -1;
-        if (s->value[c] || popcount64(s->cand[c]) < 2)
-            continue;
-        int np = h_peer_list(s, c, peers), single = 0;
-        base_cell *b = &base[nbase];
-        b->cell = c;
-        b->nex = 0;
-        for (int i = 0; i < np; i++) {
-            int k = popcount64(s->cand[peers[i]]);
-            single |= k == 1;
-            if (k == 2 || k == 3)
-                b->ex[b->nex++] = peers[i];
-        }
-        if (!single && b->nex > 0)
-            index[c] = nbase++;
-    }
+    int nbase = base_cells(s, 3, base, index);
     for (int j = 1; j < nbase; j++) {
         for (int i = 0; i < j; i++) {
             const base_cell *a = &base[i], *b = &base[j];
