@@ -30,6 +30,7 @@ typedef struct cli_opts {
     int sudoku;           /* xc --sudoku */
     int candidates;       /* explain --candidates */
     int human;            /* solve --engine human */
+    int ceiling;          /* rate --ceiling, tenths (0: none) */
     const char *solution; /* check --solution FILE */
     char **files;         /* operands; NULL-terminated */
     int nfiles;
@@ -132,6 +133,9 @@ int cmd_solve(const cli_opts *o);
 int cmd_count(const cli_opts *o);
 int cmd_rate(const cli_opts *o);
 int cmd_explain(const cli_opts *o);
+/* What a position the ladder cannot finish needs, in words, from
+ * nonet_human_limit's technique: "nested forcing chains". */
+const char *ladder_needs(nonet_technique next);
 int cmd_hint(const cli_opts *o);
 int cmd_check(const cli_opts *o);
 int cmd_dlx(const cli_opts *o);

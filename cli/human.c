@@ -17,6 +17,12 @@ typedef struct steps_batch {
     char text[4096];
 } steps_batch;
 
+const char *ladder_needs(nonet_technique next)
+{
+    const char *name = nonet_technique_name(next);
+    return name ? name : "more than nested forcing chains";
+}
+
 static void failure(steps_batch *b, const char *file, const nonet_puzzle *p, const char *status,
                     const char *detail)
 {
@@ -149,7 +155,8 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         printf("# puzzle %ld%s%s\n", p->index, p->name[0] ? ": " : "", p->name);
     }
     int steps = 0, hardest = 0, stuck = 0;
-    nonet_technique hardest_tech = NONET_TECH_FULL_HOUSE;
+    nonet_technique hardest_tech = NONET_TECH_FULL_HOUSE, next = NONET_TECH_COUNT;
+    int limit = 0;
     for (;;) {
         int found = nonet_human_find(b->human);
         if (found < 0) {
@@ -159,6 +166,7 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         }
         if (found == 0) {
             stuck = !nonet_human_solved(b->human);
+            limit = nonet_human_limit(b->human, &next);
             break;
         }
         for (int i = 0; i < (b->hint ? 1 : found); i++) {
@@ -202,15 +210,19 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         return;
     }
     if (b->hint) {
-        if (steps == 0)
-            puts(stuck ? "no step of the ladder applies: the next one needs nested forcing chains "
-                         "(9.5 and up)"
-                       : "solved: nothing is left to do");
+        if (steps == 0) {
+            if (stuck)
+                printf("no step of the ladder applies: the next one needs %s (%d.%d and up)\n",
+                       ladder_needs(next), limit / 10, limit % 10);
+            else
+                puts("solved: nothing is left to do");
+        }
         return;
     }
     if (stuck) {
-        printf("stuck: no step of the ladder applies; the next one needs nested forcing chains "
-               "(rating 9.5 and up). The position:\n");
+        printf("stuck: no step of the ladder applies; the next one needs %s (rating %d.%d and "
+               "up). The position:\n",
+               ladder_needs(next), limit / 10, limit % 10);
         print_candidates(b, p->symbols);
     } else {
         printf("solved in %d step%s: rating %d.%d (%s), %s\n", steps, steps == 1 ? "" : "s",
@@ -232,6 +244,7 @@ static int run(const cli_opts *o, int hint)
     b->solver = nonet_solver_new(NONET_ENGINE_AUTO);
     int rc = EXIT_USAGE;
     if (b->human && b->solver) {
+        nonet_human_set_ceiling(b->human, o->ceiling);
         int io_failed = for_each_puzzle(o, each_puzzle, b, NULL) != 0;
         fflush(stdout);
         rc = io_failed || ferror(stdout) ? EXIT_USAGE : b->status;

@@ -227,7 +227,15 @@ static const char xc_text[] =
     "                       written by `nonet dlx`)\n"
     "  -h, --help           show this help\n";
 
-enum { OPT_STATS = 256, OPT_JSON, OPT_SOLUTION, OPT_TRACE, OPT_SYMBOLS, OPT_CANDIDATES };
+enum {
+    OPT_STATS = 256,
+    OPT_JSON,
+    OPT_SOLUTION,
+    OPT_TRACE,
+    OPT_SYMBOLS,
+    OPT_CANDIDATES,
+    OPT_CEILING
+};
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
 static const struct option long_options[] = {
@@ -249,6 +257,7 @@ static const struct option long_options[] = {
     {"sudoku", no_argument, NULL, OPT_SUDOKU},
     {"symbols", required_argument, NULL, OPT_SYMBOLS},
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
+    {"ceiling", required_argument, NULL, OPT_CEILING},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -261,13 +270,13 @@ typedef struct command {
 } command;
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
- * Y --symbols. */
+ * Y --symbols, G --ceiling. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJTFY"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJTFYG"},
     {"count", cmd_count, count_text, "fiseljhSJY"},
-    {"rate", cmd_rate, rate_text, "fisjhSJY"},
-    {"explain", cmd_explain, explain_text, "fishJYK"},
-    {"hint", cmd_hint, hint_text, "fishJY"},
+    {"rate", cmd_rate, rate_text, "fisjhSJYG"},
+    {"explain", cmd_explain, explain_text, "fishJYKG"},
+    {"hint", cmd_hint, hint_text, "fishJYG"},
     {"check", cmd_check, check_text, "fishJOY"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDY"},
@@ -343,6 +352,8 @@ static int option_letter(int opt)
         return 'Y';
     case OPT_CANDIDATES:
         return 'K';
+    case OPT_CEILING:
+        return 'G';
     default:
         return opt;
     }
@@ -431,6 +442,18 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_STATS:
             o.stats = 1;
             break;
+        case OPT_CEILING: {
+            /* a rating: 9, 9.0 or 10.5 */
+            char *end;
+            long whole = strtol(optarg, &end, 10), tenth = 0;
+            if (end != optarg && *end == '.' && end[1] >= '0' && end[1] <= '9' && !end[2])
+                tenth = end[1] - '0', end += 2;
+            if (end == optarg || *end || whole < 1 || whole > 20 || optarg[0] == '-')
+                return usage_error(c, "bad ceiling '%s' (want a rating from 1.0 to 20.0, e.g. 9.0)",
+                                   optarg);
+            o.ceiling = (int)(whole * 10 + tenth);
+            break;
+        }
         case OPT_TRACE:
             o.trace = 1;
             break;
@@ -465,6 +488,8 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "--all and --unique do not go together");
     if (c->run == cmd_solve && o.first && (o.all || o.unique))
         return usage_error(c, "--first and %s do not go together", o.all ? "--all" : "--unique");
+    if (o.ceiling && c->run == cmd_solve && !o.human)
+        return usage_error(c, "--ceiling limits the ladder: it needs --engine human");
     if (o.human && (o.all || o.first))
         return usage_error(c, "%s", "--engine human finds one solution: no --all or --first");
     if (o.teach != TEACH_NONE && (o.all || o.unique))

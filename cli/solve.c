@@ -175,11 +175,12 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
     nonet_marks *left = &w->left;
     nonet_human_position(w->human, &w->solution, left);
     if (!nonet_human_solved(w->human)) {
-        report_to(
-            w->err, file, p->index, p->first_line, 0,
-            "the ladder got stuck after %d step%s (the next one needs nested chains); the rest "
-            "was found by search",
-            steps, steps == 1 ? "" : "s");
+        nonet_technique next;
+        nonet_human_limit(w->human, &next);
+        report_to(w->err, file, p->index, p->first_line, 0,
+                  "the ladder got stuck after %d step%s (the next one needs %s); the rest "
+                  "was found by search",
+                  steps, steps == 1 ? "" : "s", ladder_needs(next));
         nonet_grid position;
         nonet_grid_copy(&position, &w->solution);
         if (nonet_solver_count_marks(w->solver, &position, left, 1, &count, &w->solution, NULL) !=
@@ -243,9 +244,10 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         fputs(",\"input\":", out);
         json_grid(out, &p->grid, p->symbols);
         fputs(",\"status\":\"rated\",\"rating\":", out);
-        if (r.stuck)
-            fprintf(out, "null,\"at_least\":%d.%d", r.at_least / 10, r.at_least % 10);
-        else
+        if (r.stuck) {
+            fprintf(out, "null,\"at_least\":%d.%d,\"needs\":", r.at_least / 10, r.at_least % 10);
+            json_string(out, ladder_needs(r.beyond));
+        } else
             fprintf(out, "%d.%d", r.difficulty / 10, r.difficulty % 10);
         fprintf(out, ",\"hardest\":\"%s\",\"hardest_rating\":%d.%d,\"steps\":%d,\"level\":\"%s\"",
                 hardest, r.difficulty / 10, r.difficulty % 10, r.steps,
@@ -262,8 +264,7 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         fprintf(out, "},\"microseconds\":%.1f}\n", us);
     } else if (r.stuck) {
         fprintf(out, "%d.%d+ needs %s: the ladder stops after %d step%s", r.at_least / 10,
-                r.at_least % 10, r.at_least > 65 ? "nested forcing chains" : "chains", r.steps,
-                r.steps == 1 ? "" : "s");
+                r.at_least % 10, ladder_needs(r.beyond), r.steps, r.steps == 1 ? "" : "s");
         if (r.steps)
             fprintf(out, " (hardest before: %d.%d %s)", r.difficulty / 10, r.difficulty % 10,
                     hardest);
@@ -646,6 +647,8 @@ static int run_batch(const cli_opts *o, enum mode mode)
         b.workers[i] = (worker){.o = o, .mode = mode, .solver = nonet_solver_new(o->engine)};
         if (mode == MODE_RATE || o->human)
             b.workers[i].human = nonet_human_new();
+        if (b.workers[i].human)
+            nonet_human_set_ceiling(b.workers[i].human, o->ceiling);
         ok = b.workers[i].solver != NULL &&
              (mode != MODE_RATE && !o->human ? 1 : b.workers[i].human != NULL);
     }

@@ -745,6 +745,15 @@ typedef enum nonet_technique {
                                                candidates they removed */
     NONET_TECH_DYNAMIC_FORCING_CHAINS_PLUS, /* 9.0+ with pointing, claiming,
                                                pairs and x-wings inside */
+    /* nested: chains that use other chains inside them (9x9 and smaller) */
+    NONET_TECH_NESTED_FORCING_CHAINS,              /* 9.5+ with cycles and
+                                                      forcing chains inside */
+    NONET_TECH_NESTED_MULTIPLE_FORCING_CHAINS,     /* 10.0+ and multiple
+                                                      forcing chains inside */
+    NONET_TECH_NESTED_DYNAMIC_FORCING_CHAINS,      /* 10.5+ dynamic forcing
+                                                      chains inside */
+    NONET_TECH_NESTED_DYNAMIC_FORCING_CHAINS_PLUS, /* 11.0+ and nested ones
+                                                      (9.5+) inside */
     NONET_TECH_COUNT
 } nonet_technique;
 
@@ -855,10 +864,11 @@ typedef struct nonet_rating {
     int difficulty;              /* tenths: the hardest step's; when stuck,
                                     the hardest step before it */
     int at_least;                /* when stuck: the rating is at least this
-                                    (95: nested forcing chains; 65 on boards
-                                    above 25x25, which get no chains) */
-    int stuck;                   /* 1: the ladder got stuck (SE would need a
-                                    nested forcing chain) */
+                                    (nonet_human_limit) */
+    nonet_technique beyond;      /* when stuck: the easiest technique the
+                                    ladder lacked (nonet_human_limit) */
+    int stuck;                   /* 1: the ladder got stuck: the next step
+                                    needs more than it has */
     nonet_technique hardest;     /* the hardest step's technique */
     int steps;                   /* steps taken */
     int count[NONET_TECH_COUNT]; /* steps of each technique */
@@ -876,6 +886,25 @@ NONET_API int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const n
  * (1.0-1.2), "medium" (1.3-1.5), "hard" (1.6-2.5), "fiendish" (2.6-6.0),
  * "diabolical" (6.1 and up). Static string, never NULL. */
 NONET_API const char *nonet_level_name(int difficulty);
+
+/* Limits the ladder to the techniques whose base difficulty (SE's, before
+ * a chain's length bonus; cycles and forcing chains, 6.5-7.0, count as
+ * one at 6.5) is at most difficulty, in tenths; 0 (the default) sets no
+ * limit. A rating under a ceiling costs less: a puzzle that needs more
+ * gets stuck early instead of running the deepest chains, which can take
+ * seconds. Applies from the next find or rate. Returns NONET_OK, or
+ * NONET_EARG (NULL h, negative difficulty). */
+NONET_API int nonet_human_set_ceiling(nonet_human *h, int difficulty);
+
+/* For a started position that the ladder cannot finish (stuck): the least
+ * rating (tenths) its next step can have, and in *next (if non-NULL) the
+ * easiest technique the ladder lacks for it: left out by the ceiling, or
+ * not run on a board of this size (chains stop above 25x25, nested
+ * forcing chains above 9x9). When it lacks none, 110 and
+ * NONET_TECH_COUNT: the position needs more than Sudoku Explainer's
+ * deepest nested forcing chains. Returns 0 (and NONET_TECH_COUNT) when h
+ * is NULL or not started. */
+NONET_API int nonet_human_limit(const nonet_human *h, nonet_technique *next);
 
 /* Writes a step in plain words into buf, as snprintf does, for a grid of
  * side n: "hidden single in row 3: r3c5 = 7", "pointing: in box 2 the 4s

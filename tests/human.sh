@@ -39,11 +39,14 @@ printf '%s\n' "$YCYCLE" >"$tmp/in"
 run rate
 expect_rc 0
 expect_line 1 "6.8 y-cycle, 75 steps, diabolical"
-run rate "$DATA/nested.txt"
+run rate --ceiling 9.0 "$DATA/nested.txt"
 expect_rc 0
 expect_out_has "9.5+ needs nested forcing chains: the ladder stops after"
-run rate --json "$DATA/nested.txt"
-expect_out_has '"rating":null,"at_least":9.5'
+run rate --ceiling 9.0 --json "$DATA/nested.txt"
+expect_out_has '"rating":null,"at_least":9.5,"needs":"nested forcing chains"'
+run rate --ceiling 9.x "$DATA/nested.txt"
+expect_rc 2
+expect_err "bad ceiling '9.x'"
 run rate "$DATA/marks.txt"
 expect_rc 0
 if [ "$(wc -l <"$tmp/out")" -eq 3 ] && ! grep -q '^#' "$tmp/out"; then pass; else fail "pencil marks not rated: $(cat "$tmp/out")"; fi
@@ -78,9 +81,9 @@ expect_out_has "41. y-cycle (a loop): r5c3=6 - r6c2=6 = r6c2=7 - r5c1=7 = r5c1=9
 expect_out_has "solved in 75 steps: rating 6.8 (y-cycle), diabolical"
 run explain --json
 expect_out_has '"chain":{"kind":"cycle","complexity":12,"branches":[[{"cell":"r5c3","digit":6,"on":true},{"cell":"r6c2","digit":6,"on":false,"link":"weak"}'
-run explain "$DATA/nested.txt"
+run explain --ceiling 9.0 "$DATA/nested.txt"
 expect_rc 0
-expect_out_has "stuck: no step of the ladder applies"
+expect_out_has "stuck: no step of the ladder applies; the next one needs nested forcing chains (rating 9.5 and up)"
 
 test_name="hint: the next step, from a puzzle or from pencil marks"
 printf '%s\n' "$CLASSIC" >"$tmp/in"
@@ -114,7 +117,7 @@ expect_rc 0
 expect_line 1 "$CLASSIC_SOL"
 if [ ! -s "$tmp/err" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
 cp "$DATA/nested.txt" "$tmp/in"
-run solve -e human
+run solve -e human --ceiling 9.0
 expect_rc 0
 expect_err "the ladder got stuck after"
 "$NONET" solve <"$tmp/in" >"$tmp/plain"

@@ -361,12 +361,68 @@ static void test_each_technique(void)
     }
     nonet_human_free(h);
     for (int t = 0; t < NONET_TECH_COUNT; t++)
-        CHECKF(seen[t] > 0 || t == NONET_TECH_DIRECT_CLAIMING, "%s never used",
-               nonet_technique_name((nonet_technique)t));
+        CHECKF(seen[t] > 0 || t == NONET_TECH_DIRECT_CLAIMING ||
+                   t > NONET_TECH_NESTED_FORCING_CHAINS, /* test_nested: too slow for a walk */
+               "%s never used", nonet_technique_name((nonet_technique)t));
+}
+
+/* Positions (729-character pencil marks) whose next step is a nested
+ * forcing chain of a given level, from forum-hardest puzzles: the ladder
+ * finds that technique, spares the solution, and gets stuck below it
+ * under a ceiling just beneath the technique's base. */
+static void test_nested(void)
+{
+    static nonet_puzzle p;
+    static nonet_grid sol;
+    FILE *f = fopen("tests/data/nested_positions.txt", "r");
+    CHECK(f);
+    nonet_human *h = nonet_human_new();
+    nonet_solver *solver = nonet_solver_new(NONET_ENGINE_AUTO);
+    CHECK(h && solver);
+    char line[1024], name[64];
+    int tested = 0;
+    while (fgets(line, sizeof line, f)) {
+        int base;
+        if (sscanf(line, "# %d %63[^\n]", &base, name) == 2) {
+            CHECK(fgets(line, sizeof line, f));
+            CHECK(nonet_parse(line, strlen(line), NULL, &p, NULL) == NONET_OK && p.has_marks);
+            uint64_t count = 0;
+            CHECK(nonet_solver_count_marks(solver, &p.grid, &p.marks, 2, &count, &sol, NULL) ==
+                      NONET_OK &&
+                  count == 1);
+            CHECK(nonet_human_set_ceiling(h, 0) == NONET_OK);
+            CHECK(nonet_human_start(h, &p.grid, &p.marks) == NONET_OK);
+            int found = nonet_human_find(h);
+            CHECK(found == 1);
+            nonet_step st;
+            CHECK(nonet_human_step(h, 0, &st) == NONET_OK);
+            const char *got = nonet_technique_name(st.technique);
+            CHECKF(got && strcmp(got, name) == 0, "%s found, %s expected", got ? got : "?", name);
+            CHECK(st.difficulty >= base && st.nchain > 0 && st.complexity > 0);
+            for (int k = 0; k < st.nplacements; k++)
+                CHECK(st.placements[k].digits == (uint64_t)1
+                                                     << (sol.cells[st.placements[k].cell] - 1));
+            for (int k = 0; k < st.neliminations; k++)
+                CHECK(!(st.eliminations[k].digits &
+                        (uint64_t)1 << (sol.cells[st.eliminations[k].cell] - 1)));
+            /* under a ceiling below it, the ladder stops there */
+            nonet_technique next;
+            CHECK(nonet_human_set_ceiling(h, base - 5) == NONET_OK);
+            CHECK(nonet_human_start(h, &p.grid, &p.marks) == NONET_OK);
+            CHECK(nonet_human_find(h) == 0 && !nonet_human_solved(h));
+            CHECK(nonet_human_limit(h, &next) == base && next == st.technique);
+            tested++;
+        }
+    }
+    fclose(f);
+    nonet_human_free(h);
+    nonet_solver_free(solver);
+    CHECK(tested >= 2);
 }
 
 void suite_human(void)
 {
+    RUN(test_nested);
     RUN(test_each_technique);
     RUN(test_agreement);
     RUN(test_no_false_step);

@@ -34,6 +34,33 @@ typedef struct recipe {
     int target; /* the conclusion (node id) */
 } recipe;
 
+/* A hint found by a nested rule (levels 2-5): what SE's inner producer
+ * hands to the outer chain. Its eliminations and rule parents (records of
+ * the outer propagation) are in the pools of nest_hints. */
+typedef struct nhint {
+    double difficulty;
+    int complexity, key;
+    int rem, nrem; /* eliminations, node ids ascending */
+    int par, npar; /* rule parents */
+    uint64_t hash, remhash;
+} nhint;
+
+struct nest_hints {
+    nhint *h;
+    int n, cap;
+    int32_t *pool; /* eliminations and parents */
+    int npool, pcap;
+    int32_t *order; /* sorting and de-duplication */
+    int ocap;
+    int32_t *surv, *sum;
+    uint32_t *mark; /* node id -> stamp: a hint's rule parents */
+    uint32_t stamp;
+    int nnodes;
+    uint64_t *nhash; /* a hint's distinct nested chains */
+    int32_t *ncx;
+    int nn, ncap2;
+};
+
 typedef struct search {
     chain_ctx *x;
     const hstate *s;
@@ -44,6 +71,11 @@ typedef struct search {
     int nends, ecap;
     int32_t *surv; /* a forcing set's survivors and their sums */
     int32_t *sum;
+    /* nested rules: every hint is collected for the outer chain */
+    int all;
+    chain_ctx *outer;
+    prop *outer_p;
+    struct nest_hints *nh;
 } search;
 
 static double length_bonus(int complexity)
@@ -63,7 +95,7 @@ static double length_bonus(int complexity)
 static int beats(const search *S, double d, int cx, int key)
 {
     const recipe *b = &S->best;
-    if (!b->valid)
+    if (!b->valid || S->all)
         return 1;
     if (d != b->difficulty)
         return d < b->difficulty;
@@ -77,7 +109,7 @@ static int beats(const search *S, double d, int cx, int key)
 static int cx_limit(const search *S, int key)
 {
     const recipe *b = &S->best;
-    if (!b->valid)
+    if (!b->valid || S->all)
         return 1 << 30;
     return key < b->key ? b->complexity : b->complexity - 1;
 }
@@ -105,6 +137,222 @@ static int ends_push(search *S, int r)
     }
     S->ends[S->nends++] = r;
     return 1;
+}
+
+/* ------------------------------------------------------ nested chains */
+
+static uint64_t mix64(uint64_t v)
+{
+    v ^= v >> 33;
+    v *= 0xff51afd7ed558ccdULL;
+    v ^= v >> 33;
+    v *= 0xc4ceb9fe1a85ec53ULL;
+    v ^= v >> 33;
+    return v;
+}
+
+static int grow32(int32_t **a, int *cap, int need)
+{
+    if (need <= *cap)
+        return 1;
+    int c = *cap ? *cap : 256;
+    while (c < need)
+        c *= 2;
+    int32_t *g = realloc(*a, (size_t)c * sizeof *g);
+    if (!g)
+        return 0;
+    *a = g;
+    *cap = c;
+    return 1;
+}
+
+/* A nested chain met while walking a hint's ancestors: counted once. */
+static int nest_note(struct nest_hints *nh, uint64_t hash, int cx)
+{
+    for (int i = 0; i < nh->nn; i++)
+        if (nh->nhash[i] == hash)
+            return 1;
+    if (nh->nn == nh->ncap2) {
+        int cap = nh->ncap2 ? 2 * nh->ncap2 : 32;
+        uint64_t *g = realloc(nh->nhash, (size_t)cap * sizeof *g);
+        if (g)
+            nh->nhash = g;
+        int32_t *k = g ? realloc(nh->ncx, (size_t)cap * sizeof *k) : NULL;
+        if (!k)
+            return 0;
+        nh->ncx = k;
+        nh->ncap2 = cap;
+    }
+    nh->nhash[nh->nn] = hash;
+    nh->ncx[nh->nn++] = cx;
+    return 1;
+}
+
+/* How a walk over a hint's ancestors reads them. */
+typedef struct walk {
+    struct nest_hints *nh;
+    const chain_ctx *outer; /* rule parents: the outer chain's grids */
+    int assume;             /* the cause given to an assumption */
+    int cycle;              /* a cycle: off nodes have causes too (SE reads
+                               the cycle backwards as well) */
+    uint64_t hash;
+} walk;
+
+/* The candidates an outer chain removed that a node's cause relies on:
+ * its cell's, or its digit's places in its unit. */
+static void rule_parents(walk *w, int n, int id, int cause)
+{
+    const chain_ctx *o = w->outer;
+    struct nest_hints *nh = w->nh;
+    int c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
+    uint64_t m;
+    if (cause == CAUSE_CELL)
+        m = o->cand0[c] & ~o->cand[c];
+    else
+        m = o->where0[cause * n + d - 1] & ~o->where[cause * n + d - 1];
+    for (; m; m &= m - 1) {
+        int b = lowest_bit(m);
+        int rid = cause == CAUSE_CELL ? NODE_ID(n, c, b + 1, 0)
+                                      : NODE_ID(n, o->s->unit[cause].cells[b], d, 0);
+        if (nh->mark[rid] == nh->stamp)
+            continue;
+        nh->mark[rid] = nh->stamp;
+        if (!grow32(&nh->pool, &nh->pcap, nh->npool + 1))
+            return;
+        nh->pool[nh->npool++] = rid;
+    }
+}
+
+/* Walks the ancestors of record r (each node once): the nested chains
+ * behind them (into nh) and, for a nested hint (w->outer), the rule
+ * parents and the chain's identity. */
+static void walk_branch(chain_ctx *x, walk *w, prop *p, int r)
+{
+    uint32_t stamp = ++x->stamp;
+    if (stamp == 0) {
+        memset(x->seen, 0, (size_t)x->nnodes * sizeof *x->seen);
+        stamp = x->stamp = 1;
+    }
+    int top = 0, n = x->n;
+    uint64_t sum = 0;
+    x->stack[top++] = r;
+    x->seen[p->rec[r].id] = stamp;
+    while (top) {
+        const crec *c = &p->rec[x->stack[--top]];
+        sum += mix64((uint64_t)c->id + 1);
+        if (c->nest >= 0 && !nest_note(w->nh, p->nest[c->nest].hash, p->nest[c->nest].complexity))
+            x->failed = 1;
+        if (w->outer) {
+            int cause = c->cause == CAUSE_NONE && !c->npar ? w->assume : c->cause;
+            if ((NODE_ON(c->id) || w->cycle) && cause != CAUSE_NONE)
+                rule_parents(w, n, c->id, cause);
+        }
+        for (int i = 0; i < c->npar; i++) {
+            int q = p->pool[c->par + i];
+            if (x->seen[p->rec[q].id] != stamp) {
+                x->seen[p->rec[q].id] = stamp;
+                x->stack[top++] = q;
+            }
+        }
+    }
+    w->hash = w->hash * 0x9e3779b97f4a7c15ULL + mix64(sum ^ (uint64_t)p->rec[r].id);
+}
+
+int nested_complexity(chain_ctx *x, prop *const *props, const int *rec, int nb)
+{
+    int any = 0;
+    for (int i = 0; i < nb; i++)
+        any |= props[i]->nnest > 0;
+    if (!any || !x->hints)
+        return 0;
+    struct nest_hints *nh = x->hints;
+    walk w = {.nh = nh};
+    nh->nn = 0;
+    for (int i = 0; i < nb; i++)
+        walk_branch(x, &w, props[i], rec[i]);
+    int cx = 0;
+    for (int i = 0; i < nh->nn; i++)
+        cx += nh->ncx[i];
+    return cx;
+}
+
+/* Collects a nested rule's hint: branches (props[i], rec[i]) end in the
+ * conclusion; its eliminations are x->fw (a cycle) or the conclusion's. */
+static void collect(search *S, double base, int key, prop *const *props, const int *rec, int nb,
+                    int assume, int target, int cycle)
+{
+    chain_ctx *x = S->x;
+    struct nest_hints *nh = S->nh;
+    int n = x->n;
+    if (nh->n == nh->cap) {
+        int cap = nh->cap ? 2 * nh->cap : 64;
+        nhint *g = realloc(nh->h, (size_t)cap * sizeof *g);
+        if (!g) {
+            x->failed = 1;
+            return;
+        }
+        nh->h = g;
+        nh->cap = cap;
+    }
+    nhint *h = &nh->h[nh->n];
+    int flat = 0;
+    for (int i = 0; i < (cycle ? 1 : nb); i++)
+        flat += ancestors(x, props[i], rec[i]);
+    /* eliminations */
+    h->rem = nh->npool;
+    uint64_t remhash = 0;
+    if (cycle) {
+        for (int c = 0; c < x->s->ncells; c++)
+            for (uint64_t m = x->fw[c]; m; m &= m - 1) {
+                if (!grow32(&nh->pool, &nh->pcap, nh->npool + 1)) {
+                    x->failed = 1;
+                    return;
+                }
+                nh->pool[nh->npool++] = NODE_ID(n, c, lowest_bit(m) + 1, 0);
+            }
+    } else {
+        int tc = NODE_CELL(n, target), td = NODE_DIGIT(n, target);
+        uint64_t m =
+            NODE_ON(target) ? x->cand0[tc] & ~((uint64_t)1 << (td - 1)) : (uint64_t)1 << (td - 1);
+        if (!grow32(&nh->pool, &nh->pcap, nh->npool + n)) {
+            x->failed = 1;
+            return;
+        }
+        for (; m; m &= m - 1)
+            nh->pool[nh->npool++] = NODE_ID(n, tc, lowest_bit(m) + 1, 0);
+    }
+    h->nrem = nh->npool - h->rem;
+    for (int i = 0; i < h->nrem; i++)
+        remhash = remhash * 0x100000001b3ULL + mix64((uint64_t)nh->pool[h->rem + i]);
+    /* rule parents, identity, nested chains */
+    if (++nh->stamp == 0) {
+        memset(nh->mark, 0, (size_t)nh->nnodes * sizeof *nh->mark);
+        nh->stamp = 1;
+    }
+    walk w = {.nh = nh, .outer = S->outer, .assume = assume, .cycle = cycle};
+    nh->nn = 0;
+    int par = nh->npool;
+    for (int i = 0; i < nb; i++)
+        walk_branch(x, &w, props[i], rec[i]);
+    int nested = 0;
+    for (int i = 0; i < nh->nn; i++)
+        nested += nh->ncx[i];
+    /* the rule parents as records of the outer propagation */
+    int npar = 0;
+    for (int i = par; i < nh->npool; i++) {
+        int id = nh->pool[i];
+        if (prop_has(S->outer_p, id))
+            nh->pool[par + npar++] = S->outer_p->at[id];
+    }
+    nh->npool = par + npar;
+    h->par = par;
+    h->npar = npar;
+    h->complexity = flat + nested;
+    h->difficulty = base + length_bonus(h->complexity);
+    h->key = key;
+    h->hash = w.hash;
+    h->remhash = remhash;
+    nh->n++;
 }
 
 /* ------------------------------------------- cycles and forcing chains */
@@ -144,6 +392,7 @@ static void do_cycles(search *S, prop *p, int start)
                 int r = prop_add(x, p, x->link[i], 1);
                 if (r < 0)
                     return;
+                p->rec[r].cause = x->link_cause[i];
                 prop_parent(x, p, r, pr);
                 p->qoff[p->noff++] = r;
             }
@@ -158,12 +407,14 @@ static void do_cycles(search *S, prop *p, int start)
                     int r = prop_add(x, p, q, 0);
                     if (r < 0 || !ends_push(S, r))
                         return;
+                    p->rec[r].cause = x->link_cause[i];
                     prop_parent(x, p, r, pr);
                 }
                 if (!prop_has(p, q)) {
                     int r = prop_add(x, p, q, 1);
                     if (r < 0)
                         return;
+                    p->rec[r].cause = x->link_cause[i];
                     prop_parent(x, p, r, pr);
                     p->qon[p->non++] = r;
                 }
@@ -200,6 +451,7 @@ static int do_forcing(search *S, prop *p, int start)
                 int r = prop_add(x, p, q, q != goal);
                 if (r < 0)
                     return -1;
+                p->rec[r].cause = x->link_cause[i];
                 prop_parent(x, p, r, pr);
                 if (q == goal)
                     return r;
@@ -234,7 +486,7 @@ static int cycle_elims(chain_ctx *x, const prop *p, int end)
             const hunit *u = &s->unit[s->units_of[c][k]];
             for (int i = 0; i < n; i++) {
                 int cc = u->cells[i];
-                if (!x->cellmark[cc] && (s->cand[cc] & bit))
+                if (!x->cellmark[cc] && (x->cand0[cc] & bit))
                     side[cc] |= bit;
             }
         }
@@ -254,23 +506,26 @@ static void loops(search *S, int y, int xl)
     chain_ctx *x = S->x;
     const hstate *s = S->s;
     int n = s->n;
-    x->mode = (chain_mode){.y = y, .x = xl};
+    chain_set_mode(x, (chain_mode){.y = y, .x = xl});
     prop *p = &x->props[0];
     double cycle_base = y && xl ? 7.0 : 6.5, chain_base = y ? 7.0 : 6.6;
     int key = y && xl ? 4 : y ? 3 : 2;
     int cycle_tech = y && xl ? NONET_TECH_XY_CYCLE : y ? NONET_TECH_Y_CYCLE : NONET_TECH_X_CYCLE;
     int chain_tech = y ? NONET_TECH_FORCING_CHAIN : NONET_TECH_FORCING_X_CHAIN;
     for (int c = 0; c < s->ncells && !x->failed; c++) {
-        int k = popcount64(s->cand[c]);
+        int k = popcount64(x->cand0[c]);
         if (s->value[c] || k < 2 || (!xl && k > 2))
             continue;
-        for (uint64_t m = s->cand[c]; m; m &= m - 1) {
+        for (uint64_t m = x->cand0[c]; m; m &= m - 1) {
             int start = NODE_ID(n, c, lowest_bit(m) + 1, 1);
             do_cycles(S, p, start);
             for (int i = 0; i < S->nends; i++) {
                 int cx = ancestors(x, p, S->ends[i]);
                 double d = cycle_base + length_bonus(cx);
-                if (beats(S, d, cx, key) && cycle_elims(x, p, S->ends[i]))
+                if (S->all) {
+                    if (cycle_elims(x, p, S->ends[i]))
+                        collect(S, cycle_base, key, &p, &S->ends[i], 1, CAUSE_NONE, -1, 1);
+                } else if (beats(S, d, cx, key) && cycle_elims(x, p, S->ends[i]))
                     consider(S, &(recipe){.difficulty = d,
                                           .complexity = cx,
                                           .key = key,
@@ -285,6 +540,10 @@ static void loops(search *S, int y, int xl)
                 int from = start ^ !on, r = do_forcing(S, p, from);
                 if (r < 0)
                     continue;
+                if (S->all) {
+                    collect(S, chain_base, key, &p, &r, 1, CAUSE_NONE, from ^ 1, 0);
+                    continue;
+                }
                 int cx = ancestors(x, p, r);
                 consider(S, &(recipe){.difficulty = chain_base + length_bonus(cx),
                                       .complexity = cx,
@@ -302,14 +561,29 @@ static void loops(search *S, int y, int xl)
 
 /* Whether a conclusion removes anything from the grid: an "on" node must
  * leave its cell other candidates to remove. */
-static int worth(const hstate *s, int id)
+static int worth(const chain_ctx *x, int id)
 {
-    int n = s->n, c = NODE_CELL(n, id);
-    return !NODE_ON(id) || (s->cand[c] & ~((uint64_t)1 << (NODE_DIGIT(n, id) - 1))) != 0;
+    int n = x->n, c = NODE_CELL(n, id);
+    return !NODE_ON(id) || (x->cand0[c] & ~((uint64_t)1 << (NODE_DIGIT(n, id) - 1))) != 0;
 }
 
-static void consider_multi(search *S, int kind, int key, int cx, int start, int unit, int target)
+/* A hint of producers #23-#30 whose branches (props[i], record rec[i])
+ * reach the conclusion `target`, with flat complexity `flat` (the
+ * branches' ancestors, summed): a candidate for the best, or collected
+ * for an outer chain. assume: the cause SE gives the assumptions. */
+static void hint_multi(search *S, int kind, int key, prop *const *props, const int *rec, int nb,
+                       int assume, int start, int unit, int target, int flat)
 {
+    if (S->all) {
+        collect(S, S->base, key, props, rec, nb, assume, target, 0);
+        return;
+    }
+    int limit = cx_limit(S, key);
+    if (flat > limit)
+        return;
+    int cx = flat + nested_complexity(S->x, props, rec, nb);
+    if (cx > limit)
+        return;
     consider(S, &(recipe){.difficulty = S->base + length_bonus(cx),
                           .complexity = cx,
                           .key = key,
@@ -322,67 +596,75 @@ static void consider_multi(search *S, int kind, int key, int cx, int start, int 
 
 /* The nodes of `first` (members, the "on" ones or the "off" ones, in the
  * order they were reached) that every other set reaches too, with their
- * complexity summed over the sets, each considered as a hint. */
-static void forcing_sets(search *S, prop *first, prop *others, int nothers, int kind, int key,
-                         int start, int unit)
+ * complexity summed over the sets, each a hint. */
+static void forcing_sets(search *S, prop *const *props, int nothers, int kind, int key, int start)
 {
     chain_ctx *x = S->x;
+    prop *first = props[0];
+    int rec[NONET_MAX_SIDE + 1];
     for (int on = 1; on >= 0; on--) {
         int nsurv = 0;
         for (int r = 0; r < first->nrec; r++) {
-            const crec *rec = &first->rec[r];
-            if (!rec->member || NODE_ON(rec->id) != on || !worth(S->s, rec->id))
+            const crec *c = &first->rec[r];
+            if (!c->member || NODE_ON(c->id) != on || !worth(x, c->id))
                 continue;
             int ok = 1;
-            for (int i = 0; i < nothers && ok; i++)
-                ok = prop_has(&others[i], rec->id);
+            for (int i = 1; i <= nothers && ok; i++)
+                ok = prop_has(props[i], c->id);
             if (ok)
                 S->surv[nsurv++] = r;
         }
         for (int i = 0; i < nsurv; i++) {
             int r = S->surv[i], id = first->rec[r].id, limit = cx_limit(S, key);
             int cx = ancestors(x, first, r);
-            for (int j = 0; j < nothers && cx <= limit; j++)
-                cx += ancestors(x, &others[j], others[j].at[id]);
-            if (cx <= limit)
-                consider_multi(S, kind, key, cx, start, unit, id);
+            rec[0] = r;
+            for (int j = 1; j <= nothers && cx <= limit; j++) {
+                rec[j] = props[j]->at[id];
+                cx += ancestors(x, props[j], rec[j]);
+            }
+            hint_multi(S, kind, key, props, rec, nothers + 1,
+                       kind == K_CELL ? CAUSE_CELL : CAUSE_NONE, start, -1, id, cx);
         }
     }
 }
 
 /* Region (unit) forcing chains from cell c, digit d: every place of d in
- * a unit whose first place is c leads to the same conclusion. */
+ * a unit whose first place is c leads to the same conclusion. The other
+ * places' propagations go into the off slots (free by now). */
 static void regions(search *S, int c, int d, prop *on)
 {
     chain_ctx *x = S->x;
     const hstate *s = S->s;
     int n = s->n;
     static const int order[3] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
+    prop *props[NONET_MAX_SIDE];
+    int rec[NONET_MAX_SIDE];
     for (int k = 0; k < 3; k++) {
         int u = s->units_of[c][order[k]];
-        uint64_t places = s->where[u][d - 1];
+        uint64_t places = x->where0[u * n + d - 1];
         if (popcount64(places) < 2 || s->unit[u].cells[lowest_bit(places)] != c)
             continue;
-        /* each other place's propagation goes into one slot in turn, so
-         * the survivors keep their sums as they go */
-        int nsurv = 0;
+        int nsurv = 0, nb = 1;
+        props[0] = on;
         for (int r = 0; r < on->nrec; r++) {
-            const crec *rec = &on->rec[r];
-            if (rec->member && worth(s, rec->id)) {
+            const crec *rc = &on->rec[r];
+            if (rc->member && worth(x, rc->id)) {
                 S->surv[nsurv] = r;
                 S->sum[nsurv++] = 0;
             }
         }
-        prop *tmp = x->props + (size_t)2 * (size_t)n;
         for (uint64_t m = places & (places - 1); m && nsurv; m &= m - 1) {
             int cc = s->unit[u].cells[lowest_bit(m)];
-            propagate(x, tmp, NODE_ID(n, cc, d, 1));
+            prop *t = props[nb] = propagate_on(x, cc, d, &x->props[n + nb - 1]);
+            if (!t)
+                return;
+            nb++;
             int kept = 0;
             for (int i = 0; i < nsurv; i++) {
                 int id = on->rec[S->surv[i]].id;
-                if (!prop_has(tmp, id))
+                if (!prop_has(t, id))
                     continue;
-                int sum = S->sum[i] + ancestors(x, tmp, tmp->at[id]);
+                int sum = S->sum[i] + ancestors(x, t, t->at[id]);
                 if (sum > cx_limit(S, 6))
                     continue;
                 S->surv[kept] = S->surv[i];
@@ -392,17 +674,19 @@ static void regions(search *S, int c, int d, prop *on)
         }
         for (int want = 1; want >= 0; want--)
             for (int i = 0; i < nsurv; i++) {
-                int r = S->surv[i];
-                if (NODE_ON(on->rec[r].id) != want)
+                int r = S->surv[i], id = on->rec[r].id;
+                if (NODE_ON(id) != want)
                     continue;
-                int cx = S->sum[i] + ancestors(x, on, r);
-                if (cx <= cx_limit(S, 6))
-                    consider_multi(S, K_REGION, 6, cx, NODE_ID(n, c, d, 1), u, on->rec[r].id);
+                rec[0] = r;
+                for (int j = 1; j < nb; j++)
+                    rec[j] = props[j]->at[id];
+                hint_multi(S, K_REGION, 6, props, rec, nb, u, NODE_ID(n, c, d, 1), u, id,
+                           S->sum[i] + ancestors(x, on, r));
             }
     }
 }
 
-/* Producers #23-#26: for every cell, each candidate assumed on (and off,
+/* Producers #23-#30: for every cell, each candidate assumed on (and off,
  * in dynamic modes); contradictions, double forcing, unit and cell
  * forcing chains. */
 static void multiple(search *S, int dynamic, int level)
@@ -410,31 +694,202 @@ static void multiple(search *S, int dynamic, int level)
     chain_ctx *x = S->x;
     const hstate *s = S->s;
     int n = s->n;
-    x->mode = (chain_mode){.y = !S->nishio, .x = 1, .dynamic = dynamic, .level = level};
+    chain_set_mode(x, (chain_mode){.y = !S->nishio, .x = 1, .dynamic = dynamic, .level = level});
     for (int c = 0; c < s->ncells && !x->failed; c++) {
-        int k = popcount64(s->cand[c]);
+        int k = popcount64(x->cand0[c]);
         if (s->value[c] || !(k > 2 || (k > 1 && dynamic)))
             continue;
         int j = 0;
-        for (uint64_t m = s->cand[c]; m; m &= m - 1, j++) {
+        prop *ons[NONET_MAX_SIDE] = {0};
+        for (uint64_t m = x->cand0[c]; m && !x->failed; m &= m - 1, j++) {
             int d = lowest_bit(m) + 1, id = NODE_ID(n, c, d, 1);
-            prop *on = &x->props[j], *off = &x->props[n + j];
-            if (propagate(x, on, id) && dynamic) {
-                int cx = ancestors(x, on, on->clash_on) + ancestors(x, on, on->clash_off);
-                consider_multi(S, K_CONTRADICTION, 7, cx, id, -1, id ^ 1);
-            }
-            if (dynamic && propagate(x, off, id ^ 1)) {
-                int cx = ancestors(x, off, off->clash_on) + ancestors(x, off, off->clash_off);
-                consider_multi(S, K_CONTRADICTION, 7, cx, id ^ 1, -1, id);
+            prop *on = ons[j] = propagate_on(x, c, d, &x->props[j]), *off = &x->props[n + j];
+            if (!on)
+                return;
+            for (int side = 0; side < 2 && dynamic; side++) {
+                prop *p = side ? off : on;
+                if (side ? !propagate(x, p, id ^ side) : p->clash_on < 0)
+                    continue;
+                prop *two[2] = {p, p};
+                int rec[2] = {p->clash_on, p->clash_off};
+                hint_multi(S, K_CONTRADICTION, 7, two, rec, 2, CAUSE_NONE, id ^ side, -1,
+                           id ^ side ^ 1, ancestors(x, p, rec[0]) + ancestors(x, p, rec[1]));
             }
             if (dynamic && k >= 3 && !S->nishio)
-                forcing_sets(S, on, off, 1, K_DOUBLE, 1, id, -1);
+                forcing_sets(S, (prop *const[]){on, off}, 1, K_DOUBLE, 1, id);
             if (!S->nishio)
                 regions(S, c, d, on);
         }
-        if (!S->nishio)
-            forcing_sets(S, x->props, x->props + 1, k - 1, K_CELL, 5, c, -1);
+        if (!S->nishio && !x->failed && j == k && ons[j - 1])
+            forcing_sets(S, ons, j - 1, K_CELL, 5, c);
     }
+}
+
+/* ---------------------------------------------------- nested rules */
+
+void nest_hints_free(struct nest_hints *h)
+{
+    if (!h)
+        return;
+    free(h->h);
+    free(h->pool);
+    free(h->order);
+    free(h->surv);
+    free(h->sum);
+    free(h->mark);
+    free(h->nhash);
+    free(h->ncx);
+    free(h);
+}
+
+static int nest_hints_ready(chain_ctx *x)
+{
+    struct nest_hints *h = x->hints;
+    if (h && h->nnodes == x->nnodes)
+        return 1;
+    nest_hints_free(h);
+    h = x->hints = calloc(1, sizeof *h);
+    if (!h)
+        return 0;
+    size_t nn = (size_t)x->nnodes;
+    h->nnodes = x->nnodes;
+    h->surv = malloc(nn * sizeof *h->surv);
+    h->sum = malloc(nn * sizeof *h->sum);
+    h->mark = calloc(nn, sizeof *h->mark);
+    return h->surv && h->sum && h->mark;
+}
+
+/* SE's order of a rule's hints: difficulty, complexity, kind, discovery. */
+static int nhint_before(const nhint *a, int ia, const nhint *b, int ib)
+{
+    if (a->difficulty != b->difficulty)
+        return a->difficulty < b->difficulty;
+    if (a->complexity != b->complexity)
+        return a->complexity < b->complexity;
+    if (a->key != b->key)
+        return a->key < b->key;
+    return ia < ib;
+}
+
+static void nhint_sort(struct nest_hints *nh, int32_t *o, int32_t *tmp, int count)
+{
+    if (count < 2)
+        return;
+    int half = count / 2;
+    nhint_sort(nh, o, tmp, half);
+    nhint_sort(nh, o + half, tmp, count - half);
+    int i = 0, j = half, k = 0;
+    while (i < half && j < count)
+        tmp[k++] = nhint_before(&nh->h[o[j]], o[j], &nh->h[o[i]], o[i]) ? o[j++] : o[i++];
+    while (i < half)
+        tmp[k++] = o[i++];
+    while (j < count)
+        tmp[k++] = o[j++];
+    memcpy(o, tmp, (size_t)count * sizeof *o);
+}
+
+static int same_rem(const struct nest_hints *nh, const nhint *a, const nhint *b)
+{
+    return a->remhash == b->remhash && a->nrem == b->nrem &&
+           !memcmp(nh->pool + a->rem, nh->pool + b->rem, (size_t)a->nrem * sizeof *nh->pool);
+}
+
+/* Hands a rule's hints to the outer propagation p, as SE's
+ * getAdvancedPotentials does: in the rule's order, each set of
+ * eliminations once; a hint that relies on nothing the chain removed is
+ * skipped. Returns the eliminations of the hints handed over. */
+static int hand_over(chain_ctx *x, prop *p, struct nest_hints *nh)
+{
+    int count = nh->n;
+    if (!count)
+        return 0;
+    if (!grow32(&nh->order, &nh->ocap, 4 * count)) {
+        x->failed = 1;
+        return 0;
+    }
+    int32_t *o = nh->order, *slot = o + (size_t)2 * (size_t)count;
+    for (int i = 0; i < count; i++)
+        o[i] = i;
+    nhint_sort(nh, o, o + count, count);
+    int size = 2 * count, added = 0;
+    for (int i = 0; i < size; i++)
+        slot[i] = -1;
+    for (int i = 0; i < count; i++) {
+        const nhint *h = &nh->h[o[i]];
+        int at = (int)(h->remhash % (uint64_t)size), dup = 0;
+        for (; slot[at] >= 0; at = (at + 1) % size)
+            if (same_rem(nh, &nh->h[slot[at]], h)) {
+                dup = 1;
+                break;
+            }
+        if (dup)
+            continue;
+        slot[at] = o[i];
+        if (!h->npar)
+            continue;
+        for (int e = 0; e < h->nrem; e++, added++)
+            prop_advanced(x, p, nh->pool[h->rem + e], nh->pool + h->par, h->npar, h->hash,
+                          h->complexity);
+    }
+    return added;
+}
+
+int nested_rules(chain_ctx *x, prop *p)
+{
+    /* SE's rules inside a chain of each level, after the basic four:
+     * 2: cycles and forcing chains; 3: and multiple forcing chains; 4:
+     * dynamic forcing chains; 5: and dynamic ones of level 2. */
+    static const int rules[6][2] = {{0, 0}, {0, 0}, {21, 0}, {21, 24}, {25, 0}, {25, 27}};
+    int level = x->mode.level;
+    if (level < 2 || level > 5)
+        return 0;
+    if (!x->inner && !(x->inner = calloc(1, sizeof *x->inner))) {
+        x->failed = 1;
+        return 0;
+    }
+    chain_ctx *in = x->inner;
+    int added = 0;
+    for (int i = 0; i < 2 && rules[level][i] && !added && !x->failed; i++) {
+        if (!chain_ctx_prepare(in, x->s, x->cand, x->where) || !nest_hints_ready(x)) {
+            x->failed = 1;
+            break;
+        }
+        struct nest_hints *nh = x->hints;
+        nh->n = nh->npool = 0;
+        search S = {.x = in,
+                    .s = x->s,
+                    .surv = nh->surv,
+                    .sum = nh->sum,
+                    .all = 1,
+                    .outer = x,
+                    .outer_p = p,
+                    .nh = nh};
+        switch (rules[level][i]) {
+        case 21:
+            loops(&S, 0, 1);
+            loops(&S, 1, 0);
+            loops(&S, 1, 1);
+            break;
+        case 24:
+            S.base = 8.0;
+            multiple(&S, 0, 0);
+            break;
+        case 25:
+            S.base = 8.5;
+            multiple(&S, 1, 0);
+            break;
+        default:
+            S.base = 9.5;
+            multiple(&S, 1, 2);
+            break;
+        }
+        free(S.ends);
+        if (in->failed)
+            x->failed = 1;
+        else
+            added = hand_over(x, p, nh);
+    }
+    return added;
 }
 
 /* ---------------------------------------------------- the chosen chain */
@@ -460,7 +915,7 @@ static void emit(search *S, hlist *out)
     const hstate *s = S->s;
     const recipe *b = &S->best;
     int n = s->n;
-    x->mode = b->mode;
+    chain_set_mode(x, b->mode);
     prop *p = &x->props[0];
     hhint *h = hlist_begin(out, b->technique, (int)((b->difficulty + 0.05) * 10));
     if (!h)
@@ -502,7 +957,7 @@ static void emit(search *S, hlist *out)
         }
         break;
     case K_CELL:
-        for (uint64_t m = s->cand[b->start]; m; m &= m - 1) {
+        for (uint64_t m = x->cand0[b->start]; m; m &= m - 1) {
             propagate(x, p, NODE_ID(n, b->start, lowest_bit(m) + 1, 1));
             if (prop_has(p, target))
                 emit_path(out, p, p->at[target], branch++, n);
@@ -510,7 +965,7 @@ static void emit(search *S, hlist *out)
         break;
     case K_REGION: {
         int d = NODE_DIGIT(n, b->start);
-        for (uint64_t m = s->where[b->unit][d - 1]; m; m &= m - 1) {
+        for (uint64_t m = x->where0[b->unit * n + d - 1]; m; m &= m - 1) {
             propagate(x, p, NODE_ID(n, s->unit[b->unit].cells[lowest_bit(m)], d, 1));
             if (prop_has(p, target))
                 emit_path(out, p, p->at[target], branch++, n);
@@ -526,7 +981,7 @@ static void emit(search *S, hlist *out)
     hlist_pattern(out, tc, bit);
     if (NODE_ON(target)) {
         hlist_place(out, tc, td);
-        hlist_elim(out, tc, s->cand[tc] & ~bit);
+        hlist_elim(out, tc, x->cand0[tc] & ~bit);
     } else {
         hlist_elim(out, tc, bit);
     }
@@ -539,7 +994,7 @@ void find_chains(const hstate *s, int technique, hlist *out)
     if (s->n > CHAIN_MAX_SIDE)
         return;
     chain_ctx *x = hlist_chains(out);
-    if (!x || !chain_ctx_prepare(x, s)) {
+    if (!x || !chain_ctx_prepare(x, s, NULL, NULL)) {
         out->failed = 1;
         return;
     }
@@ -573,6 +1028,17 @@ void find_chains(const hstate *s, int technique, hlist *out)
         S.base = 9.0;
         multiple(&S, 1, 1);
         break;
+    case NONET_TECH_NESTED_FORCING_CHAINS:
+    case NONET_TECH_NESTED_MULTIPLE_FORCING_CHAINS:
+    case NONET_TECH_NESTED_DYNAMIC_FORCING_CHAINS:
+    case NONET_TECH_NESTED_DYNAMIC_FORCING_CHAINS_PLUS: {
+        int level = 2 + technique - NONET_TECH_NESTED_FORCING_CHAINS;
+        if (s->n > CHAIN_NEST_MAX_SIDE)
+            break;
+        S.base = 9.5 + 0.5 * (level - 2);
+        multiple(&S, 1, level);
+        break;
+    }
     default:
         break;
     }

@@ -17,15 +17,35 @@
 
 #include "human.h"
 
-/* Boards larger than this get no chains (the sets grow with n^3). */
+/* Boards larger than this get no chains (the sets grow with n^3), and
+ * larger than CHAIN_NEST_MAX_SIDE no nested chains (levels 2-5: a chain
+ * search at every stall of every propagation). */
 #define CHAIN_MAX_SIDE 25
+#define CHAIN_NEST_MAX_SIDE 9
+
+/* Why a node holds, as far as a nested rule's parents go (SE's causes):
+ * an "on" node forced as its cell's last candidate, or as its digit's last
+ * place in a unit (the unit's number); an "off" node removed by an "on"
+ * node in the same cell, or in a unit. */
+#define CAUSE_NONE (-1)
+#define CAUSE_CELL (-2)
 
 typedef struct crec {
     int32_t id;
     int32_t par, npar; /* parents: pool[par .. par + npar), record indices */
     int32_t anc;       /* ancestors (itself included); 0 until counted */
     int32_t member;    /* in the sets (0: a clash's second node, or a cycle's end) */
+    int32_t cause;     /* CAUSE_NONE, CAUSE_CELL or a unit */
+    int32_t nest;      /* a nested chain behind it (prop.nest), or -1 */
 } crec;
+
+/* A chain found by a nested rule (levels 2-5), which a node relies on:
+ * its identity (SE counts each distinct nested chain once per hint) and
+ * complexity. */
+typedef struct cnest {
+    uint64_t hash;
+    int complexity;
+} cnest;
 
 /* The on and off sets of one propagation, in the order they grew. */
 typedef struct prop {
@@ -38,6 +58,8 @@ typedef struct prop {
     int32_t *qon, *qoff;
     int non, noff;
     int clash_on, clash_off; /* the two records of a contradiction, or -1 */
+    cnest *nest;
+    int nnest, ncap;
 } prop;
 
 /* What a propagation may use: SE's producers differ only in these. */
@@ -45,29 +67,52 @@ typedef struct chain_mode {
     int y;       /* links inside a cell (bivalue cells) */
     int x;       /* links inside a unit (bilocal units) */
     int dynamic; /* removed candidates leave the working grid */
-    int level;   /* 1: pointing, claiming, pairs and x-wing inside */
+    int level;   /* 1: pointing, claiming, pairs and x-wing inside; 2-5:
+                    chains inside too (SE's nesting levels) */
 } chain_mode;
+
+struct nest_hints;
 
 typedef struct chain_ctx {
     const hstate *s;
     int n, nnodes, words;
     chain_mode mode;
-    uint64_t *cand;  /* the working grid: candidates per cell */
-    uint64_t *where; /* [unit * n + digit - 1]: places left */
+    uint64_t *cand0, *where0; /* the grid searched (the working grid's start) */
+    uint64_t *cand;           /* the working grid: candidates per cell */
+    uint64_t *where;          /* [unit * n + digit - 1]: places left */
     int32_t *removed;
     int nremoved;
     int placed[NONET_MAX_SIDE]; /* clues and placements of each digit */
     uint32_t *seen;             /* node id -> stamp, for counting */
     uint32_t stamp;
     int32_t *stack;
-    int32_t *link, *hid; /* one node's links and their hidden parents */
+    /* one node's links, their causes and hidden parents (link and
+     * link_cause point into lbuf/cbuf, or into the cache) */
+    const int32_t *link, *link_cause;
+    int32_t *lbuf, *cbuf, *hid;
     int nlink, nhid;
     int32_t *link_hid, *link_nhid;
+    /* static searches: each node's links, computed once per grid and mode
+     * (cache_gen[id] == gen: at cache_at[id], cache_n[id] of them) */
+    uint32_t gen, *cache_gen;
+    int32_t *cache_at, *cache_n;
+    int32_t *cache, *cache_cause;
+    int ncache, cache_cap;
+    uint64_t *meet;    /* rule_locking's shared places of unit pairs */
+    int meet_rows;     /* the box shape they were made for */
     uint8_t *cellmark; /* scratch per cell */
     uint64_t *fw, *bw; /* scratch per cell: a cycle's eliminations */
     prop *props;       /* slots, 2n + 2 of them */
     int nprops;
     int failed;
+    /* one search's "on" propagations, each computed once (a unit's
+     * branches are other cells' own assumptions): memo[cell * n + d - 1]
+     * holds (cell, d) on when memo_stamp[] == memo_gen; 9x9 and smaller */
+    prop *memo;
+    int nmemo;
+    uint32_t *memo_stamp, memo_gen;
+    struct chain_ctx *inner;  /* the nested rules' engine (levels 2-5) */
+    struct nest_hints *hints; /* what a nested search found */
 } chain_ctx;
 
 #define NODE_ID(n, c, d, on) ((((c) * (n) + (d)-1) << 1) | (on))
@@ -81,7 +126,11 @@ static inline int prop_has(const prop *p, int id)
 }
 
 /* links.c */
-int chain_ctx_prepare(chain_ctx *x, const hstate *s);
+/* Call after changing x->mode: the static link cache starts over. */
+void chain_set_mode(chain_ctx *x, chain_mode mode);
+/* Readies x to search s (cand/where: the candidates to search, NULL for
+ * s's own; a nested rule searches an outer chain's working grid). */
+int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const uint64_t *where);
 void chain_ctx_free(chain_ctx *x);
 void prop_reset(chain_ctx *x, prop *p);
 int prop_add(chain_ctx *x, prop *p, int id, int member);
@@ -91,7 +140,25 @@ void links_off_to_on(chain_ctx *x, const prop *p, int id, int hidden);
 /* SE's doChaining: from the assumption `id`, to closure or to the first
  * contradiction (p->clash_on/off). Returns 1 on a contradiction. */
 int propagate(chain_ctx *x, prop *p, int id);
+/* The propagation of (c, d) on in the current search: from the memo, or
+ * computed into it (into slot `spare` on boards too big for the memo). A
+ * new search (chain_set_mode) starts a new memo. NULL when out of memory. */
+prop *propagate_on(chain_ctx *x, int c, int d, prop *spare);
 /* Distinct ancestors of record r, itself included. */
 int ancestors(chain_ctx *x, prop *p, int r);
+/* Adds an off node found by a nested rule, with its parents (records of
+ * p) and the nested chain (hash, complexity; complexity 0: none). */
+void prop_advanced(chain_ctx *x, prop *p, int id, const int32_t *par, int npar, uint64_t hash,
+                   int complexity);
+
+/* chains.c: the chain rules of nesting level x->mode.level (2-5) on the
+ * working grid, after the basic ones found nothing; their eliminations
+ * that rely on candidates the chain removed join p. Returns how many
+ * eliminations the first rule that had any found. */
+int nested_rules(chain_ctx *x, prop *p);
+/* The complexities of the distinct nested chains behind the given
+ * records (one per branch: props[i], record rec[i]). */
+int nested_complexity(chain_ctx *x, prop *const *props, const int *rec, int nbranches);
+void nest_hints_free(struct nest_hints *h);
 
 #endif

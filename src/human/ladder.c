@@ -16,45 +16,51 @@
 
 static const struct {
     nonet_technique technique;
+    int base; /* SE's difficulty before any bonus, in tenths */
     const char *name;
     hfind_fn *find;
 } ladder[] = {
-    {NONET_TECH_FULL_HOUSE, "full house", find_full_house},
-    {NONET_TECH_HIDDEN_SINGLE_BOX, "hidden single (box)", find_hidden_singles},
-    {NONET_TECH_HIDDEN_SINGLE_LINE, "hidden single (line)", find_hidden_singles},
-    {NONET_TECH_DIRECT_POINTING, "direct pointing", find_locking},
-    {NONET_TECH_DIRECT_CLAIMING, "direct claiming", find_locking},
-    {NONET_TECH_DIRECT_HIDDEN_PAIR, "direct hidden pair", find_hidden_sets},
-    {NONET_TECH_NAKED_SINGLE, "naked single", find_naked_singles},
-    {NONET_TECH_DIRECT_HIDDEN_TRIPLE, "direct hidden triple", find_hidden_sets},
-    {NONET_TECH_POINTING, "pointing", find_locking},
-    {NONET_TECH_CLAIMING, "claiming", find_locking},
-    {NONET_TECH_NAKED_PAIR, "naked pair", find_naked_sets},
-    {NONET_TECH_X_WING, "x-wing", find_fish},
-    {NONET_TECH_HIDDEN_PAIR, "hidden pair", find_hidden_sets},
-    {NONET_TECH_NAKED_TRIPLE, "naked triple", find_naked_sets},
-    {NONET_TECH_SWORDFISH, "swordfish", find_fish},
-    {NONET_TECH_HIDDEN_TRIPLE, "hidden triple", find_hidden_sets},
-    {NONET_TECH_XY_WING, "xy-wing", find_wings},
-    {NONET_TECH_XYZ_WING, "xyz-wing", find_wings},
-    {NONET_TECH_UNIQUE_RECTANGLE, "unique rectangle", find_unique_loops},
-    {NONET_TECH_NAKED_QUAD, "naked quad", find_naked_sets},
-    {NONET_TECH_JELLYFISH, "jellyfish", find_fish},
-    {NONET_TECH_HIDDEN_QUAD, "hidden quad", find_hidden_sets},
-    {NONET_TECH_BUG, "bivalue universal grave", find_bug},
-    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, "aligned pair exclusion", find_aligned_pairs},
+    {NONET_TECH_FULL_HOUSE, 10, "full house", find_full_house},
+    {NONET_TECH_HIDDEN_SINGLE_BOX, 12, "hidden single (box)", find_hidden_singles},
+    {NONET_TECH_HIDDEN_SINGLE_LINE, 15, "hidden single (line)", find_hidden_singles},
+    {NONET_TECH_DIRECT_POINTING, 17, "direct pointing", find_locking},
+    {NONET_TECH_DIRECT_CLAIMING, 19, "direct claiming", find_locking},
+    {NONET_TECH_DIRECT_HIDDEN_PAIR, 20, "direct hidden pair", find_hidden_sets},
+    {NONET_TECH_NAKED_SINGLE, 23, "naked single", find_naked_singles},
+    {NONET_TECH_DIRECT_HIDDEN_TRIPLE, 25, "direct hidden triple", find_hidden_sets},
+    {NONET_TECH_POINTING, 26, "pointing", find_locking},
+    {NONET_TECH_CLAIMING, 28, "claiming", find_locking},
+    {NONET_TECH_NAKED_PAIR, 30, "naked pair", find_naked_sets},
+    {NONET_TECH_X_WING, 32, "x-wing", find_fish},
+    {NONET_TECH_HIDDEN_PAIR, 34, "hidden pair", find_hidden_sets},
+    {NONET_TECH_NAKED_TRIPLE, 36, "naked triple", find_naked_sets},
+    {NONET_TECH_SWORDFISH, 38, "swordfish", find_fish},
+    {NONET_TECH_HIDDEN_TRIPLE, 40, "hidden triple", find_hidden_sets},
+    {NONET_TECH_XY_WING, 42, "xy-wing", find_wings},
+    {NONET_TECH_XYZ_WING, 44, "xyz-wing", find_wings},
+    {NONET_TECH_UNIQUE_RECTANGLE, 45, "unique rectangle", find_unique_loops},
+    {NONET_TECH_NAKED_QUAD, 50, "naked quad", find_naked_sets},
+    {NONET_TECH_JELLYFISH, 52, "jellyfish", find_fish},
+    {NONET_TECH_HIDDEN_QUAD, 54, "hidden quad", find_hidden_sets},
+    {NONET_TECH_BUG, 56, "bivalue universal grave", find_bug},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 62, "aligned pair exclusion", find_aligned_pairs},
     /* from here on, each rung finds the one step SE would take (the
      * shortest chain), except aligned triples (all of them, as above) */
-    {NONET_TECH_X_CYCLE, "x-cycle", find_chains}, /* and the four below */
-    {NONET_TECH_Y_CYCLE, "y-cycle", NULL},
-    {NONET_TECH_FORCING_X_CHAIN, "forcing x-chain", NULL},
-    {NONET_TECH_XY_CYCLE, "cycle", NULL},
-    {NONET_TECH_FORCING_CHAIN, "forcing chain", NULL},
-    {NONET_TECH_ALIGNED_TRIPLE_EXCLUSION, "aligned triple exclusion", find_aligned_triples},
-    {NONET_TECH_NISHIO, "nishio forcing chain", find_chains},
-    {NONET_TECH_MULTIPLE_FORCING_CHAINS, "multiple forcing chains", find_chains},
-    {NONET_TECH_DYNAMIC_FORCING_CHAINS, "dynamic forcing chains", find_chains},
-    {NONET_TECH_DYNAMIC_FORCING_CHAINS_PLUS, "dynamic forcing chains (+)", find_chains},
+    {NONET_TECH_X_CYCLE, 65, "x-cycle", find_chains}, /* and the four below */
+    {NONET_TECH_Y_CYCLE, 65, "y-cycle", NULL},
+    {NONET_TECH_FORCING_X_CHAIN, 66, "forcing x-chain", NULL},
+    {NONET_TECH_XY_CYCLE, 70, "cycle", NULL},
+    {NONET_TECH_FORCING_CHAIN, 70, "forcing chain", NULL},
+    {NONET_TECH_ALIGNED_TRIPLE_EXCLUSION, 75, "aligned triple exclusion", find_aligned_triples},
+    {NONET_TECH_NISHIO, 75, "nishio forcing chain", find_chains},
+    {NONET_TECH_MULTIPLE_FORCING_CHAINS, 80, "multiple forcing chains", find_chains},
+    {NONET_TECH_DYNAMIC_FORCING_CHAINS, 85, "dynamic forcing chains", find_chains},
+    {NONET_TECH_DYNAMIC_FORCING_CHAINS_PLUS, 90, "dynamic forcing chains (+)", find_chains},
+    {NONET_TECH_NESTED_FORCING_CHAINS, 95, "nested forcing chains", find_chains},
+    {NONET_TECH_NESTED_MULTIPLE_FORCING_CHAINS, 100, "nested multiple forcing chains", find_chains},
+    {NONET_TECH_NESTED_DYNAMIC_FORCING_CHAINS, 105, "nested dynamic forcing chains", find_chains},
+    {NONET_TECH_NESTED_DYNAMIC_FORCING_CHAINS_PLUS, 110, "nested dynamic forcing chains (+)",
+     find_chains},
 };
 #define LADDER_LEN ((int)(sizeof ladder / sizeof ladder[0]))
 
@@ -69,6 +75,7 @@ struct nonet_human {
     uint8_t cell_back[81];
     uint8_t digit_back[10];
     hstate turned;
+    int ceiling; /* 0, or the highest base difficulty used */
     hlist found; /* the steps of the last find */
     int found_valid;
     nonet_solver *solver; /* for the uniqueness check of a rating */
@@ -93,6 +100,40 @@ const char *nonet_level_name(int difficulty)
     if (difficulty <= 60)
         return "fiendish";
     return "diabolical";
+}
+
+/* Whether rung i runs on this position's board, under the ceiling. */
+static int rung_runs(const nonet_human *h, int i)
+{
+    nonet_technique t = ladder[i].technique;
+    if (h->ceiling && ladder[i].base > h->ceiling)
+        return 0;
+    if (t >= NONET_TECH_X_CYCLE && h->s.n > CHAIN_MAX_SIDE)
+        return 0;
+    return t < NONET_TECH_NESTED_FORCING_CHAINS || h->s.n <= CHAIN_NEST_MAX_SIDE;
+}
+
+int nonet_human_set_ceiling(nonet_human *h, int difficulty)
+{
+    if (!h || difficulty < 0)
+        return NONET_EARG;
+    h->ceiling = difficulty;
+    h->found_valid = 0;
+    return NONET_OK;
+}
+
+int nonet_human_limit(const nonet_human *h, nonet_technique *next)
+{
+    int best = 110, which = NONET_TECH_COUNT;
+    for (int i = 0; h && h->started && i < LADDER_LEN; i++)
+        if (ladder[i].find && !rung_runs(h, i) &&
+            (which == NONET_TECH_COUNT || ladder[i].base < best)) {
+            best = ladder[i].base;
+            which = (int)ladder[i].technique;
+        }
+    if (next)
+        *next = (nonet_technique)which;
+    return h && h->started ? best : 0;
 }
 
 nonet_human *nonet_human_new(void)
@@ -219,7 +260,7 @@ int nonet_human_find(nonet_human *h)
     if (h->s.empty == 0)
         return 0;
     for (int i = 0; i < LADDER_LEN; i++) {
-        if (!ladder[i].find)
+        if (!ladder[i].find || !rung_runs(h, i))
             continue;
         if (ladder[i].find != find_chains || !find_turned(h, ladder[i].find, ladder[i].technique))
             ladder[i].find(&h->s, ladder[i].technique, &h->found);
@@ -342,7 +383,10 @@ int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const nonet_marks
             return found;
         if (found == 0) {
             out->stuck = !nonet_human_solved(h);
-            out->at_least = !out->stuck ? 0 : h->s.n <= CHAIN_MAX_SIDE ? 95 : 65;
+            if (out->stuck)
+                out->at_least = nonet_human_limit(h, &out->beyond);
+            else
+                out->beyond = NONET_TECH_COUNT;
             return NONET_OK;
         }
         for (int k = 0; k < found; k++) {

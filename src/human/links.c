@@ -30,6 +30,7 @@ static void prop_free(prop *p)
     free(p->at);
     free(p->qon);
     free(p->qoff);
+    free(p->nest);
     memset(p, 0, sizeof *p);
 }
 
@@ -39,14 +40,32 @@ void chain_ctx_free(chain_ctx *x)
         return;
     for (int i = 0; x->props && i < x->nprops; i++)
         prop_free(&x->props[i]);
+    for (int i = 0; x->memo && i < x->nmemo; i++)
+        prop_free(&x->memo[i]);
+    free(x->memo);
+    free(x->memo_stamp);
+    if (x->inner) {
+        chain_ctx_free(x->inner);
+        free(x->inner);
+    }
+    nest_hints_free(x->hints);
     free(x->props);
+    free(x->cand0);
+    free(x->where0);
     free(x->cand);
     free(x->where);
     free(x->removed);
     free(x->seen);
     free(x->stack);
-    free(x->link);
+    free(x->lbuf);
+    free(x->cbuf);
     free(x->hid);
+    free(x->cache_gen);
+    free(x->cache_at);
+    free(x->cache_n);
+    free(x->cache);
+    free(x->cache_cause);
+    free(x->meet);
     free(x->link_hid);
     free(x->link_nhid);
     free(x->cellmark);
@@ -55,31 +74,66 @@ void chain_ctx_free(chain_ctx *x)
     memset(x, 0, sizeof *x);
 }
 
-int chain_ctx_prepare(chain_ctx *x, const hstate *s)
+static int unit_of_kind(int n, int kind, int i);
+
+/* For rule_locking: the places two units share, for each pair of kinds. */
+static void meet_masks(chain_ctx *x, const hstate *s)
+{
+    static const int pairs[4][2] = {
+        {UNIT_BOX, UNIT_COL}, {UNIT_BOX, UNIT_ROW}, {UNIT_COL, UNIT_BOX}, {UNIT_ROW, UNIT_BOX}};
+    int n = x->n;
+    uint64_t *in = x->meet;
+    for (int pr = 0; pr < 4; pr++)
+        for (int i1 = 0; i1 < n; i1++)
+            for (int i2 = 0; i2 < n; i2++, in += 2) {
+                int u1 = unit_of_kind(n, pairs[pr][0], i1), u2 = unit_of_kind(n, pairs[pr][1], i2);
+                in[0] = in[1] = 0;
+                for (int k = 0; k < n; k++) {
+                    if (s->units_of[s->unit[u1].cells[k]][pairs[pr][1]] == u2)
+                        in[0] |= (uint64_t)1 << k;
+                    if (s->units_of[s->unit[u2].cells[k]][pairs[pr][0]] == u1)
+                        in[1] |= (uint64_t)1 << k;
+                }
+            }
+}
+
+int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const uint64_t *where)
 {
     int n = s->n, nnodes = s->ncells * n * 2;
     if (x->n != n) {
         chain_ctx_free(x);
         x->n = n;
+        x->meet_rows = 0;
         x->nnodes = nnodes;
         x->words = (nnodes + 63) / 64;
         x->nprops = 2 * n + 2;
         size_t nn = (size_t)nnodes, nc = (size_t)s->ncells;
         x->props = calloc((size_t)x->nprops, sizeof *x->props);
+        size_t nw = (size_t)s->nunits * (size_t)n;
+        x->cand0 = malloc(nc * sizeof *x->cand0);
+        x->where0 = malloc(nw * sizeof *x->where0);
         x->cand = malloc(nc * sizeof *x->cand);
-        x->where = malloc((size_t)s->nunits * (size_t)n * sizeof *x->where);
+        x->where = malloc(nw * sizeof *x->where);
         x->removed = malloc(nn * sizeof *x->removed);
         x->seen = calloc(nn, sizeof *x->seen);
         x->stack = malloc(nn * 4 * sizeof *x->stack);
-        x->link = malloc((size_t)(4 * n + 8) * sizeof *x->link);
+        x->lbuf = malloc((size_t)(4 * n + 8) * sizeof *x->lbuf);
+        x->cbuf = malloc((size_t)(4 * n + 8) * sizeof *x->cbuf);
+        x->cache_gen = calloc(nn, sizeof *x->cache_gen);
+        x->cache_at = malloc(nn * sizeof *x->cache_at);
+        x->cache_n = malloc(nn * sizeof *x->cache_n);
+        x->meet = malloc((size_t)8 * (size_t)n * (size_t)n * sizeof *x->meet);
         x->link_hid = malloc((size_t)(4 * n + 8) * sizeof *x->link_hid);
         x->link_nhid = malloc((size_t)(4 * n + 8) * sizeof *x->link_nhid);
+
         x->hid = malloc((size_t)(8 * n + 8) * sizeof *x->hid);
         x->cellmark = calloc(nc, 1);
         x->fw = malloc(nc * sizeof *x->fw);
         x->bw = malloc(nc * sizeof *x->bw);
-        int ok = x->props && x->cand && x->where && x->removed && x->seen && x->stack && x->link &&
-                 x->link_hid && x->link_nhid && x->hid && x->cellmark && x->fw && x->bw;
+        int ok = x->props && x->cand0 && x->where0 && x->cand && x->where && x->removed &&
+                 x->seen && x->stack && x->lbuf && x->cbuf && x->cache_gen && x->cache_at &&
+                 x->cache_n && x->meet && x->link_hid && x->link_nhid && x->hid && x->cellmark &&
+                 x->fw && x->bw;
         for (int i = 0; ok && i < x->nprops; i++) {
             prop *p = &x->props[i];
             p->in = malloc((size_t)x->words * sizeof *p->in);
@@ -91,12 +145,25 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s)
             return 0;
         }
     }
+    if (x->meet_rows != s->box_rows) {
+        meet_masks(x, s);
+        x->meet_rows = s->box_rows;
+    }
     x->s = s;
     x->failed = 0;
     x->nremoved = 0;
-    memcpy(x->cand, s->cand, (size_t)s->ncells * sizeof *x->cand);
-    for (int u = 0; u < s->nunits; u++)
-        memcpy(x->where + (size_t)u * (size_t)n, s->where[u], (size_t)n * sizeof *x->where);
+    x->link = x->lbuf;
+    x->link_cause = x->cbuf;
+    chain_set_mode(x, x->mode);
+    size_t nw = (size_t)s->nunits * (size_t)n;
+    memcpy(x->cand0, cand ? cand : s->cand, (size_t)s->ncells * sizeof *x->cand0);
+    if (where)
+        memcpy(x->where0, where, nw * sizeof *x->where0);
+    else
+        for (int u = 0; u < s->nunits; u++)
+            memcpy(x->where0 + (size_t)u * (size_t)n, s->where[u], (size_t)n * sizeof *x->where0);
+    memcpy(x->cand, x->cand0, (size_t)s->ncells * sizeof *x->cand);
+    memcpy(x->where, x->where0, nw * sizeof *x->where);
     memset(x->placed, 0, sizeof x->placed);
     for (int c = 0; c < s->ncells; c++)
         if (s->value[c])
@@ -107,7 +174,7 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s)
 void prop_reset(chain_ctx *x, prop *p)
 {
     memset(p->in, 0, (size_t)x->words * sizeof *p->in);
-    p->nrec = p->npool = p->non = p->noff = 0;
+    p->nrec = p->npool = p->non = p->noff = p->nnest = 0;
     p->clash_on = p->clash_off = -1;
 }
 
@@ -136,6 +203,8 @@ int prop_add(chain_ctx *x, prop *p, int id, int member)
     rec->npar = 0;
     rec->anc = 0;
     rec->member = member;
+    rec->cause = CAUSE_NONE;
+    rec->nest = -1;
     if (member) {
         p->in[id >> 6] |= (uint64_t)1 << (id & 63);
         p->at[id] = r;
@@ -160,17 +229,77 @@ static inline int next_bit(uint64_t *m)
     return i;
 }
 
+void chain_set_mode(chain_ctx *x, chain_mode mode)
+{
+    x->mode = mode;
+    x->ncache = 0;
+    if (++x->memo_gen == 0) {
+        if (x->memo_stamp)
+            memset(x->memo_stamp, 0, (size_t)x->nmemo * sizeof *x->memo_stamp);
+        x->memo_gen = 1;
+    }
+    if (++x->gen == 0) {
+        memset(x->cache_gen, 0, (size_t)x->nnodes * sizeof *x->cache_gen);
+        x->gen = 1;
+    }
+}
+
+/* A static search's links of node id, if computed before. */
+static int cached(chain_ctx *x, int id)
+{
+    if (x->mode.dynamic || x->cache_gen[id] != x->gen)
+        return 0;
+    x->link = x->cache + x->cache_at[id];
+    x->link_cause = x->cache_cause + x->cache_at[id];
+    x->nlink = x->cache_n[id];
+    return 1;
+}
+
+/* Keeps the links just computed (in lbuf/cbuf) for a static search. */
+static void keep(chain_ctx *x, int id)
+{
+    if (x->mode.dynamic)
+        return;
+    int need = x->ncache + x->nlink;
+    if (need > x->cache_cap) {
+        int cap = x->cache_cap ? x->cache_cap : 1024;
+        while (cap < need)
+            cap *= 2;
+        int32_t *a = realloc(x->cache, (size_t)cap * sizeof *a);
+        if (a)
+            x->cache = a;
+        int32_t *b = a ? realloc(x->cache_cause, (size_t)cap * sizeof *b) : NULL;
+        if (!b)
+            return; /* not kept: computed again next time */
+        x->cache_cause = b;
+        x->cache_cap = cap;
+    }
+    memcpy(x->cache + x->ncache, x->lbuf, (size_t)x->nlink * sizeof *x->cache);
+    memcpy(x->cache_cause + x->ncache, x->cbuf, (size_t)x->nlink * sizeof *x->cache_cause);
+    x->cache_at[id] = x->ncache;
+    x->cache_n[id] = x->nlink;
+    x->cache_gen[id] = x->gen;
+    x->ncache = need;
+}
+
 /* The units of a cell in SE's order: box, row, column. */
 static const int region_order[3] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
 
 void links_on_to_off(chain_ctx *x, int id)
 {
+    if (cached(x, id))
+        return;
     const hstate *s = x->s;
     int n = x->n, c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
+    int32_t *link = x->lbuf, *cause = x->cbuf;
+    x->link = link;
+    x->link_cause = cause;
     x->nlink = 0;
     if (x->mode.y)
-        for (uint64_t m = x->cand[c] & ~((uint64_t)1 << (d - 1)); m;)
-            x->link[x->nlink++] = NODE_ID(n, c, next_bit(&m) + 1, 0);
+        for (uint64_t m = x->cand[c] & ~((uint64_t)1 << (d - 1)); m;) {
+            cause[x->nlink] = CAUSE_CELL;
+            link[x->nlink++] = NODE_ID(n, c, next_bit(&m) + 1, 0);
+        }
     int first = x->nlink;
     for (int k = 0; k < 3; k++) {
         int kind = region_order[k], u = s->units_of[c][kind];
@@ -179,12 +308,14 @@ void links_on_to_off(chain_ctx *x, int id)
             int cc = s->unit[u].cells[next_bit(&m)];
             if (!x->cellmark[cc]) {
                 x->cellmark[cc] = 1;
-                x->link[x->nlink++] = NODE_ID(n, cc, d, 0);
+                cause[x->nlink] = u;
+                link[x->nlink++] = NODE_ID(n, cc, d, 0);
             }
         }
     }
     for (int i = first; i < x->nlink; i++)
-        x->cellmark[NODE_CELL(n, x->link[i])] = 0;
+        x->cellmark[NODE_CELL(n, link[i])] = 0;
+    keep(x, id);
 }
 
 static void add_hidden(chain_ctx *x, const prop *p, int id)
@@ -195,22 +326,34 @@ static void add_hidden(chain_ctx *x, const prop *p, int id)
 
 void links_off_to_on(chain_ctx *x, const prop *p, int id, int hidden)
 {
+    x->nhid = 0;
+    if (!hidden && cached(x, id)) {
+        for (int i = 0; i < x->nlink; i++)
+            x->link_nhid[i] = 0;
+        return;
+    }
     const hstate *s = x->s;
     int n = x->n, c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
     uint64_t bit = (uint64_t)1 << (d - 1);
+    int32_t *link = x->lbuf, *cause = x->cbuf;
+    x->link = link;
+    x->link_cause = cause;
     x->nlink = 0;
-    x->nhid = 0;
     if (x->mode.y && popcount64(x->cand[c]) == 2) {
         int k = x->nlink++;
-        x->link[k] = NODE_ID(n, c, lowest_bit(x->cand[c] & ~bit) + 1, 1);
+        link[k] = NODE_ID(n, c, lowest_bit(x->cand[c] & ~bit) + 1, 1);
+        cause[k] = CAUSE_CELL;
         x->link_hid[k] = x->nhid;
         if (hidden)
-            for (uint64_t m = s->cand[c] & ~x->cand[c]; m;)
+            for (uint64_t m = x->cand0[c] & ~x->cand[c]; m;)
                 add_hidden(x, p, NODE_ID(n, c, next_bit(&m) + 1, 0));
         x->link_nhid[k] = x->nhid - x->link_hid[k];
     }
-    if (!x->mode.x)
+    if (!x->mode.x) {
+        if (!hidden)
+            keep(x, id);
         return;
+    }
     int first = x->nlink;
     for (int k = 0; k < 3; k++) {
         int kind = region_order[k], u = s->units_of[c][kind];
@@ -222,15 +365,18 @@ void links_off_to_on(chain_ctx *x, const prop *p, int id, int hidden)
             continue;
         x->cellmark[cc] = 1;
         int l = x->nlink++;
-        x->link[l] = NODE_ID(n, cc, d, 1);
+        link[l] = NODE_ID(n, cc, d, 1);
+        cause[l] = u;
         x->link_hid[l] = x->nhid;
         if (hidden)
-            for (uint64_t g = s->where[u][d - 1] & ~m; g;)
+            for (uint64_t g = x->where0[u * n + d - 1] & ~m; g;)
                 add_hidden(x, p, NODE_ID(n, s->unit[u].cells[next_bit(&g)], d, 0));
         x->link_nhid[l] = x->nhid - x->link_hid[l];
     }
     for (int i = first; i < x->nlink; i++)
-        x->cellmark[NODE_CELL(n, x->link[i])] = 0;
+        x->cellmark[NODE_CELL(n, link[i])] = 0;
+    if (!hidden)
+        keep(x, id);
 }
 
 static void work_remove(chain_ctx *x, int id)
@@ -275,21 +421,38 @@ static void adv_parent(advanced *a, int cell, int d)
         a->par[a->npar++] = a->p->at[id];
 }
 
-/* One result: (cell, d) off, with the current rule parents. */
-static void adv_result(advanced *a, int cell, int d)
+void prop_advanced(chain_ctx *x, prop *p, int id, const int32_t *par, int npar, uint64_t hash,
+                   int complexity)
 {
-    chain_ctx *x = a->x;
-    prop *p = a->p;
-    a->added++;
-    int id = NODE_ID(x->n, cell, d, 0);
     if (prop_has(p, id))
         return;
     int r = prop_add(x, p, id, 1);
     if (r < 0)
         return;
-    for (int i = 0; i < a->npar; i++)
-        prop_parent(x, p, r, a->par[i]);
+    for (int i = 0; i < npar; i++)
+        prop_parent(x, p, r, par[i]);
+    if (complexity) {
+        if (p->nnest == p->ncap) {
+            int cap = p->ncap ? 2 * p->ncap : 16;
+            cnest *g = realloc(p->nest, (size_t)cap * sizeof *g);
+            if (!g) {
+                x->failed = 1;
+                return;
+            }
+            p->nest = g;
+            p->ncap = cap;
+        }
+        p->nest[p->nnest] = (cnest){hash, complexity};
+        p->rec[r].nest = p->nnest++;
+    }
     p->qoff[p->noff++] = r;
+}
+
+/* One result: (cell, d) off, with the current rule parents. */
+static void adv_result(advanced *a, int cell, int d)
+{
+    a->added++;
+    prop_advanced(a->x, a->p, NODE_ID(a->x->n, cell, d, 0), a->par, a->npar, 0, 0);
 }
 
 static int unit_of_kind(int n, int kind, int i)
@@ -305,6 +468,9 @@ static int empty_cells(const hstate *s, int u)
     return count;
 }
 
+/* Pointing and claiming (SE's Locking): for the pairs of unit kinds in
+ * SE's order, a digit of unit u1 confined to u1's part of u2 leaves the
+ * rest of u2. */
 static void rule_locking(advanced *a)
 {
     static const int pairs[4][2] = {
@@ -316,40 +482,25 @@ static void rule_locking(advanced *a)
         int t1 = pairs[pr][0], t2 = pairs[pr][1];
         for (int i1 = 0; i1 < n; i1++) {
             int u1 = unit_of_kind(n, t1, i1);
-            const hunit *r1 = &s->unit[u1];
             for (int i2 = 0; i2 < n; i2++) {
                 int u2 = unit_of_kind(n, t2, i2);
-                const hunit *r2 = &s->unit[u2];
-                uint64_t inside = 0;
-                for (int k = 0; k < n; k++)
-                    if (s->units_of[r1->cells[k]][t2] == u2)
-                        inside |= (uint64_t)1 << k;
-                if (!inside)
+                /* the cells the two units share, as places of each */
+                const uint64_t *in =
+                    x->meet + 2 * (((size_t)pr * (size_t)n + (size_t)i1) * (size_t)n + (size_t)i2);
+                if (!in[0])
                     continue;
                 for (int d = 1; d <= n; d++) {
-                    uint64_t bit = (uint64_t)1 << (d - 1), p1 = x->where[u1 * n + d - 1];
-                    if (popcount64(p1) < 2 || (p1 & ~inside))
-                        continue;
-                    int any = 0;
-                    for (int k = 0; k < n && !any; k++) {
-                        int c = r2->cells[k];
-                        any = s->units_of[c][t1] != u1 && (x->cand[c] & bit);
-                    }
-                    if (!any)
+                    uint64_t p1 = x->where[u1 * n + d - 1];
+                    uint64_t rest = x->where[u2 * n + d - 1] & ~in[1];
+                    if (popcount64(p1) < 2 || (p1 & ~in[0]) || !rest)
                         continue;
                     a->npar = 0;
-                    for (int k = 0; k < n; k++) {
-                        int c = r1->cells[k];
-                        if ((s->cand[c] & bit) && !(x->cand[c] & bit) && s->units_of[c][t2] != u2)
-                            adv_parent(a, c, d);
-                    }
+                    for (uint64_t m = x->where0[u1 * n + d - 1] & ~p1 & ~in[0]; m; m &= m - 1)
+                        adv_parent(a, s->unit[u1].cells[lowest_bit(m)], d);
                     if (!a->npar)
                         continue;
-                    for (int k = 0; k < n; k++) {
-                        int c = r2->cells[k];
-                        if (s->units_of[c][t1] != u1 && (x->cand[c] & bit))
-                            adv_result(a, c, d);
-                    }
+                    for (; rest; rest &= rest - 1)
+                        adv_result(a, s->unit[u2].cells[lowest_bit(rest)], d);
                 }
             }
         }
@@ -388,9 +539,9 @@ static void rule_hidden_pair(advanced *a)
                         int c = r->cells[k];
                         if (both >> k & 1)
                             continue;
-                        if (s->cand[c] >> (d - 1) & 1)
+                        if (x->cand0[c] >> (d - 1) & 1)
                             adv_parent(a, c, d);
-                        if (s->cand[c] >> (b - 1) & 1)
+                        if (x->cand0[c] >> (b - 1) & 1)
                             adv_parent(a, c, b);
                     }
                     if (!a->npar)
@@ -433,7 +584,7 @@ static void rule_naked_pair(advanced *a)
                     a->npar = 0;
                     int pc[2] = {r->cells[k], r->cells[j]};
                     for (int q = 0; q < 2; q++)
-                        for (uint64_t m = s->cand[pc[q]] & ~both; m;)
+                        for (uint64_t m = x->cand0[pc[q]] & ~both; m;)
                             adv_parent(a, pc[q], next_bit(&m) + 1);
                     if (!a->npar)
                         continue;
@@ -482,7 +633,7 @@ static void rule_x_wing(advanced *a)
                     for (int q = 0; q < 2; q++)
                         for (int k = 0; k < n; k++) {
                             int c = s->unit[base[q]].cells[k], cu = s->units_of[c][ct];
-                            if ((s->cand[c] & bit) && !(x->cand[c] & bit) && cu != cover[0] &&
+                            if ((x->cand0[c] & bit) && !(x->cand[c] & bit) && cu != cover[0] &&
                                 cu != cover[1])
                                 adv_parent(a, c, d);
                         }
@@ -509,6 +660,8 @@ static void advance(chain_ctx *x, prop *p)
     advanced a = {.x = x, .p = p};
     for (int i = 0; i < 4 && !a.added && !x->failed; i++)
         rules[i](&a);
+    if (!a.added && x->mode.level >= 2 && !x->failed)
+        nested_rules(x, p);
 }
 
 /* ------------------------------------------------------- propagation */
@@ -535,6 +688,7 @@ int propagate(chain_ctx *x, prop *p, int id)
                     int r = prop_add(x, p, q, !clashing);
                     if (r < 0)
                         break;
+                    p->rec[r].cause = x->link_cause[i];
                     prop_parent(x, p, r, pr);
                     if (clashing) {
                         p->clash_on = p->at[q | 1];
@@ -558,6 +712,7 @@ int propagate(chain_ctx *x, prop *p, int id)
                 int r = prop_add(x, p, q, !clashing);
                 if (r < 0)
                     break;
+                p->rec[r].cause = x->link_cause[i];
                 prop_parent(x, p, r, pr);
                 for (int h = 0; h < x->link_nhid[i]; h++)
                     prop_parent(x, p, r, x->hid[x->link_hid[i] + h]);
@@ -576,6 +731,48 @@ int propagate(chain_ctx *x, prop *p, int id)
 done:
     work_restore(x, base);
     return clash;
+}
+
+prop *propagate_on(chain_ctx *x, int c, int d, prop *spare)
+{
+    int n = x->n, i = c * n + d - 1;
+    if (n > CHAIN_NEST_MAX_SIDE) {
+        propagate(x, spare, NODE_ID(n, c, d, 1));
+        return spare;
+    }
+    size_t count = (size_t)x->s->ncells * (size_t)n;
+    if (!x->memo) {
+        x->memo = calloc(count, sizeof *x->memo);
+        x->memo_stamp = calloc(count, sizeof *x->memo_stamp);
+        x->nmemo = (int)count;
+        if (!x->memo || !x->memo_stamp) {
+            free(x->memo);
+            free(x->memo_stamp);
+            x->memo = NULL;
+            x->memo_stamp = NULL;
+            x->nmemo = 0;
+            x->failed = 1;
+            return NULL;
+        }
+    }
+    prop *p = &x->memo[i];
+    if (x->memo_stamp[i] == x->memo_gen)
+        return p;
+    if (!p->in) {
+        p->in = malloc((size_t)x->words * sizeof *p->in);
+        p->at = malloc((size_t)x->nnodes * sizeof *p->at);
+        if (!p->in || !p->at) {
+            free(p->in);
+            free(p->at);
+            p->in = NULL;
+            p->at = NULL;
+            x->failed = 1;
+            return NULL;
+        }
+    }
+    propagate(x, p, NODE_ID(n, c, d, 1));
+    x->memo_stamp[i] = x->memo_gen;
+    return p;
 }
 
 int ancestors(chain_ctx *x, prop *p, int r)
