@@ -228,11 +228,7 @@ static void rule_parents(walk *w, int n, int id, int cause)
  * parents and the chain's identity. */
 static void walk_branch(chain_ctx *x, walk *w, prop *p, int r)
 {
-    uint32_t stamp = ++x->stamp;
-    if (stamp == 0) {
-        memset(x->seen, 0, (size_t)x->nnodes * sizeof *x->seen);
-        stamp = x->stamp = 1;
-    }
+    uint32_t stamp = chain_stamp(x);
     int top = 0, n = x->n;
     uint64_t sum = 0;
     x->stack[top++] = r;
@@ -357,15 +353,15 @@ static void collect(search *S, double base, int key, prop *const *props, const i
 
 /* ------------------------------------------- cycles and forcing chains */
 
-/* Whether node id lies on the main-parent path above record r. */
-static int on_path(const prop *p, int r, int id)
+/* Marks the nodes on the main-parent path above record r (x->seen). */
+static uint32_t mark_path(chain_ctx *x, const prop *p, int r)
 {
+    uint32_t stamp = chain_stamp(x);
     while (p->rec[r].npar) {
         r = p->pool[p->rec[r].par];
-        if (p->rec[r].id == id)
-            return 1;
+        x->seen[p->rec[r].id] = stamp;
     }
-    return 0;
+    return stamp;
 }
 
 /* SE's doCycles: a breadth-first search from an "on" assumption, layer by
@@ -386,8 +382,9 @@ static void do_cycles(search *S, prop *p, int start)
         while (hon < p->non) {
             int pr = p->qon[hon++];
             links_on_to_off(x, p->rec[pr].id);
+            uint32_t path = mark_path(x, p, pr);
             for (int i = 0; i < x->nlink; i++) {
-                if (on_path(p, pr, x->link[i]))
+                if (x->seen[x->link[i]] == path)
                     continue;
                 int r = prop_add(x, p, x->link[i], 1);
                 if (r < 0)
@@ -400,7 +397,7 @@ static void do_cycles(search *S, prop *p, int start)
         length++;
         while (hoff < p->noff) {
             int pr = p->qoff[hoff++];
-            links_off_to_on(x, p, p->rec[pr].id, 0);
+            links_off_to_on(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
                 if (length >= 4 && q == start) {
@@ -443,7 +440,7 @@ static int do_forcing(search *S, prop *p, int start)
             if (on)
                 links_on_to_off(x, p->rec[pr].id);
             else
-                links_off_to_on(x, p, p->rec[pr].id, 0);
+                links_off_to_on(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
                 if (q != goal && prop_has(p, q))

@@ -86,12 +86,11 @@ typedef struct chain_ctx {
     uint32_t *seen;             /* node id -> stamp, for counting */
     uint32_t stamp;
     int32_t *stack;
-    /* one node's links, their causes and hidden parents (link and
-     * link_cause point into lbuf/cbuf, or into the cache) */
+    /* one node's links and their causes (link and link_cause point into
+     * lbuf/cbuf, or into the cache) */
     const int32_t *link, *link_cause;
-    int32_t *lbuf, *cbuf, *hid;
-    int nlink, nhid;
-    int32_t *link_hid, *link_nhid;
+    int32_t *lbuf, *cbuf;
+    int nlink;
     /* static searches: each node's links, computed once per grid and mode
      * (cache_gen[id] == gen: at cache_at[id], cache_n[id] of them) */
     uint32_t gen, *cache_gen;
@@ -136,7 +135,7 @@ void prop_reset(chain_ctx *x, prop *p);
 int prop_add(chain_ctx *x, prop *p, int id, int member);
 void prop_parent(chain_ctx *x, prop *p, int r, int parent);
 void links_on_to_off(chain_ctx *x, int id);
-void links_off_to_on(chain_ctx *x, const prop *p, int id, int hidden);
+void links_off_to_on(chain_ctx *x, int id);
 /* SE's doChaining: from the assumption `id`, to closure or to the first
  * contradiction (p->clash_on/off). Returns 1 on a contradiction. */
 int propagate(chain_ctx *x, prop *p, int id);
@@ -144,6 +143,8 @@ int propagate(chain_ctx *x, prop *p, int id);
  * computed into it (into slot `spare` on boards too big for the memo). A
  * new search (chain_set_mode) starts a new memo. NULL when out of memory. */
 prop *propagate_on(chain_ctx *x, int c, int d, prop *spare);
+/* A fresh mark for x->seen (node id -> mark). */
+uint32_t chain_stamp(chain_ctx *x);
 /* Distinct ancestors of record r, itself included. */
 int ancestors(chain_ctx *x, prop *p, int r);
 /* Adds an off node found by a nested rule, with its parents (records of

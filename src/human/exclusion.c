@@ -113,65 +113,111 @@ static int first_meeting(const hstate *s, const base_cell *b, int i, int j, int 
     return !reachable(s, b, k, i, j) && !reachable(s, b, k, j, i);
 }
 
-static int in_list(const int *list, int count, int v)
+static int count_bits(const uint64_t *m, int words)
 {
-    for (int i = 0; i < count; i++)
-        if (list[i] == v)
-            return 1;
-    return 0;
+    int c = 0;
+    for (int w = 0; w < words; w++)
+        c += popcount64(m[w]);
+    return c;
+}
+
+static int has_bit(const uint64_t *m, int i)
+{
+    return (int)(m[i >> 6] >> (i & 63)) & 1;
 }
 
 /* Aligned Triple Exclusion (7.5): as the pair version, for three cells of
  * which the third sees one of the first two; the excluding cells are their
- * common peers with two or three candidates (SE's degree 3). */
+ * common peers with two or three candidates (SE's degree 3). Each base
+ * cell's excluding peers are also kept as a set of cells, so that a pair
+ * with fewer than two common ones is skipped at once. */
 void find_aligned_triples(const hstate *s, int technique, hlist *out)
 {
     (void)technique;
-    size_t size = sizeof(base_cell) * (size_t)s->ncells + sizeof(int) * (size_t)s->ncells;
+    int words = (s->ncells + 63) / 64, nc_cells = s->ncells;
+    size_t size = sizeof(base_cell) * (size_t)nc_cells + sizeof(int) * 2 * (size_t)nc_cells +
+                  sizeof(uint64_t) * (size_t)words * ((size_t)nc_cells + 2);
     base_cell *base = hlist_scratch(out, size);
     if (!base)
         return;
-    int *index = (int *)(base + s->ncells); /* cell -> base index, or -1 */
+    int *index = (int *)(base + nc_cells); /* cell -> base index, or -1 */
+    int *mark = index + nc_cells;          /* cell -> last pair that listed it */
+    uint64_t *bits = (uint64_t *)(mark + nc_cells), *ab = bits + (size_t)words * (size_t)nc_cells;
+    uint64_t *abc = ab + words;
     int nbase = base_cells(s, 3, base, index);
+    for (int i = 0; i < nbase; i++) {
+        uint64_t *m = bits + (size_t)words * (size_t)i;
+        for (int w = 0; w < words; w++)
+            m[w] = 0;
+        for (int e = 0; e < base[i].nex; e++)
+            m[base[i].ex[e] >> 6] |= (uint64_t)1 << (base[i].ex[e] & 63);
+    }
+    for (int c = 0; c < nc_cells; c++)
+        mark[c] = -1;
+    int pair = 0;
     for (int j = 1; j < nbase; j++) {
-        for (int i = 0; i < j; i++) {
+        for (int i = 0; i < j; i++, pair++) {
             const base_cell *a = &base[i], *b = &base[j];
+            const uint64_t *ma = bits + (size_t)words * (size_t)i,
+                           *mb = bits + (size_t)words * (size_t)j;
+            for (int w = 0; w < words; w++)
+                ab[w] = ma[w] & mb[w];
+            if (count_bits(ab, words) < 2)
+                continue; /* the common peers of any triple lie in ab */
             int third[2 * MAX_PEERS], nt = 0;
             for (int e = 0; e < a->nex + b->nex; e++) {
                 int c = e < a->nex ? a->ex[e] : b->ex[e - a->nex];
-                if (index[c] >= 0 && c != a->cell && c != b->cell && !in_list(third, nt, c))
+                if (index[c] >= 0 && c != a->cell && c != b->cell && mark[c] != pair) {
+                    mark[c] = pair;
                     third[nt++] = c;
+                }
             }
             for (int t = 0; t < nt; t++) {
                 int k = index[third[t]];
                 if (!first_meeting(s, base, i, j, k))
                     continue;
                 const base_cell *c = &base[k];
+                const uint64_t *mc = bits + (size_t)words * (size_t)k;
+                for (int w = 0; w < words; w++)
+                    abc[w] = ab[w] & mc[w];
+                if (count_bits(abc, words) < 2)
+                    continue;
                 int common[MAX_PEERS], nc = 0;
                 for (int e = 0; e < a->nex; e++)
-                    if (in_list(b->ex, b->nex, a->ex[e]) && in_list(c->ex, c->nex, a->ex[e]))
+                    if (has_bit(abc, a->ex[e]))
                         common[nc++] = a->ex[e];
-                if (nc < 2)
-                    continue;
                 int cells[3] = {a->cell, b->cell, c->cell};
                 int see01 = h_peers(s, cells[0], cells[1]), see02 = h_peers(s, cells[0], cells[2]),
                     see12 = h_peers(s, cells[1], cells[2]);
-                uint64_t ok[3] = {0, 0, 0};
-                for (uint64_t m0 = s->cand[cells[0]]; m0; m0 &= m0 - 1)
-                    for (uint64_t m1 = s->cand[cells[1]]; m1; m1 &= m1 - 1)
-                        for (uint64_t m2 = s->cand[cells[2]]; m2; m2 &= m2 - 1) {
-                            uint64_t p0 = m0 & -m0, p1 = m1 & -m1, p2 = m2 & -m2;
-                            if ((see01 && p0 == p1) || (see02 && p0 == p2) || (see12 && p1 == p2))
-                                continue;
-                            int allowed = 1;
-                            for (int e = 0; e < nc && allowed; e++)
-                                allowed = (s->cand[common[e]] & ~(p0 | p1 | p2)) != 0;
-                            if (allowed) {
-                                ok[0] |= p0;
-                                ok[1] |= p1;
-                                ok[2] |= p2;
-                            }
+                uint64_t ok[3] = {0, 0, 0}, ex[MAX_PEERS];
+                for (int e = 0; e < nc; e++)
+                    ex[e] = s->cand[common[e]];
+                /* stops as soon as every candidate has a possible triple */
+                uint64_t c0 = s->cand[cells[0]], c1 = s->cand[cells[1]], c2 = s->cand[cells[2]];
+                /* for each digit pair of the first two cells, the digits
+                 * the third may take: not one that would empty a common
+                 * peer, nor a peer's digit */
+                int open = 1;
+                for (uint64_t m0 = c0; m0 && open; m0 &= m0 - 1)
+                    for (uint64_t m1 = c1; m1 && open; m1 &= m1 - 1) {
+                        uint64_t p0 = m0 & -m0, p1 = m1 & -m1, two = p0 | p1, forbid = 0;
+                        if (see01 && p0 == p1)
+                            continue;
+                        int dead = 0;
+                        for (int e = 0; e < nc && !dead; e++) {
+                            uint64_t rest = ex[e] & ~two;
+                            dead = rest == 0;
+                            if (!(rest & (rest - 1)))
+                                forbid |= rest;
                         }
+                        uint64_t may = c2 & ~forbid & ~(see02 ? p0 : 0) & ~(see12 ? p1 : 0);
+                        if (dead || !may)
+                            continue;
+                        ok[0] |= p0;
+                        ok[1] |= p1;
+                        ok[2] |= may;
+                        open = ok[0] != c0 || ok[1] != c1 || ok[2] != c2;
+                    }
                 int any = 0;
                 for (int q = 0; q < 3; q++)
                     any |= (s->cand[cells[q]] & ~ok[q]) != 0;

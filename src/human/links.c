@@ -59,15 +59,12 @@ void chain_ctx_free(chain_ctx *x)
     free(x->stack);
     free(x->lbuf);
     free(x->cbuf);
-    free(x->hid);
     free(x->cache_gen);
     free(x->cache_at);
     free(x->cache_n);
     free(x->cache);
     free(x->cache_cause);
     free(x->meet);
-    free(x->link_hid);
-    free(x->link_nhid);
     free(x->cellmark);
     free(x->fw);
     free(x->bw);
@@ -123,17 +120,13 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
         x->cache_at = malloc(nn * sizeof *x->cache_at);
         x->cache_n = malloc(nn * sizeof *x->cache_n);
         x->meet = malloc((size_t)8 * (size_t)n * (size_t)n * sizeof *x->meet);
-        x->link_hid = malloc((size_t)(4 * n + 8) * sizeof *x->link_hid);
-        x->link_nhid = malloc((size_t)(4 * n + 8) * sizeof *x->link_nhid);
 
-        x->hid = malloc((size_t)(8 * n + 8) * sizeof *x->hid);
         x->cellmark = calloc(nc, 1);
         x->fw = malloc(nc * sizeof *x->fw);
         x->bw = malloc(nc * sizeof *x->bw);
         int ok = x->props && x->cand0 && x->where0 && x->cand && x->where && x->removed &&
                  x->seen && x->stack && x->lbuf && x->cbuf && x->cache_gen && x->cache_at &&
-                 x->cache_n && x->meet && x->link_hid && x->link_nhid && x->hid && x->cellmark &&
-                 x->fw && x->bw;
+                 x->cache_n && x->meet && x->cellmark && x->fw && x->bw;
         for (int i = 0; ok && i < x->nprops; i++) {
             prop *p = &x->props[i];
             p->in = malloc((size_t)x->words * sizeof *p->in);
@@ -318,20 +311,10 @@ void links_on_to_off(chain_ctx *x, int id)
     keep(x, id);
 }
 
-static void add_hidden(chain_ctx *x, const prop *p, int id)
+void links_off_to_on(chain_ctx *x, int id)
 {
-    if (prop_has(p, id))
-        x->hid[x->nhid++] = p->at[id];
-}
-
-void links_off_to_on(chain_ctx *x, const prop *p, int id, int hidden)
-{
-    x->nhid = 0;
-    if (!hidden && cached(x, id)) {
-        for (int i = 0; i < x->nlink; i++)
-            x->link_nhid[i] = 0;
+    if (cached(x, id))
         return;
-    }
     const hstate *s = x->s;
     int n = x->n, c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
     uint64_t bit = (uint64_t)1 << (d - 1);
@@ -340,43 +323,49 @@ void links_off_to_on(chain_ctx *x, const prop *p, int id, int hidden)
     x->link_cause = cause;
     x->nlink = 0;
     if (x->mode.y && popcount64(x->cand[c]) == 2) {
-        int k = x->nlink++;
-        link[k] = NODE_ID(n, c, lowest_bit(x->cand[c] & ~bit) + 1, 1);
-        cause[k] = CAUSE_CELL;
-        x->link_hid[k] = x->nhid;
-        if (hidden)
-            for (uint64_t m = x->cand0[c] & ~x->cand[c]; m;)
-                add_hidden(x, p, NODE_ID(n, c, next_bit(&m) + 1, 0));
-        x->link_nhid[k] = x->nhid - x->link_hid[k];
+        link[x->nlink] = NODE_ID(n, c, lowest_bit(x->cand[c] & ~bit) + 1, 1);
+        cause[x->nlink++] = CAUSE_CELL;
     }
-    if (!x->mode.x) {
-        if (!hidden)
-            keep(x, id);
+    if (x->mode.x) {
+        int first = x->nlink;
+        for (int k = 0; k < 3; k++) {
+            int kind = region_order[k], u = s->units_of[c][kind];
+            uint64_t m = x->where[u * n + d - 1];
+            if (popcount64(m) != 2)
+                continue;
+            int cc = s->unit[u].cells[lowest_bit(m & ~((uint64_t)1 << s->pos_in[c][kind]))];
+            if (x->cellmark[cc])
+                continue;
+            x->cellmark[cc] = 1;
+            link[x->nlink] = NODE_ID(n, cc, d, 1);
+            cause[x->nlink++] = u;
+        }
+        for (int i = first; i < x->nlink; i++)
+            x->cellmark[NODE_CELL(n, link[i])] = 0;
+    }
+    keep(x, id);
+}
+
+/* A dynamic chain's "on" node r (node q, forced by its cell or unit:
+ * cause) also rests on the candidates the chain already removed there:
+ * its hidden parents, except the removal that forced it (its parent). */
+static void hidden_parents(chain_ctx *x, prop *p, int r, int q, int cause, int except)
+{
+    const hstate *s = x->s;
+    int n = x->n, c = NODE_CELL(n, q), d = NODE_DIGIT(n, q);
+    if (cause == CAUSE_CELL) {
+        for (uint64_t m = x->cand0[c] & ~x->cand[c]; m; m &= m - 1) {
+            int id = NODE_ID(n, c, lowest_bit(m) + 1, 0);
+            if (id != except && prop_has(p, id))
+                prop_parent(x, p, r, p->at[id]);
+        }
         return;
     }
-    int first = x->nlink;
-    for (int k = 0; k < 3; k++) {
-        int kind = region_order[k], u = s->units_of[c][kind];
-        uint64_t m = x->where[u * n + d - 1];
-        if (popcount64(m) != 2)
-            continue;
-        int cc = s->unit[u].cells[lowest_bit(m & ~((uint64_t)1 << s->pos_in[c][kind]))];
-        if (x->cellmark[cc])
-            continue;
-        x->cellmark[cc] = 1;
-        int l = x->nlink++;
-        link[l] = NODE_ID(n, cc, d, 1);
-        cause[l] = u;
-        x->link_hid[l] = x->nhid;
-        if (hidden)
-            for (uint64_t g = x->where0[u * n + d - 1] & ~m; g;)
-                add_hidden(x, p, NODE_ID(n, s->unit[u].cells[next_bit(&g)], d, 0));
-        x->link_nhid[l] = x->nhid - x->link_hid[l];
+    for (uint64_t m = x->where0[cause * n + d - 1] & ~x->where[cause * n + d - 1]; m; m &= m - 1) {
+        int id = NODE_ID(n, s->unit[cause].cells[lowest_bit(m)], d, 0);
+        if (id != except && prop_has(p, id))
+            prop_parent(x, p, r, p->at[id]);
     }
-    for (int i = first; i < x->nlink; i++)
-        x->cellmark[NODE_CELL(n, link[i])] = 0;
-    if (!hidden)
-        keep(x, id);
 }
 
 static void work_remove(chain_ctx *x, int id)
@@ -701,7 +690,7 @@ int propagate(chain_ctx *x, prop *p, int id)
             }
         } else {
             int pr = p->qoff[hoff++], pid = p->rec[pr].id;
-            links_off_to_on(x, p, pid, x->mode.dynamic);
+            links_off_to_on(x, pid);
             if (x->mode.dynamic)
                 work_remove(x, pid);
             for (int i = 0; i < x->nlink; i++) {
@@ -714,8 +703,8 @@ int propagate(chain_ctx *x, prop *p, int id)
                     break;
                 p->rec[r].cause = x->link_cause[i];
                 prop_parent(x, p, r, pr);
-                for (int h = 0; h < x->link_nhid[i]; h++)
-                    prop_parent(x, p, r, x->hid[x->link_hid[i] + h]);
+                if (x->mode.dynamic)
+                    hidden_parents(x, p, r, q, x->link_cause[i], pid);
                 if (clashing) {
                     p->clash_on = r;
                     p->clash_off = p->at[q & ~1];
@@ -775,15 +764,20 @@ prop *propagate_on(chain_ctx *x, int c, int d, prop *spare)
     return p;
 }
 
+uint32_t chain_stamp(chain_ctx *x)
+{
+    if (++x->stamp == 0) {
+        memset(x->seen, 0, (size_t)x->nnodes * sizeof *x->seen);
+        x->stamp = 1;
+    }
+    return x->stamp;
+}
+
 int ancestors(chain_ctx *x, prop *p, int r)
 {
     if (p->rec[r].anc)
         return p->rec[r].anc;
-    uint32_t stamp = ++x->stamp;
-    if (stamp == 0) {
-        memset(x->seen, 0, (size_t)x->nnodes * sizeof *x->seen);
-        stamp = x->stamp = 1;
-    }
+    uint32_t stamp = chain_stamp(x);
     int top = 0, count = 0;
     x->stack[top++] = r;
     x->seen[p->rec[r].id] = stamp;
