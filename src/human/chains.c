@@ -367,7 +367,7 @@ static uint32_t mark_path(chain_ctx *x, const prop *p, int r)
 /* SE's doCycles: a breadth-first search from an "on" assumption, layer by
  * layer, where off nodes are not merged; every link back to the start from
  * the fourth layer on closes a cycle. The ends go to S->ends. */
-static void do_cycles(search *S, prop *p, int start)
+static void do_cycles(search *S, prop *p, int start, int limit)
 {
     chain_ctx *x = S->x;
     prop_reset(x, p);
@@ -375,12 +375,15 @@ static void do_cycles(search *S, prop *p, int start)
     int r0 = prop_add(x, p, start, 1);
     if (r0 < 0)
         return;
+    p->rec[r0].anc = 1;
     p->qon[p->non++] = r0;
     int hon = 0, hoff = 0, length = 0;
     while ((hon < p->non || hoff < p->noff) && !x->failed) {
         length++;
         while (hon < p->non) {
             int pr = p->qon[hon++];
+            if (p->rec[pr].anc + 1 > limit)
+                continue; /* every cycle through here is too long */
             links_on_to_off(x, p->rec[pr].id);
             uint32_t path = mark_path(x, p, pr);
             for (int i = 0; i < x->nlink; i++) {
@@ -390,6 +393,7 @@ static void do_cycles(search *S, prop *p, int start)
                 if (r < 0)
                     return;
                 p->rec[r].cause = x->link_cause[i];
+                p->rec[r].anc = p->rec[pr].anc + 1; /* its path: distinct nodes */
                 prop_parent(x, p, r, pr);
                 p->qoff[p->noff++] = r;
             }
@@ -397,6 +401,8 @@ static void do_cycles(search *S, prop *p, int start)
         length++;
         while (hoff < p->noff) {
             int pr = p->qoff[hoff++];
+            if (p->rec[pr].anc > limit)
+                continue;
             links_off_to_on(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
@@ -405,6 +411,7 @@ static void do_cycles(search *S, prop *p, int start)
                     if (r < 0 || !ends_push(S, r))
                         return;
                     p->rec[r].cause = x->link_cause[i];
+                    p->rec[r].anc = p->rec[pr].anc; /* the start again */
                     prop_parent(x, p, r, pr);
                 }
                 if (!prop_has(p, q)) {
@@ -412,6 +419,7 @@ static void do_cycles(search *S, prop *p, int start)
                     if (r < 0)
                         return;
                     p->rec[r].cause = x->link_cause[i];
+                    p->rec[r].anc = p->rec[pr].anc + 1;
                     prop_parent(x, p, r, pr);
                     p->qon[p->non++] = r;
                 }
@@ -422,13 +430,14 @@ static void do_cycles(search *S, prop *p, int start)
 
 /* SE's doForcingChains: breadth first from the assumption to its opposite.
  * Returns the record of the opposite, or -1. */
-static int do_forcing(search *S, prop *p, int start)
+static int do_forcing(search *S, prop *p, int start, int limit)
 {
     chain_ctx *x = S->x;
     prop_reset(x, p);
     int r0 = prop_add(x, p, start, 1), goal = start ^ 1;
     if (r0 < 0)
         return -1;
+    p->rec[r0].anc = 1;
     if (NODE_ON(start))
         p->qon[p->non++] = r0;
     else
@@ -437,6 +446,11 @@ static int do_forcing(search *S, prop *p, int start)
     while ((hon < p->non || hoff < p->noff) && !x->failed) {
         while (hon < p->non || hoff < p->noff) {
             int on = hon < p->non, pr = on ? p->qon[hon++] : p->qoff[hoff++];
+            if (p->rec[pr].anc + 1 > limit) {
+                if (on && hon == p->non)
+                    break;
+                continue; /* a chain through here is too long */
+            }
             if (on)
                 links_on_to_off(x, p->rec[pr].id);
             else
@@ -449,6 +463,7 @@ static int do_forcing(search *S, prop *p, int start)
                 if (r < 0)
                     return -1;
                 p->rec[r].cause = x->link_cause[i];
+                p->rec[r].anc = p->rec[pr].anc + 1; /* its path: distinct nodes */
                 prop_parent(x, p, r, pr);
                 if (q == goal)
                     return r;
@@ -497,6 +512,19 @@ static int cycle_elims(chain_ctx *x, const prop *p, int end)
     return any;
 }
 
+/* The largest complexity a hint of this base and key could have and still
+ * come before the best so far (0: none can). */
+static int useful(const search *S, double base, int key)
+{
+    if (S->all || !S->best.valid)
+        return 1 << 30;
+    int cx = 0;
+    while (beats(S, base + length_bonus(cx + 1), cx + 1, key))
+        if (++cx > 4096)
+            return 1 << 30; /* far below the best: no limit worth having */
+    return cx;
+}
+
 /* One pass of producer #21 (SE's getLoopHintList) with the links allowed. */
 static void loops(search *S, int y, int xl)
 {
@@ -515,7 +543,7 @@ static void loops(search *S, int y, int xl)
             continue;
         for (uint64_t m = x->cand0[c]; m; m &= m - 1) {
             int start = NODE_ID(n, c, lowest_bit(m) + 1, 1);
-            do_cycles(S, p, start);
+            do_cycles(S, p, start, useful(S, cycle_base, key));
             for (int i = 0; i < S->nends; i++) {
                 int cx = ancestors(x, p, S->ends[i]);
                 double d = cycle_base + length_bonus(cx);
@@ -534,7 +562,7 @@ static void loops(search *S, int y, int xl)
             if (!xl)
                 continue;
             for (int on = 1; on >= 0; on--) {
-                int from = start ^ !on, r = do_forcing(S, p, from);
+                int from = start ^ !on, r = do_forcing(S, p, from, useful(S, chain_base, key));
                 if (r < 0)
                     continue;
                 if (S->all) {
@@ -922,7 +950,7 @@ static void emit(search *S, hlist *out)
     int target = b->target, branch = 0;
     switch (b->kind) {
     case K_CYCLE:
-        do_cycles(S, p, b->start);
+        do_cycles(S, p, b->start, 1 << 30);
         if (b->cycle >= S->nends)
             break;
         cycle_elims(x, p, S->ends[b->cycle]);
@@ -934,7 +962,7 @@ static void emit(search *S, hlist *out)
         emit_path(out, p, S->ends[b->cycle], 0, n);
         return;
     case K_FORCING: {
-        int r = do_forcing(S, p, b->start);
+        int r = do_forcing(S, p, b->start, 1 << 30);
         if (r >= 0)
             emit_path(out, p, r, 0, n);
         break;
