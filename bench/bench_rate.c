@@ -4,13 +4,15 @@
 #include "bench.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct rate_worker {
     const bench_set *s;
-    size_t first, step;
+    atomic_size_t *next;      /* the next puzzle to rate, shared: a slow puzzle
+                                 does not hold up a thread's share */
     size_t finished, singles; /* finished by the ladder; by singles alone */
     int failed;
 } rate_worker;
@@ -30,7 +32,7 @@ static void *rate_work(void *arg)
     nonet_grid *g = malloc(sizeof *g);
     size_t finished = 0, singles = 0;
     int failed = !h || !g;
-    for (size_t i = w->first; !failed && i < w->s->count; i += w->step) {
+    for (size_t i; !failed && (i = atomic_fetch_add(w->next, 1)) < w->s->count;) {
         nonet_rating r;
         bench_get(w->s, i, g);
         int rc = nonet_human_rate(h, g, NULL, &r);
@@ -61,8 +63,9 @@ static void rate_threads(const char *name, const bench_set *s, int threads, int 
     size_t finished = 0, singles = 0;
     for (int run = 0; run < runs; run++) {
         double t0 = bench_now();
+        atomic_size_t next = 0;
         for (int k = 0; k < threads; k++) {
-            w[k] = (rate_worker){s, (size_t)k, (size_t)threads, 0, 0, 0};
+            w[k] = (rate_worker){s, &next, 0, 0, 0};
             if (threads > 1)
                 pthread_create(&tid[k], NULL, rate_work, &w[k]);
             else
