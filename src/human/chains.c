@@ -56,9 +56,8 @@ struct nest_hints {
     uint32_t *mark; /* node id -> stamp: a hint's rule parents */
     uint32_t stamp;
     int nnodes;
-    uint64_t *nhash; /* a hint's distinct nested chains */
-    int32_t *ncx;
-    int nn, ncap2;
+    cnest *met; /* a hint's distinct nested chains */
+    int nn, mcap;
 };
 
 typedef struct search {
@@ -125,15 +124,9 @@ static void consider(search *S, const recipe *r)
 
 static int ends_push(search *S, int r)
 {
-    if (S->nends == S->ecap) {
-        int cap = S->ecap ? 2 * S->ecap : 64;
-        int32_t *g = realloc(S->ends, (size_t)cap * sizeof *g);
-        if (!g) {
-            S->x->failed = 1;
-            return 0;
-        }
-        S->ends = g;
-        S->ecap = cap;
+    if (!chain_grow((void **)&S->ends, &S->ecap, S->nends + 1, sizeof *S->ends)) {
+        S->x->failed = 1;
+        return 0;
     }
     S->ends[S->nends++] = r;
     return 1;
@@ -151,40 +144,15 @@ static uint64_t mix64(uint64_t v)
     return v;
 }
 
-static int grow32(int32_t **a, int *cap, int need)
-{
-    if (need <= *cap)
-        return 1;
-    int c = *cap ? *cap : 256;
-    while (c < need)
-        c *= 2;
-    int32_t *g = realloc(*a, (size_t)c * sizeof *g);
-    if (!g)
-        return 0;
-    *a = g;
-    *cap = c;
-    return 1;
-}
-
 /* A nested chain met while walking a hint's ancestors: counted once. */
 static int nest_note(struct nest_hints *nh, uint64_t hash, int cx)
 {
     for (int i = 0; i < nh->nn; i++)
-        if (nh->nhash[i] == hash)
+        if (nh->met[i].hash == hash)
             return 1;
-    if (nh->nn == nh->ncap2) {
-        int cap = nh->ncap2 ? 2 * nh->ncap2 : 32;
-        uint64_t *g = realloc(nh->nhash, (size_t)cap * sizeof *g);
-        if (g)
-            nh->nhash = g;
-        int32_t *k = g ? realloc(nh->ncx, (size_t)cap * sizeof *k) : NULL;
-        if (!k)
-            return 0;
-        nh->ncx = k;
-        nh->ncap2 = cap;
-    }
-    nh->nhash[nh->nn] = hash;
-    nh->ncx[nh->nn++] = cx;
+    if (!chain_grow((void **)&nh->met, &nh->mcap, nh->nn + 1, sizeof *nh->met))
+        return 0;
+    nh->met[nh->nn++] = (cnest){hash, cx};
     return 1;
 }
 
@@ -217,7 +185,7 @@ static void rule_parents(walk *w, int n, int id, int cause)
         if (nh->mark[rid] == nh->stamp)
             continue;
         nh->mark[rid] = nh->stamp;
-        if (!grow32(&nh->pool, &nh->pcap, nh->npool + 1))
+        if (!chain_grow((void **)&nh->pool, &nh->pcap, nh->npool + 1, sizeof *nh->pool))
             return;
         nh->pool[nh->npool++] = rid;
     }
@@ -268,7 +236,7 @@ int nested_complexity(chain_ctx *x, prop *const *props, const int *rec, int nb)
         walk_branch(x, &w, props[i], rec[i]);
     int cx = 0;
     for (int i = 0; i < nh->nn; i++)
-        cx += nh->ncx[i];
+        cx += nh->met[i].complexity;
     return cx;
 }
 
@@ -280,15 +248,9 @@ static void collect(search *S, double base, int key, prop *const *props, const i
     chain_ctx *x = S->x;
     struct nest_hints *nh = S->nh;
     int n = x->n;
-    if (nh->n == nh->cap) {
-        int cap = nh->cap ? 2 * nh->cap : 64;
-        nhint *g = realloc(nh->h, (size_t)cap * sizeof *g);
-        if (!g) {
-            x->failed = 1;
-            return;
-        }
-        nh->h = g;
-        nh->cap = cap;
+    if (!chain_grow((void **)&nh->h, &nh->cap, nh->n + 1, sizeof *nh->h)) {
+        x->failed = 1;
+        return;
     }
     nhint *h = &nh->h[nh->n];
     int flat = 0;
@@ -300,7 +262,7 @@ static void collect(search *S, double base, int key, prop *const *props, const i
     if (cycle) {
         for (int c = 0; c < x->s->ncells; c++)
             for (uint64_t m = x->fw[c]; m; m &= m - 1) {
-                if (!grow32(&nh->pool, &nh->pcap, nh->npool + 1)) {
+                if (!chain_grow((void **)&nh->pool, &nh->pcap, nh->npool + 1, sizeof *nh->pool)) {
                     x->failed = 1;
                     return;
                 }
@@ -310,7 +272,7 @@ static void collect(search *S, double base, int key, prop *const *props, const i
         int tc = NODE_CELL(n, target), td = NODE_DIGIT(n, target);
         uint64_t m =
             NODE_ON(target) ? x->cand0[tc] & ~((uint64_t)1 << (td - 1)) : (uint64_t)1 << (td - 1);
-        if (!grow32(&nh->pool, &nh->pcap, nh->npool + n)) {
+        if (!chain_grow((void **)&nh->pool, &nh->pcap, nh->npool + n, sizeof *nh->pool)) {
             x->failed = 1;
             return;
         }
@@ -332,7 +294,7 @@ static void collect(search *S, double base, int key, prop *const *props, const i
         walk_branch(x, &w, props[i], rec[i]);
     int nested = 0;
     for (int i = 0; i < nh->nn; i++)
-        nested += nh->ncx[i];
+        nested += nh->met[i].complexity;
     /* the rule parents as records of the outer propagation */
     int npar = 0;
     for (int i = par; i < nh->npool; i++) {
@@ -762,8 +724,7 @@ void nest_hints_free(struct nest_hints *h)
     free(h->surv);
     free(h->sum);
     free(h->mark);
-    free(h->nhash);
-    free(h->ncx);
+    free(h->met);
     free(h);
 }
 
@@ -828,7 +789,7 @@ static int hand_over(chain_ctx *x, prop *p, struct nest_hints *nh)
     int count = nh->n;
     if (!count)
         return 0;
-    if (!grow32(&nh->order, &nh->ocap, 4 * count)) {
+    if (!chain_grow((void **)&nh->order, &nh->ocap, 4 * count, sizeof *nh->order)) {
         x->failed = 1;
         return 0;
     }

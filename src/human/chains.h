@@ -96,7 +96,7 @@ typedef struct chain_ctx {
     uint32_t gen, *cache_gen;
     int32_t *cache_at, *cache_n;
     int32_t *cache, *cache_cause;
-    int ncache, cache_cap;
+    int ncache, cache_cap, cause_cap;
     uint64_t *meet;    /* rule_locking's shared places of unit pairs */
     int meet_rows;     /* the box shape they were made for */
     uint8_t *cellmark; /* scratch per cell */
@@ -125,6 +125,9 @@ static inline int prop_has(const prop *p, int id)
 }
 
 /* links.c */
+/* Makes room for need elements of size bytes in *ptr (capacity *cap,
+ * doubling). Returns 0 when out of memory (*ptr left as it was). */
+int chain_grow(void **ptr, int *cap, int need, size_t size);
 /* Call after changing x->mode: the static link cache starts over. */
 void chain_set_mode(chain_ctx *x, chain_mode mode);
 /* Readies x to search s (cand/where: the candidates to search, NULL for

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int grow(void **ptr, int *cap, int need, size_t size)
+int chain_grow(void **ptr, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return 1;
@@ -207,7 +207,7 @@ int prop_add(chain_ctx *x, prop *p, int id, int member)
 
 void prop_parent(chain_ctx *x, prop *p, int r, int parent)
 {
-    if (!grow((void **)&p->pool, &p->pcap, p->npool + 1, sizeof *p->pool)) {
+    if (!chain_grow((void **)&p->pool, &p->pcap, p->npool + 1, sizeof *p->pool)) {
         x->failed = 1;
         return;
     }
@@ -254,19 +254,9 @@ static void keep(chain_ctx *x, int id)
     if (x->mode.dynamic)
         return;
     int need = x->ncache + x->nlink;
-    if (need > x->cache_cap) {
-        int cap = x->cache_cap ? x->cache_cap : 1024;
-        while (cap < need)
-            cap *= 2;
-        int32_t *a = realloc(x->cache, (size_t)cap * sizeof *a);
-        if (a)
-            x->cache = a;
-        int32_t *b = a ? realloc(x->cache_cause, (size_t)cap * sizeof *b) : NULL;
-        if (!b)
-            return; /* not kept: computed again next time */
-        x->cache_cause = b;
-        x->cache_cap = cap;
-    }
+    if (!chain_grow((void **)&x->cache, &x->cache_cap, need, sizeof *x->cache) ||
+        !chain_grow((void **)&x->cache_cause, &x->cause_cap, need, sizeof *x->cache_cause))
+        return; /* not kept: computed again next time */
     memcpy(x->cache + x->ncache, x->lbuf, (size_t)x->nlink * sizeof *x->cache);
     memcpy(x->cache_cause + x->ncache, x->cbuf, (size_t)x->nlink * sizeof *x->cache_cause);
     x->cache_at[id] = x->ncache;
@@ -421,15 +411,9 @@ void prop_advanced(chain_ctx *x, prop *p, int id, const int32_t *par, int npar, 
     for (int i = 0; i < npar; i++)
         prop_parent(x, p, r, par[i]);
     if (complexity) {
-        if (p->nnest == p->ncap) {
-            int cap = p->ncap ? 2 * p->ncap : 16;
-            cnest *g = realloc(p->nest, (size_t)cap * sizeof *g);
-            if (!g) {
-                x->failed = 1;
-                return;
-            }
-            p->nest = g;
-            p->ncap = cap;
+        if (!chain_grow((void **)&p->nest, &p->ncap, p->nnest + 1, sizeof *p->nest)) {
+            x->failed = 1;
+            return;
         }
         p->nest[p->nnest] = (cnest){hash, complexity};
         p->rec[r].nest = p->nnest++;
