@@ -379,8 +379,12 @@ static int run_command(const command *c, int argc, char **argv)
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         if (opt == ':')
             return usage_error(c, "option '%s' needs a value", argv[optind - 1]);
-        if (!strchr(c->allowed, option_letter(opt)))
-            return usage_error(c, "option '%s' does not apply to this command", argv[optind - 1]);
+        if (!strchr(c->allowed, option_letter(opt))) {
+            /* the option itself, not its value when that came separately */
+            const char *given =
+                optarg && optarg == argv[optind - 1] ? argv[optind - 2] : argv[optind - 1];
+            return usage_error(c, "option '%s' does not apply to this command", given);
+        }
         switch (opt) {
         case 'h':
             print_help(c, stdout);

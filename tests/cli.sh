@@ -240,6 +240,9 @@ expect_err "no command 'frobnicate'"
 run solve --frobnicate
 expect_rc 2
 expect_err "unknown option"
+run count --ceiling 9
+expect_rc 2
+expect_err "option '--ceiling' does not apply to this command"
 run solve -f nosuch
 expect_rc 2
 run solve --size 9x9
