@@ -420,6 +420,117 @@ static int propagate(bb_state *s, board *bd)
     }
 }
 
+/* ------------------------------------------------------ light propagation */
+
+/* Guesses a puzzle may take under the light propagation. */
+enum { LIGHT_GUESSES = 16 };
+
+/* The light propagation spreads each band word's news once, band word by
+ * band word, as JCZSolve's design does: the band matching, the columns
+ * the digit holds in this band (a column alone in its stack there), and
+ * the cells it solves (rows with one candidate). It has no stack matching
+ * and no triad rule, so it is weaker, but a removal costs a few table
+ * lookups: the search starts with it and takes the full propagation once
+ * a board proves hard (LIGHT_GUESSES). */
+
+/* News: band words whose removals are not spread yet, bit 9 * band +
+ * digit; NEWS_FAILED on a contradiction. */
+enum { NEWS_ALL = 0x7FFFFFF };
+#define NEWS_FAILED 0x80000000u
+
+/* The digits of a band whose words meet the cells x (bit d), and x leaves
+ * them all. */
+static inline uint32_t band_clear(uint32_t *band, uint32_t x)
+{
+    uint32_t hit = (uint32_t)((band[8] & x) != 0) << 8;
+    band[8] &= ~x;
+#if defined(__AVX2__)
+    __m256i v = _mm256_loadu_si256((const __m256i *)band), m = _mm256_set1_epi32((int)x);
+    hit |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+               _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256()))) ^
+           0xFF;
+    _mm256_storeu_si256((__m256i *)band, _mm256_andnot_si256(m, v));
+#else
+    UNROLL_DIGITS
+    for (int e = 0; e < 8; e++) {
+        hit |= (uint32_t)((band[e] & x) != 0) << e;
+        band[e] &= ~x;
+    }
+#endif
+    return hit;
+}
+
+/* Spreads the news of digit d in band b; returns the news it makes. */
+static inline uint32_t light_update(const tables *t, board *bd, int b, int d)
+{
+    uint32_t w = band_match(t, bd->cand[b][d]);
+    if (!w)
+        return NEWS_FAILED;
+    /* a column alone in its stack here holds the digit in that box: the
+     * other two bands lose it */
+    uint32_t gone = (uint32_t)t->alone[columns(w)] * 0x40201u;
+    int b1 = b == 0, b2 = 2 - (b == 2);
+    uint32_t news = (uint32_t)((bd->cand[b1][d] & gone) != 0) << (9 * b1 + d) |
+                    (uint32_t)((bd->cand[b2][d] & gone) != 0) << (9 * b2 + d);
+    bd->cand[b1][d] &= ~gone;
+    bd->cand[b2][d] &= ~gone;
+    uint32_t solved = row_singles(t, w) & bd->unsolved[b];
+    if (solved) {
+        bd->unsolved[b] &= ~solved;
+        news |= (band_clear(bd->cand[b], solved) & ~(1u << d)) << (9 * b);
+    }
+    bd->cand[b][d] = w;
+    return news;
+}
+
+/* Propagates the news to the light fixed point: every band word's news
+ * spread, then naked singles placed, until neither has work. 0 on a
+ * contradiction. */
+static int light_propagate(const tables *t, board *bd, uint32_t news)
+{
+    for (;;) {
+        /* in rounds: a word's removals during a round are spread once,
+         * when its turn comes, or in the next round */
+        while (news) {
+            uint32_t round = news;
+            news = 0;
+            for (; round; round &= round - 1) {
+                int i = lowest_bit(round);
+                news = (news & ~(1u << i)) | light_update(t, bd, i / 9, i % 9);
+                if (news & NEWS_FAILED)
+                    return 0;
+            }
+        }
+        /* naked singles (a digit placed is its row reduced to the cell:
+         * its update does the rest), and cells with no candidate */
+        for (int b = 0; b < 3; b++) {
+            uint32_t one = 0, two = 0;
+            UNROLL_DIGITS
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = bd->cand[b][d];
+                two |= one & x;
+                one |= x;
+            }
+            uint32_t open = bd->unsolved[b];
+            if (open & ~one)
+                return 0;
+            for (uint32_t singles = open & ~two; singles; singles &= singles - 1) {
+                int i = lowest_bit(singles);
+                uint32_t bit = (uint32_t)1 << i;
+                int d = 0;
+                while (d < 9 && !(bd->cand[b][d] & bit))
+                    d++;
+                if (d == 9) /* an earlier single took its last digit */
+                    return 0;
+                bd->cand[b][d] &= ~((uint32_t)ROW_MASK << (i / 9 * 9)) | bit;
+                news |= 1u << (9 * b + d);
+            }
+        }
+        if (!news)
+            return 1;
+    }
+}
+
 /* Branches on a cell: its digits, lowest first. Takes the first cell with
  * the fewest candidates (a bivalue cell if any; counting stops at 5);
  * returns 0 when every cell is solved. */
@@ -459,6 +570,38 @@ static int pick_cell(const board *bd, frame *f)
         }
     }
     return 1;
+}
+
+/* The light search's branch: the first bivalue cell if any (the cheap
+ * test), else as pick_cell. */
+static int light_pick(const board *bd, frame *f)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0, three = 0;
+        UNROLL_DIGITS
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = bd->cand[b][d];
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        uint32_t pairs = two & ~three & bd->unsolved[b];
+        if (pairs) {
+            int i = lowest_bit(pairs);
+            uint32_t bit = (uint32_t)1 << i, row = (uint32_t)ROW_MASK << (i / 9 * 9);
+            f->nalt = 0;
+            for (int d = 8; d >= 0; d--) {
+                if (bd->cand[b][d] & bit) {
+                    f->digit[f->nalt] = (uint8_t)d;
+                    uint32_t *m = f->mask[f->nalt++];
+                    m[0] = m[1] = m[2] = ~0u;
+                    m[b] = ~row | bit;
+                }
+            }
+            return 1;
+        }
+    }
+    return pick_cell(bd, f);
 }
 
 /* The branch point. A group is a band or a stack; a digit's
@@ -550,13 +693,13 @@ static int pick_branch(const bb_state *s, const board *bd, frame *f)
     return 1;
 }
 
-/* The lowest digit still possible in cell x. */
-static inline int lowest_digit(const board *bd, int x)
+/* A solved board's 81 cells, each its digit (1-9). */
+static void board_cells(const board *bd, uint8_t *cells)
 {
-    int b = x / BAND_BITS, i = x % BAND_BITS, d = 0;
-    while (!(bd->cand[b][d] >> i & 1))
-        d++;
-    return d;
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++)
+            for (uint32_t w = bd->cand[b][d]; w; w &= w - 1)
+                cells[b * BAND_BITS + lowest_bit(w)] = (uint8_t)(d + 1);
 }
 
 /* ------------------------------------------------------------ search */
@@ -614,27 +757,26 @@ static void __attribute__((noinline, cold)) set_marks(board *bd, const uint64_t 
 int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
               nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
 {
+    const tables *t = &s->t;
     board *bd = &s->bd;
     uint64_t found = 0, nodes = 1, guesses = 0;
-    int depth = 0, ok = 1;
+    int depth = 0, ok = 1, light = 1;
 
-    set_clues(&s->t, bd, puzzle);
+    set_clues(t, bd, puzzle);
     if (marks)
         set_marks(bd, marks);
-    s->dirty = 0x1FF;
-    ok = propagate(s, bd);
+    ok = light_propagate(t, bd, NEWS_ALL);
 
     for (;;) {
         if (ok) {
             frame *f = &s->stack[depth];
-            if (!pick_branch(s, bd, f)) {
+            if (!(light ? light_pick(bd, f) : pick_branch(s, bd, f))) {
                 found++;
                 if (fn) {
                     nonet_grid sol;
                     sol.box_rows = sol.box_cols = 3;
                     sol.n = 9;
-                    for (int c = 0; c < 81; c++)
-                        sol.cells[c] = (uint8_t)(lowest_digit(bd, c) + 1);
+                    board_cells(bd, sol.cells);
                     if (fn(ctx, &sol))
                         break;
                 }
@@ -644,16 +786,18 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
                 continue;
             }
             f->saved = *bd;
+            f->light = light;
             depth++;
         } else {
             if (depth == 0)
                 break;
             *bd = s->stack[depth - 1].saved;
         }
-        /* try the next configuration of the top frame; the last one left
+        /* try the next alternative of the top frame; the last one left
          * is forced, not a guess */
         frame *f = &s->stack[depth - 1];
         int k = --f->nalt, d = f->digit[k];
+        int was_light = f->light;
         if (k == 0)
             depth--;
         else
@@ -662,8 +806,16 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
         bd->cand[0][d] &= f->mask[k][0];
         bd->cand[1][d] &= f->mask[k][1];
         bd->cand[2][d] &= f->mask[k][2];
-        s->dirty = 1u << d;
-        ok = propagate(s, bd);
+        if (light && guesses > LIGHT_GUESSES)
+            light = 0; /* a hard board: the full propagation from here on */
+        if (light) {
+            ok = light_propagate(t, bd, 1u << d | 1u << (9 + d) | 1u << (18 + d));
+        } else {
+            /* a board of the light propagation has every digit's
+             * settling to do */
+            s->dirty = was_light ? 0x1FF : 1u << d;
+            ok = propagate(s, bd);
+        }
     }
     *count = found;
     stats->nodes = nodes;

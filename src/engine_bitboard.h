@@ -31,6 +31,8 @@ typedef struct tables {
                               branching scores at once (pick_branch) */
     uint16_t lone[512];    /* 3x3 occupancy -> its bits alone in their row */
     uint16_t single[512];  /* a row's 9 bits -> themselves if just one */
+    uint16_t alone[512];   /* a band's 9 column bits -> those alone in
+                              their stack (the digit's column there) */
     uint32_t peers[81][3]; /* a cell's peers, as band words */
 } tables;
 
@@ -43,6 +45,7 @@ typedef struct frame {
     uint32_t mask[9][3]; /* the alternatives not tried yet, last first */
     uint8_t digit[9];
     int nalt;
+    int light; /* saved under the light propagation */
 } frame;
 
 typedef struct bb_state bb_state;

@@ -40,6 +40,13 @@ void bb_build_tables(tables *t)
         }
         t->lone[m] = (uint16_t)lone;
         t->single[m] = (uint16_t)(m && !(m & (m - 1)) ? m : 0);
+        int alone = 0;
+        for (int k = 0; k < 3; k++) {
+            int cols = m >> (3 * k) & 7;
+            if (cols && !(cols & (cols - 1)))
+                alone |= cols << (3 * k);
+        }
+        t->alone[m] = (uint16_t)alone;
         uint32_t cells = 0;
         for (int r = 0; r < 3; r++)
             for (int k = 0; k < 3; k++)

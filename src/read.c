@@ -308,27 +308,27 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
 static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
 {
     nonet_puzzle *p = r->work;
-    unsigned char blank = 0;
-    int nine = 0;
+    uint8_t cells[81];
+    unsigned other = 0, dots = 0, zeros = 0, nine = 0;
+    /* no branch per character: the compiler makes this a vector loop */
     for (int i = 0; i < 81; i++) {
-        unsigned char ch = s[i];
-        if (ch >= '1' && ch <= '9') {
-            nine |= ch == '9';
-            continue;
-        }
-        if ((ch != '.' && ch != '0') || (blank && ch != blank))
-            return 0;
-        blank = ch;
+        unsigned ch = s[i], digit = ch - '1' < 9u;
+        other |= !digit & (ch != '.') & (ch != '0');
+        dots |= ch == '.';
+        zeros |= ch == '0';
+        nine |= ch == '9';
+        cells[i] = (uint8_t)(digit ? ch - '0' : 0);
     }
-    if (blank == '0' && !nine)
+    if (other || (dots && zeros))
+        return 0;
+    if (zeros && !nine)
         return 0; /* '0' might be a symbol (0-8): the full rules decide */
     puzzle_reset(p, line);
     p->layout = NONET_LAYOUT_LINE;
-    p->blank = blank ? (char)blank : '.';
+    p->blank = zeros ? '0' : '.';
     p->grid.box_rows = p->grid.box_cols = 3;
     p->grid.n = 9;
-    for (int i = 0; i < 81; i++)
-        p->grid.cells[i] = (uint8_t)(s[i] == blank ? 0 : s[i] - '0');
+    memcpy(p->grid.cells, cells, sizeof cells);
     for (int i = 0; i < 9; i++)
         p->row_line[i] = line;
     memcpy(p->symbols, "123456789", 10);
@@ -796,8 +796,10 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     /* a trailing " # comment": the puzzle's name */
     const char *comment = "";
     size_t comment_len = 0;
-    for (size_t i = start + 1; i < len; i++)
-        if (s[i] == '#' && is_space(s[i - 1])) {
+    const unsigned char *h = s + start + 1, *end = s + len;
+    while (h < end && (h = memchr(h, '#', (size_t)(end - h))) != NULL) {
+        if (is_space(h[-1])) {
+            size_t i = (size_t)(h - s);
             comment = text + i + 1;
             comment_len = len - i - 1;
             len = i;
@@ -806,6 +808,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             full = len;
             break;
         }
+        h++;
+    }
 
     if (!w->active && !r->pending && r->ctx.layout == NONET_LAYOUT_AUTO && !r->ctx.forced_n &&
         !r->ctx.symbols && len - start == 81 && comment_len == 0 &&

@@ -90,25 +90,29 @@ void nonet_solver_free(nonet_solver *s)
  * assume it does not, which keeps clue handling out of their hot paths. */
 static int clues_conflict(const nonet_grid *g)
 {
-    uint64_t rows[NONET_MAX_SIDE] = {0}, cols[NONET_MAX_SIDE] = {0};
-    uint64_t boxes[NONET_MAX_SIDE] = {0};
+    uint64_t cols[NONET_MAX_SIDE], boxes[NONET_MAX_SIDE], bad = 0;
+    int colbox[NONET_MAX_SIDE];
     int n = g->n, br = g->box_rows, bc = g->box_cols;
+    memset(cols, 0, sizeof cols[0] * (size_t)n);
+    memset(boxes, 0, sizeof boxes[0] * (size_t)n);
+    for (int c = 0; c < n; c++)
+        colbox[c] = c / bc;
 
+    /* without a branch per cell: a blank's bit is 0 */
     for (int r = 0; r < n; r++) {
+        const uint8_t *row = g->cells + (size_t)r * (size_t)n;
+        uint64_t *box = boxes + (size_t)(r / br) * (size_t)br, seen = 0;
         for (int c = 0; c < n; c++) {
-            int d = g->cells[r * n + c];
-            if (!d)
-                continue;
-            uint64_t bit = (uint64_t)1 << (d - 1);
-            int b = (r / br) * br + c / bc;
-            if ((rows[r] | cols[c] | boxes[b]) & bit)
-                return 1;
-            rows[r] |= bit;
+            int d = row[c];
+            uint64_t bit = (uint64_t)(d != 0) << ((d - 1) & 63);
+            uint64_t *b = &box[colbox[c]];
+            bad |= (seen | cols[c] | *b) & bit;
+            seen |= bit;
             cols[c] |= bit;
-            boxes[b] |= bit;
+            *b |= bit;
         }
     }
-    return 0;
+    return bad != 0;
 }
 
 /* Whether a clue's digit is outside its own cell's mark: the position
