@@ -55,6 +55,8 @@
 #include "engine_bitboard.h"
 #include "internal.h"
 
+#include <string.h>
+
 #if defined(__BMI2__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -422,9 +424,6 @@ static int propagate(bb_state *s, board *bd)
 
 /* ------------------------------------------------------ light propagation */
 
-/* Guesses a puzzle may take under the light propagation. */
-enum { LIGHT_GUESSES = 16 };
-
 /* The light propagation spreads each band word's news once, band word by
  * band word, as JCZSolve's design does: the band matching, the columns
  * the digit holds in this band (a column alone in its stack there), and
@@ -529,6 +528,13 @@ static int light_propagate(const tables *t, board *bd, uint32_t news)
         if (!news)
             return 1;
     }
+}
+
+/* The cells of a board not solved yet. */
+static inline int open_cells(const board *bd)
+{
+    uint64_t two = bd->unsolved[0] | (uint64_t)bd->unsolved[1] << 27;
+    return popcount64(two) + popcount64(bd->unsolved[2]);
 }
 
 /* Branches on a cell: its digits, lowest first. Takes the first cell with
@@ -657,9 +663,7 @@ static int pick_branch(const bb_state *s, const board *bd, frame *f)
     }
     if (fewest_total < 0)
         return pick_cell(bd, f);
-    int unsolved =
-        popcount64(bd->unsolved[0] | (uint64_t)bd->unsolved[1] << 27) + popcount64(bd->unsolved[2]);
-    int open_board = unsolved > 50;
+    int open_board = open_cells(bd) > 50;
     int best_group = open_board ? fewest_open : fewest_total;
     int best_digit = -1, best_count = 0;
     unsigned best_occ = 0;
@@ -703,6 +707,29 @@ static void board_cells(const board *bd, uint8_t *cells)
 }
 
 /* ------------------------------------------------------------ search */
+
+/* Whether a board at the light fixed point of the root looks hard: many
+ * clues (few solutions, likely one) that still leave most cells open.
+ * Such a board gets the full propagation from the start; a board with
+ * few clues or few open cells gets the light one (HARD_CLUES, HARD_OPEN,
+ * chosen by measurement on the benchmark sets). */
+static int hard_start(const board *bd, int clues)
+{
+    return clues >= HARD_CLUES && open_cells(bd) >= HARD_OPEN;
+}
+
+/* Whether a solved board is one of the *n recalled solutions; if so it
+ * leaves them (each is met once). */
+static int recalled(bb_state *s, const board *bd, int *n)
+{
+    for (int i = 0; i < *n; i++) {
+        if (memcmp(s->recalled[i].cand, bd->cand, sizeof bd->cand) == 0) {
+            s->recalled[i] = s->recalled[--*n];
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /* The board of a puzzle's clues, built without a branch per cell: each
  * digit leaves the rows, columns and boxes of its clues, and every clue
@@ -760,18 +787,31 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
     const tables *t = &s->t;
     board *bd = &s->bd;
     uint64_t found = 0, nodes = 1, guesses = 0;
-    int depth = 0, ok = 1, light = 1;
+    int depth = 0, ok = 1, light = 1, nrecalled = 0;
 
     set_clues(t, bd, puzzle);
     if (marks)
         set_marks(bd, marks);
+    int clues = 81 - open_cells(bd);
     ok = light_propagate(t, bd, NEWS_ALL);
+    if (ok &&
+        (s->light_guesses < 0 || (s->light_guesses == LIGHT_GUESSES && hard_start(bd, clues)))) {
+        light = 0;
+        s->dirty = 0x1FF;
+        ok = propagate(s, bd);
+    }
 
     for (;;) {
         if (ok) {
             frame *f = &s->stack[depth];
             if (!(light ? light_pick(bd, f) : pick_branch(s, bd, f))) {
+                if (nrecalled && recalled(s, bd, &nrecalled)) {
+                    ok = 0; /* reported before the restart */
+                    continue;
+                }
                 found++;
+                if (light && found <= RECALLED)
+                    s->recalled[found - 1] = *bd;
                 if (fn) {
                     nonet_grid sol;
                     sol.box_rows = sol.box_cols = 3;
@@ -806,8 +846,24 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
         bd->cand[0][d] &= f->mask[k][0];
         bd->cand[1][d] &= f->mask[k][1];
         bd->cand[2][d] &= f->mask[k][2];
-        if (light && guesses > LIGHT_GUESSES)
-            light = 0; /* a hard board: the full propagation from here on */
+        if (light && guesses > (uint64_t)s->light_guesses) {
+            /* a hard board: the full propagation from here on, from the
+             * root (the full search's branch points near the root are
+             * what make it fast on hard puzzles) unless more solutions
+             * were reported than can be remembered; the search from the
+             * root meets those again and passes over them */
+            light = 0;
+            if (found <= RECALLED) {
+                nrecalled = (int)found;
+                set_clues(t, bd, puzzle);
+                if (marks)
+                    set_marks(bd, marks);
+                depth = 0;
+                s->dirty = 0x1FF;
+                ok = propagate(s, bd);
+                continue;
+            }
+        }
         if (light) {
             ok = light_propagate(t, bd, 1u << d | 1u << (9 + d) | 1u << (18 + d));
         } else {

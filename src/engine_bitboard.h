@@ -13,7 +13,14 @@
 
 #include <stdint.h>
 
-enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF };
+enum { BAND_BITS = 27, ROW_MASK = 0x1FF, BAND_MASK = 0x7FFFFFF, RECALLED = 2 };
+
+/* Guesses a puzzle may take under the light propagation (engine_bitboard.c)
+ * unless NONET_SEARCH says otherwise; a board that looks hard at the root
+ * (HARD_CLUES clues or more, HARD_OPEN cells or more left open by the
+ * light propagation) gets the full propagation from the start. Chosen by
+ * measurement on the benchmark sets. */
+enum { LIGHT_GUESSES = 24, HARD_CLUES = 19, HARD_OPEN = 52 };
 
 typedef struct board {
     uint32_t cand[3][9];
@@ -63,6 +70,13 @@ struct bb_state {
      * pairs) or solves a cell (81), and candidates only shrink along a
      * path: no path is deeper than 135 levels. */
     frame stack[9 * 6 + 81];
+    /* Solutions reported under the light propagation, for a search that
+     * restarts with the full one (engine_bitboard.c) */
+    board recalled[RECALLED];
+    /* Guesses a puzzle may take under the light propagation before the
+     * search restarts with the full one: LIGHT_GUESSES, or as
+     * NONET_SEARCH sets it (engine_bitboard_ops.c); -1: none at all */
+    int light_guesses;
     uint32_t dirty;  /* digits whose settle work is due */
     uint64_t occ[9]; /* each digit's band and stack occupancies, as the
                         last triad test saw them (engine_bitboard.c) */

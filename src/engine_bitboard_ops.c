@@ -7,10 +7,12 @@
  * AMD Zen 1 or 2, whose PEXT is slow), else the portable one. The
  * environment variable NONET_CPU=portable forces the portable search (to
  * compare the two, or to test the fallback on a machine that would not
- * take it). */
+ * take it). NONET_SEARCH picks the search's strategy the same way
+ * (pick_light_guesses). */
 #include "engine.h"
 #include "engine_bitboard.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +101,22 @@ const char *nonet_cpu_path(void)
     return name;
 }
 
+/* The search's strategy: NONET_SEARCH=light keeps the light propagation
+ * for the whole search, full takes the full one from the root, restart
+ * restarts with the full one at the first guess (each to test a path of
+ * the search on every puzzle); anything else, the measured default. */
+static int pick_light_guesses(void)
+{
+    const char *forced = getenv("NONET_SEARCH");
+    if (forced && strcmp(forced, "light") == 0)
+        return INT_MAX;
+    if (forced && strcmp(forced, "full") == 0)
+        return -1;
+    if (forced && strcmp(forced, "restart") == 0)
+        return 0;
+    return LIGHT_GUESSES;
+}
+
 static void *bb_create(void)
 {
     bb_state *s = malloc(sizeof *s);
@@ -106,6 +124,7 @@ static void *bb_create(void)
         const char *name;
         bb_build_tables(&s->t);
         s->search = pick_search(&name);
+        s->light_guesses = pick_light_guesses();
     }
     return s;
 }

@@ -72,27 +72,27 @@ static int run(nonet_solver *s, const nonet_grid *g, result *out)
     return nonet_solver_count(s, g, 2, &out->count, &out->first, &st);
 }
 
-/* A bitboard solver whose engine state was made under NONET_CPU=portable
- * (a solver makes its engine state at its first puzzle); NULL if that
- * failed or the variable was not obeyed. Declared in unit.h. */
-nonet_solver *portable_solver(void)
+/* A bitboard solver whose engine state was made with the environment
+ * variable var set to value (a solver makes its engine state at its first
+ * puzzle, and the engine reads NONET_CPU and NONET_SEARCH then); NULL if
+ * that failed. */
+static nonet_solver *solver_under(const char *var, const char *value)
 {
     static const char easy[] =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const char *old = getenv("NONET_CPU");
+    const char *old = getenv(var);
     char saved[64] = "";
     if (old)
         snprintf(saved, sizeof saved, "%s", old);
-    setenv("NONET_CPU", "portable", 1);
+    setenv(var, value, 1);
     nonet_solver *s = nonet_solver_new(NONET_ENGINE_BITBOARD);
     static nonet_grid g;
     static result r;
-    int ok = s && grid_from_line(easy, 3, 3, &g) && run(s, &g, &r) == NONET_OK && r.count == 1 &&
-             strcmp(nonet_cpu_path(), "portable") == 0;
+    int ok = s && grid_from_line(easy, 3, 3, &g) && run(s, &g, &r) == NONET_OK && r.count == 1;
     if (old)
-        setenv("NONET_CPU", saved, 1);
+        setenv(var, saved, 1);
     else
-        unsetenv("NONET_CPU");
+        unsetenv(var);
     if (!ok) {
         nonet_solver_free(s);
         return NULL;
@@ -100,20 +100,98 @@ nonet_solver *portable_solver(void)
     return s;
 }
 
+/* A bitboard solver on the portable search (NONET_CPU=portable); NULL if
+ * that failed or the variable was not obeyed. Declared in unit.h. */
+nonet_solver *portable_solver(void)
+{
+    const char *old = getenv("NONET_CPU");
+    char saved[64] = "";
+    if (old)
+        snprintf(saved, sizeof saved, "%s", old);
+    setenv("NONET_CPU", "portable", 1);
+    nonet_solver *s = solver_under("NONET_CPU", "portable");
+    int obeyed = strcmp(nonet_cpu_path(), "portable") == 0;
+    if (old)
+        setenv("NONET_CPU", saved, 1);
+    else
+        unsetenv("NONET_CPU");
+    if (!obeyed) {
+        nonet_solver_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* The bitboard solvers under test: the search this CPU runs and the
+ * portable one, each with the default strategy and each forced one
+ * (NONET_SEARCH: the light propagation throughout, the full one from the
+ * root, a restart with the full one at the first guess, which meets the
+ * solutions found before it again). */
+enum { SEARCHES = 4, VARIANTS = 2 * SEARCHES };
+static const char *const search_names[SEARCHES] = {"auto", "light", "full", "restart"};
+
+static int make_variants(nonet_solver **v)
+{
+    int made = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        v[i] = solver_under("NONET_SEARCH", search_names[i]);
+        const char *old = getenv("NONET_SEARCH");
+        char saved[64] = "";
+        if (old)
+            snprintf(saved, sizeof saved, "%s", old);
+        setenv("NONET_SEARCH", search_names[i], 1);
+        v[SEARCHES + i] = portable_solver();
+        if (old)
+            setenv("NONET_SEARCH", saved, 1);
+        else
+            unsetenv("NONET_SEARCH");
+        made += (v[i] != NULL) + (v[SEARCHES + i] != NULL);
+    }
+    return made;
+}
+
+/* The puzzle with a wrong digit written into one of its blank cells, one
+ * that no clue rules out: no solution, found only by searching. 0 when
+ * no blank cell can take one. */
+static int spoil(const nonet_grid *p, const nonet_grid *solution, uint64_t *rng, nonet_grid *out)
+{
+    nonet_grid_copy(out, p);
+    int start = (int)(next_rand(rng) % 81);
+    for (int k = 0; k < 81; k++) {
+        int x = (start + k) % 81, r = x / 9, c = x % 9;
+        if (p->cells[x])
+            continue;
+        for (int d = 1; d <= 9; d++) {
+            if (d == solution->cells[x])
+                continue;
+            int clash = 0;
+            for (int y = 0; y < 81 && !clash; y++) {
+                int r2 = y / 9, c2 = y % 9;
+                clash = p->cells[y] == d &&
+                        (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3));
+            }
+            if (!clash) {
+                out->cells[x] = (uint8_t)d;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static void test_engines_agree(void)
 {
     FILE *f = fopen(DATA, "r");
     CHECKF(f != NULL, "cannot open %s (run the tests from the repository's top)", DATA);
     nonet_solver *general = nonet_solver_new(NONET_ENGINE_GENERAL);
-    nonet_solver *bitboard = nonet_solver_new(NONET_ENGINE_BITBOARD);
     nonet_solver *automatic = nonet_solver_new(NONET_ENGINE_AUTO);
-    nonet_solver *portable = portable_solver();
-    CHECK(portable != NULL);
-    static nonet_grid g, iso;
-    static result a, b, c, e;
+    nonet_solver *v[VARIANTS];
+    CHECK(make_variants(v) == VARIANTS);
+    static nonet_grid g, iso, bad, solution;
+    static result a, c, e[VARIANTS];
     char line[256];
     uint64_t rng = 0x9E3779B97F4A7C15ULL;
-    int puzzles = 0, multi = 0, failures = 0;
+    int puzzles = 0, multi = 0, spoiled = 0, failures = 0;
     while (fgets(line, sizeof line, f) && failures == 0) {
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#' || line[0] == '\0')
@@ -123,45 +201,57 @@ static void test_engines_agree(void)
             break;
         }
         uint64_t original = 0;
-        for (int k = 0; k <= ISOMORPHS && failures == 0; k++) {
+        for (int k = 0; k <= ISOMORPHS + 1 && failures == 0; k++) {
             const nonet_grid *p = &g;
-            if (k > 0) {
+            if (k > 0 && k <= ISOMORPHS) {
                 isomorph(&g, &iso, &rng);
                 p = &iso;
+            } else if (k > ISOMORPHS) {
+                /* a unique puzzle spoiled: no solution */
+                if (original != 1 || !spoil(&g, &solution, &rng, &bad))
+                    break;
+                p = &bad;
+                spoiled++;
             }
-            if (run(general, p, &a) != NONET_OK || run(bitboard, p, &b) != NONET_OK ||
-                run(automatic, p, &c) != NONET_OK || !portable || run(portable, p, &e) != NONET_OK)
+            int bad_run = run(general, p, &a) != NONET_OK || run(automatic, p, &c) != NONET_OK ||
+                          a.count != c.count;
+            for (int i = 0; i < VARIANTS && !bad_run; i++)
+                bad_run = !v[i] || run(v[i], p, &e[i]) != NONET_OK || e[i].count != a.count ||
+                          (a.count > 0 && !verify_solution(p->cells, e[i].first.cells, 3, 3)) ||
+                          (a.count == 1 && !nonet_grid_equal(&a.first, &e[i].first));
+            if (bad_run || (a.count > 0 && !verify_solution(p->cells, a.first.cells, 3, 3)))
                 failures++;
-            else if (a.count != b.count || a.count != c.count || a.count != e.count)
-                failures++;
-            else if (a.count > 0 && (!verify_solution(p->cells, a.first.cells, 3, 3) ||
-                                     !verify_solution(p->cells, b.first.cells, 3, 3) ||
-                                     !verify_solution(p->cells, e.first.cells, 3, 3)))
-                failures++;
-            else if (a.count == 1 && !nonet_grid_equal(&a.first, &b.first))
-                failures++;
-            else if (k > 0 && a.count != original)
+            else if (k > 0 && k <= ISOMORPHS && a.count != original)
                 failures++; /* an isomorph has as many solutions */
-            if (failures)
-                printf("  puzzle %s (isomorph %d): general %llu, bitboard %llu, auto %llu, "
-                       "portable bitboard %llu\n",
-                       line, k, (unsigned long long)a.count, (unsigned long long)b.count,
-                       (unsigned long long)c.count, (unsigned long long)e.count);
-            if (k == 0)
+            else if (k > ISOMORPHS && a.count != 0)
+                failures++;
+            if (failures) {
+                printf("  puzzle %s (variant %d): general %llu, auto %llu;", line, k,
+                       (unsigned long long)a.count, (unsigned long long)c.count);
+                for (int i = 0; i < VARIANTS; i++)
+                    printf(" %s%s %llu", i < SEARCHES ? "" : "portable ",
+                           search_names[i % SEARCHES], (unsigned long long)e[i].count);
+                printf("\n");
+            }
+            if (k == 0) {
                 original = a.count;
+                nonet_grid_copy(&solution, &a.first); /* for spoil() */
+            }
             puzzles++;
         }
         multi += original > 1;
     }
     fclose(f);
     nonet_solver_free(general);
-    nonet_solver_free(bitboard);
     nonet_solver_free(automatic);
-    nonet_solver_free(portable);
+    for (int i = 0; i < VARIANTS; i++)
+        nonet_solver_free(v[i]);
     CHECK(failures == 0);
-    /* the file's 600 puzzles, each with its isomorphs; some have 2+ solutions */
+    /* the file's 600 puzzles, each with its isomorphs; some have 2+
+     * solutions, and the unique ones were spoiled into no solution */
     CHECKF(puzzles >= 600 * (ISOMORPHS + 1), "only %d puzzles", puzzles);
     CHECK(multi >= 100);
+    CHECK(spoiled >= 300);
 }
 
 /* The bitboard engine handles 9x9 only; asked for another size it says so. */
