@@ -1,5 +1,7 @@
 /* bench.c - `make bench`: puzzles/second and guesses/puzzle for puzzle
  * files, counting each puzzle's solutions to 2 (uniqueness proved), plus
+ * a mixed set made from the 17-clue one (seeded: each puzzle with a clue
+ * removed and with a digit added, so mostly several or no solutions),
  * generated 16x16 and 25x25 puzzles, a full count of the 6x6 grids, and
  * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx).
  *
@@ -128,7 +130,7 @@ typedef struct worker {
     const set *s;
     nonet_engine engine;
     size_t first, step;
-    uint64_t guesses, multi;
+    uint64_t guesses, multi, none;
     int failed;
 } worker;
 
@@ -141,7 +143,7 @@ static void *work(void *arg)
         return NULL;
     }
     /* counted in locals: workers' structs share cache lines */
-    uint64_t guesses = 0, multi = 0;
+    uint64_t guesses = 0, multi = 0, none = 0;
     int failed = 0;
     nonet_grid *g = malloc(sizeof *g);
     if (!g) {
@@ -156,10 +158,12 @@ static void *work(void *arg)
         if (nonet_solver_count(solver, g, 2, &count, NULL, &st) != NONET_OK)
             failed = 1;
         guesses += st.guesses;
-        multi += count != 1;
+        multi += count > 1;
+        none += count == 0;
     }
     w->guesses = guesses;
     w->multi = multi;
+    w->none = none;
     w->failed = failed;
     free(g);
     nonet_solver_free(solver);
@@ -171,24 +175,25 @@ static void *work(void *arg)
 static void run_set(const char *name, const set *s, nonet_engine engine, int threads, int runs)
 {
     double times[16];
-    uint64_t guesses = 0, multi = 0;
+    uint64_t guesses = 0, multi = 0, none = 0;
     worker w[64];
     pthread_t tid[64];
     for (int run = 0; run < runs; run++) {
         double t0 = bench_now();
         for (int k = 0; k < threads; k++) {
-            w[k] = (worker){s, engine, (size_t)k, (size_t)threads, 0, 0, 0};
+            w[k] = (worker){s, engine, (size_t)k, (size_t)threads, 0, 0, 0, 0};
             if (threads > 1)
                 pthread_create(&tid[k], NULL, work, &w[k]);
             else
                 work(&w[k]);
         }
-        guesses = multi = 0;
+        guesses = multi = none = 0;
         for (int k = 0; k < threads; k++) {
             if (threads > 1)
                 pthread_join(tid[k], NULL);
             guesses += w[k].guesses;
             multi += w[k].multi;
+            none += w[k].none;
             if (w[k].failed) {
                 fprintf(stderr, "nonet-bench: %s: the %s engine failed\n", name,
                         nonet_engine_name(engine));
@@ -199,9 +204,9 @@ static void run_set(const char *name, const set *s, nonet_engine engine, int thr
     }
     qsort(times, (size_t)runs, sizeof times[0], cmp_double);
     double t = times[runs / 2];
-    printf("%-32s %8zu %-8s %2d %12.1f %10.2f %9.2f %7llu\n", name, s->count,
+    printf("%-32s %8zu %-8s %2d %12.1f %10.2f %9.2f %7llu %7llu\n", name, s->count,
            nonet_engine_name(engine), threads, (double)s->count / t, t * 1e6 / (double)s->count,
-           (double)guesses / (double)s->count, (unsigned long long)multi);
+           (double)guesses / (double)s->count, (unsigned long long)multi, (unsigned long long)none);
     fflush(stdout);
 }
 
@@ -277,6 +282,77 @@ static void generate(set *s, int br, int bc, int count, double keep, uint64_t se
     nonet_solver_free(solver);
 }
 
+/* A random isomorph of a 9x9 grid: bands, rows within bands, stacks,
+ * columns within stacks, a transposition and the digits, all shuffled. */
+static void isomorph9(const nonet_grid *src, nonet_grid *dst, uint64_t *seed)
+{
+    int rows[9], cols[9], perm[10], order[3];
+    int *maps[2] = {rows, cols};
+    for (int m = 0; m < 2; m++) {
+        for (int i = 0; i < 3; i++)
+            order[i] = i;
+        for (int i = 2; i > 0; i--) {
+            int j = (int)(next_rand(seed) % (uint64_t)(i + 1)), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (int band = 0; band < 3; band++) {
+            int in[3] = {0, 1, 2};
+            for (int i = 2; i > 0; i--) {
+                int j = (int)(next_rand(seed) % (uint64_t)(i + 1)), t = in[i];
+                in[i] = in[j];
+                in[j] = t;
+            }
+            for (int i = 0; i < 3; i++)
+                maps[m][band * 3 + i] = order[band] * 3 + in[i];
+        }
+    }
+    perm[0] = 0;
+    for (int d = 1; d <= 9; d++)
+        perm[d] = d;
+    for (int d = 9; d > 1; d--) {
+        int j = 1 + (int)(next_rand(seed) % (uint64_t)d), t = perm[d];
+        perm[d] = perm[j];
+        perm[j] = t;
+    }
+    int flip = (int)(next_rand(seed) & 1);
+    nonet_grid_init(dst, 3, 3);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            int from = flip ? cols[c] * 9 + rows[r] : rows[r] * 9 + cols[c];
+            dst->cells[r * 9 + c] = (uint8_t)perm[src->cells[from]];
+        }
+}
+
+/* The mixed set: for `count` random 17-clue puzzles, a random isomorph
+ * with one random clue removed (several solutions) and one with a random
+ * digit written into a random blank cell (mostly no solution, some of
+ * them through a clash with a clue). Seeded: the same set every run. */
+static void make_mixed(const set *src, set *out, int count, uint64_t seed)
+{
+    static nonet_grid g, iso;
+    for (int k = 0; k < count && src->count > 0; k++) {
+        bench_get(src, (size_t)(next_rand(&seed) % src->count), &g);
+        isomorph9(&g, &iso, &seed);
+        int clues[81], blanks[81], nc = 0, nb = 0;
+        for (int x = 0; x < 81; x++) {
+            if (iso.cells[x])
+                clues[nc++] = x;
+            else
+                blanks[nb++] = x;
+        }
+        if (!nc || !nb)
+            continue;
+        int x = clues[next_rand(&seed) % (uint64_t)nc];
+        uint8_t was = iso.cells[x];
+        iso.cells[x] = 0;
+        add(out, &iso);
+        iso.cells[x] = was;
+        iso.cells[blanks[next_rand(&seed) % (uint64_t)nb]] = (uint8_t)(1 + next_rand(&seed) % 9);
+        add(out, &iso);
+    }
+}
+
 static void run_generated(const options *o)
 {
     set s = {0};
@@ -322,8 +398,8 @@ static const struct {
 
 static void solve_header(void)
 {
-    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s\n", "set", "puzzles", "engine", "th", "puzzles/s",
-           "us/puzzle", "guesses", "multi");
+    printf("%-32s %8s %-8s %2s %12s %10s %9s %7s %7s\n", "set", "puzzles", "engine", "th",
+           "puzzles/s", "us/puzzle", "guesses", "several", "none");
 }
 
 static void rate_header(void)
@@ -358,7 +434,10 @@ int main(int argc, char **argv)
     printf("# bitboard code path: %s\n", nonet_cpu_path());
     char path[512];
     if (optind < argc) {
-        rate_header();
+        if (o.rate_only)
+            rate_header();
+        else
+            solve_header();
         for (int i = optind; i < argc; i++) {
             set s = {0};
             if (load(argv[i], o.max, &s) != 0) {
@@ -397,6 +476,12 @@ int main(int argc, char **argv)
             }
             if (pass == 0) {
                 run_engines(name, &s, &o);
+                if (strstr(name, "17_clue")) {
+                    set mixed = {0};
+                    make_mixed(&s, &mixed, 10000, 17);
+                    run_engines("mixed (17-clue, +/- a clue)", &mixed, &o);
+                    set_free(&mixed);
+                }
             } else {
                 bench_rate(name, &s, o.threads, default_sets[i].rate_once ? 1 : o.runs);
                 if (default_sets[i].check)
