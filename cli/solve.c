@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum mode { MODE_SOLVE, MODE_COUNT, MODE_RATE };
@@ -66,10 +67,11 @@ typedef struct batch {
     enum mode mode;
     chunk *slots;
     int nslots, fill, next_write;
-    int chunk_max;  /* puzzles a chunk: CHUNK, or 1 for typed input */
-    int submitted;  /* chunks submitted so far */
-    int stdout_tty; /* results go to a terminal: the progress line is
-                       erased before them */
+    int chunk_max;      /* puzzles a chunk: CHUNK, or 1 for typed input */
+    int submitted;      /* chunks submitted so far */
+    int stdout_tty;     /* results go to a terminal: the progress line is
+                           erased before them */
+    int messages_apart; /* stderr is neither a terminal nor stdout's file */
     pthread_mutex_t lock;
     pthread_cond_t ready, done;
     int closing;
@@ -521,7 +523,8 @@ static void write_chunk(batch *b, chunk *c)
         b->written++;
     }
     if (c->err_len) {
-        fflush(stdout); /* keep messages near their results on a terminal */
+        if (!b->messages_apart)
+            fflush(stdout); /* keep messages near their results */
         progress_clear();
         fwrite(c->err, 1, c->err_len, stderr);
     }
@@ -631,6 +634,15 @@ static void finish(batch *b)
     pthread_mutex_unlock(&b->lock);
 }
 
+/* Whether two descriptors lead to the same file or pipe (a device such
+ * as /dev/null does not count: nothing is read back from it). */
+static int same_file(int a, int b)
+{
+    struct stat sa, sb;
+    return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino && !S_ISCHR(sa.st_mode);
+}
+
 static int jobs_wanted(const cli_opts *o)
 {
     if (o->jobs > 0)
@@ -681,14 +693,22 @@ static int run_batch(const cli_opts *o, enum mode mode)
 
     int io_failed = 0;
     if (ok) {
-        static char outbuf[1 << 16];
-        setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+        static char outbuf[1 << 16], errbuf[1 << 16];
         b.progress = !interactive && isatty(2);
         b.stdout_tty = isatty(1);
+        setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+        /* messages to a file or a pipe of their own are written in
+         * blocks too; with the results (2>&1) or on a terminal they stay
+         * unbuffered and each chunk's come right after its results */
+        b.messages_apart = !isatty(2) && !b.stdout_tty && !same_file(1, 2);
+        if (b.messages_apart)
+            setvbuf(stderr, errbuf, _IOFBF, sizeof errbuf);
+
         b.t0 = b.last_progress = now_us();
         io_failed = for_each_puzzle(o, add_puzzle, &b, b.progress ? &b.fraction : NULL) != 0;
         finish(&b);
         fflush(stdout);
+        fflush(stderr);
         progress_clear();
     } else {
         complain("out of memory");
