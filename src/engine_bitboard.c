@@ -44,6 +44,12 @@
  * left to do, the triad rule (every minirow and minicolumn holds exactly
  * 3 digits) is tested on all bands and stacks at once (triads_quiet).
  *
+ * That is the full propagation. A search starts with the light one below
+ * (band word by band word, no stacks, no triads: cheaper per removal) and
+ * restarts with the full one once a puzzle takes LIGHT_GUESSES guesses,
+ * or takes the full one from the root when the board looks hard
+ * (hard_start).
+ *
  * Search (pick_branch): a digit's configurations in a band or a stack are
  * the alternatives of a branch point; each is tried on a copy of the
  * board, the last one left is forced, not a guess. Once every digit is
