@@ -377,6 +377,32 @@ static int all_triads(bb_state *s, board *bd)
     return 1;
 }
 
+/* Band b's unsolved cells with one candidate left, into *singles; 0 when
+ * an unsolved cell has none (a contradiction). */
+static inline int band_singles(const board *bd, int b, uint32_t *singles)
+{
+    uint32_t one = 0, two = 0;
+    UNROLL_DIGITS
+    for (int d = 0; d < 9; d++) {
+        uint32_t x = bd->cand[b][d];
+        two |= one & x;
+        one |= x;
+    }
+    uint32_t open = bd->unsolved[b];
+    *singles = open & ~two;
+    return !(open & ~one);
+}
+
+/* The lowest digit still possible in band b's cell bit; 9 when none is (an
+ * earlier single of the same pass may have taken its last candidate). */
+static inline int cell_digit(const board *bd, int b, uint32_t bit)
+{
+    int d = 0;
+    while (d < 9 && !(bd->cand[b][d] & bit))
+        d++;
+    return d;
+}
+
 /* Propagates to a fixed point. 0 on a contradiction. */
 static int propagate(bb_state *s, board *bd)
 {
@@ -394,25 +420,11 @@ static int propagate(bb_state *s, board *bd)
         /* naked singles, and cells with no candidate */
         int placed = 0;
         for (int b = 0; b < 3; b++) {
-            uint32_t one = 0, two = 0;
-            UNROLL_DIGITS
-            for (int d = 0; d < 9; d++) {
-                uint32_t x = bd->cand[b][d];
-                two |= one & x;
-                one |= x;
-            }
-            uint32_t open = bd->unsolved[b];
-            if (open & ~one)
+            uint32_t singles;
+            if (!band_singles(bd, b, &singles))
                 return 0;
-            uint32_t singles = open & ~two;
-            while (singles) {
-                int i = lowest_bit(singles);
-                singles &= singles - 1;
-                /* an earlier single of this pass may have taken its
-                 * last candidate */
-                int d = 0;
-                while (d < 9 && !(bd->cand[b][d] >> i & 1))
-                    d++;
+            for (; singles; singles &= singles - 1) {
+                int i = lowest_bit(singles), d = cell_digit(bd, b, (uint32_t)1 << i);
                 if (d == 9 || !place(s, bd, d, b * BAND_BITS + i))
                     return 0;
                 placed = 1;
@@ -509,23 +521,14 @@ static int light_propagate(const tables *t, board *bd, uint32_t news)
         /* naked singles (a digit placed is its row reduced to the cell:
          * its update does the rest), and cells with no candidate */
         for (int b = 0; b < 3; b++) {
-            uint32_t one = 0, two = 0;
-            UNROLL_DIGITS
-            for (int d = 0; d < 9; d++) {
-                uint32_t x = bd->cand[b][d];
-                two |= one & x;
-                one |= x;
-            }
-            uint32_t open = bd->unsolved[b];
-            if (open & ~one)
+            uint32_t singles;
+            if (!band_singles(bd, b, &singles))
                 return 0;
-            for (uint32_t singles = open & ~two; singles; singles &= singles - 1) {
+            for (; singles; singles &= singles - 1) {
                 int i = lowest_bit(singles);
                 uint32_t bit = (uint32_t)1 << i;
-                int d = 0;
-                while (d < 9 && !(bd->cand[b][d] & bit))
-                    d++;
-                if (d == 9) /* an earlier single took its last digit */
+                int d = cell_digit(bd, b, bit);
+                if (d == 9)
                     return 0;
                 bd->cand[b][d] &= ~((uint32_t)ROW_MASK << (i / 9 * 9)) | bit;
                 news |= 1u << (9 * b + d);
@@ -541,6 +544,22 @@ static inline int open_cells(const board *bd)
 {
     uint64_t two = bd->unsolved[0] | (uint64_t)bd->unsolved[1] << 27;
     return popcount64(two) + popcount64(bd->unsolved[2]);
+}
+
+/* The branch point of band b's cell i: each digit still possible there,
+ * lowest first, as the digit's row reduced to the cell. */
+static void branch_on_cell(const board *bd, frame *f, int b, int i)
+{
+    uint32_t bit = (uint32_t)1 << i, row = (uint32_t)ROW_MASK << (i / 9 * 9);
+    f->nalt = 0;
+    for (int d = 8; d >= 0; d--) {
+        if (bd->cand[b][d] & bit) {
+            f->digit[f->nalt] = (uint8_t)d;
+            uint32_t *m = f->mask[f->nalt++];
+            m[0] = m[1] = m[2] = ~0u;
+            m[b] = ~row | bit;
+        }
+    }
 }
 
 /* Branches on a cell: its digits, lowest first. Takes the first cell with
@@ -570,17 +589,7 @@ static int pick_cell(const board *bd, frame *f)
     }
     if (best < 0)
         return 0;
-    int b = best / BAND_BITS, i = best % BAND_BITS;
-    uint32_t bit = (uint32_t)1 << i, row = (uint32_t)ROW_MASK << (i / 9 * 9);
-    f->nalt = 0;
-    for (int d = 8; d >= 0; d--) {
-        if (bd->cand[b][d] & bit) {
-            f->digit[f->nalt] = (uint8_t)d;
-            uint32_t *m = f->mask[f->nalt++];
-            m[0] = m[1] = m[2] = ~0u;
-            m[b] = ~row | bit;
-        }
-    }
+    branch_on_cell(bd, f, best / BAND_BITS, best % BAND_BITS);
     return 1;
 }
 
@@ -599,17 +608,7 @@ static int light_pick(const board *bd, frame *f)
         }
         uint32_t pairs = two & ~three & bd->unsolved[b];
         if (pairs) {
-            int i = lowest_bit(pairs);
-            uint32_t bit = (uint32_t)1 << i, row = (uint32_t)ROW_MASK << (i / 9 * 9);
-            f->nalt = 0;
-            for (int d = 8; d >= 0; d--) {
-                if (bd->cand[b][d] & bit) {
-                    f->digit[f->nalt] = (uint8_t)d;
-                    uint32_t *m = f->mask[f->nalt++];
-                    m[0] = m[1] = m[2] = ~0u;
-                    m[b] = ~row | bit;
-                }
-            }
+            branch_on_cell(bd, f, b, lowest_bit(pairs));
             return 1;
         }
     }
