@@ -74,6 +74,8 @@ typedef struct batch {
     int messages_apart; /* stderr is neither a terminal nor stdout's file */
     pthread_mutex_t lock;
     pthread_cond_t ready, done;
+    int idle;           /* workers waiting for a chunk to be ready */
+    int writer_waiting; /* the main thread waits for a chunk to be done */
     int closing;
     worker *workers;
     pthread_t *threads;
@@ -458,28 +460,45 @@ typedef struct thread_arg {
     worker *w;
 } thread_arg;
 
+/* The first chunk ready to solve, or NULL. Called with the lock. */
+static chunk *ready_chunk(batch *b)
+{
+    for (int i = 0; i < b->nslots; i++)
+        if (b->slots[i].state == SLOT_READY)
+            return &b->slots[i];
+    return NULL;
+}
+
+/* Solves chunk c (claimed by the caller) and marks it done, waking the
+ * main thread if it waits for one. Called with the lock, which it lets go
+ * while solving. */
+static void solve_claimed(batch *b, worker *w, chunk *c)
+{
+    c->state = SLOT_BUSY;
+    pthread_mutex_unlock(&b->lock);
+    solve_chunk(w, c);
+    pthread_mutex_lock(&b->lock);
+    c->state = SLOT_DONE;
+    if (b->writer_waiting)
+        pthread_cond_signal(&b->done);
+}
+
 static void *worker_main(void *arg)
 {
     thread_arg *ta = arg;
     batch *b = ta->b;
     pthread_mutex_lock(&b->lock);
     for (;;) {
-        chunk *c = NULL;
-        for (int i = 0; i < b->nslots && !c; i++)
-            if (b->slots[i].state == SLOT_READY)
-                c = &b->slots[i];
-        if (!c) {
-            if (b->closing)
-                break;
+        chunk *c = ready_chunk(b);
+        if (c) {
+            solve_claimed(b, ta->w, c);
+        } else if (b->closing) {
+            break;
+        } else {
+            b->idle++;
             pthread_cond_wait(&b->ready, &b->lock);
-            continue;
+            b->idle--;
         }
-        c->state = SLOT_BUSY;
-        pthread_mutex_unlock(&b->lock);
-        solve_chunk(ta->w, c);
-        pthread_mutex_lock(&b->lock);
-        c->state = SLOT_DONE;
-        pthread_cond_broadcast(&b->done);
     }
     pthread_mutex_unlock(&b->lock);
     return NULL;
@@ -557,6 +576,31 @@ static void write_ready(batch *b)
     }
 }
 
+/* Called with the lock by the main thread, which reads the puzzles and
+ * writes the results: while the chunks are not all written (with `all`)
+ * or no slot is free to fill (without), writes those done, solves one
+ * that no worker has taken yet, or waits. The main thread is one of the
+ * solving threads: -j N starts N - 1 workers. */
+static void drain(batch *b, int all)
+{
+    for (;;) {
+        write_ready(b);
+        int busy = 0;
+        for (int i = 0; all && i < b->nslots; i++)
+            busy |= b->slots[i].state != SLOT_FREE;
+        if (!(all ? busy : b->slots[b->fill].state != SLOT_FREE))
+            return;
+        chunk *c = ready_chunk(b);
+        if (c) {
+            solve_claimed(b, &b->workers[0], c);
+        } else {
+            b->writer_waiting = 1;
+            pthread_cond_wait(&b->done, &b->lock);
+            b->writer_waiting = 0;
+        }
+    }
+}
+
 /* Hands the chunk being filled to the workers (or solves it here, with one
  * thread) and waits for the next slot to be free. */
 static void submit(batch *b)
@@ -577,14 +621,10 @@ static void submit(batch *b)
     }
     pthread_mutex_lock(&b->lock);
     c->state = SLOT_READY;
-    pthread_cond_signal(&b->ready);
+    if (b->idle)
+        pthread_cond_signal(&b->ready);
     b->fill = (b->fill + 1) % b->nslots;
-    for (;;) {
-        write_ready(b);
-        if (b->slots[b->fill].state == SLOT_FREE)
-            break;
-        pthread_cond_wait(&b->done, &b->lock);
-    }
+    drain(b, 0);
     pthread_mutex_unlock(&b->lock);
 }
 
@@ -620,15 +660,7 @@ static void finish(batch *b)
     if (b->nthreads == 1)
         return;
     pthread_mutex_lock(&b->lock);
-    for (;;) {
-        write_ready(b);
-        int busy = 0;
-        for (int i = 0; i < b->nslots; i++)
-            busy |= b->slots[i].state != SLOT_FREE;
-        if (!busy)
-            break;
-        pthread_cond_wait(&b->done, &b->lock);
-    }
+    drain(b, 1);
     b->closing = 1;
     pthread_cond_broadcast(&b->ready);
     pthread_mutex_unlock(&b->lock);
@@ -678,17 +710,17 @@ static int run_batch(const cli_opts *o, enum mode mode)
         ok = b.workers[i].solver != NULL &&
              (mode != MODE_RATE && !o->human ? 1 : b.workers[i].human != NULL);
     }
-    int started = 0;
-    if (ok && b.nthreads > 1) {
+    int started = 0, threaded = ok && b.nthreads > 1;
+    if (threaded) {
         pthread_mutex_init(&b.lock, NULL);
         pthread_cond_init(&b.ready, NULL);
         pthread_cond_init(&b.done, NULL);
-        for (; started < b.nthreads; started++) {
-            args[started] = (thread_arg){&b, &b.workers[started]};
+        /* the main thread is the first worker (drain) */
+        for (; started < b.nthreads - 1; started++) {
+            args[started] = (thread_arg){&b, &b.workers[started + 1]};
             if (pthread_create(&b.threads[started], NULL, worker_main, &args[started]) != 0)
                 break;
         }
-        ok = started > 0;
     }
 
     int io_failed = 0;
@@ -716,7 +748,7 @@ static int run_batch(const cli_opts *o, enum mode mode)
     }
     for (int i = 0; i < started; i++)
         pthread_join(b.threads[i], NULL);
-    if (started > 0) {
+    if (threaded) {
         pthread_mutex_destroy(&b.lock);
         pthread_cond_destroy(&b.ready);
         pthread_cond_destroy(&b.done);

@@ -17,7 +17,8 @@ typedef struct engine_ops {
     void *(*create)(void);
     void (*destroy)(void *state);
     /* As nonet_solver_run_marks, for a well-formed puzzle of a supported
-     * shape whose clues do not conflict (solver.c checks both first);
+     * shape whose clues do not conflict unless checks_clues is set
+     * (solver.c checks both first);
      * count and stats are never NULL. marks is NULL (no marks: the plain
      * puzzle) or the position's n*n candidate sets (nonet_marks.cands):
      * a solution puts into every blank cell a digit of its set. Bits
@@ -27,6 +28,10 @@ typedef struct engine_ops {
      * NONET_OK or NONET_ENOMEM. */
     int (*run)(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
                nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats);
+    /* 1 when run takes puzzles whose clues conflict too (and finds no
+     * solution, with no node counted): solver.c then leaves that test to
+     * it. */
+    int checks_clues;
 } engine_ops;
 
 extern const engine_ops engine_general;

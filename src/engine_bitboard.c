@@ -151,7 +151,7 @@ static inline unsigned minirows(const tables *t, uint32_t w)
  * contradiction). */
 static inline uint32_t band_match(const tables *t, uint32_t w)
 {
-    return w & t->expand[t->matched[minirows(t, w)]];
+    return w & t->keep[minirows(t, w)];
 }
 
 /* The columns of a band word that meet a candidate. */
@@ -736,33 +736,75 @@ static int recalled(bb_state *s, const board *bd, int *n)
     return 0;
 }
 
+/* Each value's cells in each band, as band words: clue[v][b] (value 0 is
+ * a blank). */
+static inline void band_values(const uint8_t *cells, uint32_t clue[10][3])
+{
+    for (int b = 0; b < 3; b++) {
+        const uint8_t *at = cells + b * BAND_BITS;
+#if defined(__AVX2__) || defined(__SSE2__)
+        /* a byte compare per value: the 27 cells and 5 beyond them (the
+         * grid's cells[] is far longer than 81), masked off */
+#if defined(__AVX2__)
+        __m256i v = _mm256_loadu_si256((const __m256i *)at);
+        for (int k = 0; k < 10; k++)
+            clue[k][b] =
+                (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)k))) &
+                BAND_MASK;
+#else
+        __m128i lo = _mm_loadu_si128((const __m128i *)at),
+                hi = _mm_loadu_si128((const __m128i *)(at + 16));
+        for (int k = 0; k < 10; k++) {
+            __m128i key = _mm_set1_epi8((char)k);
+            clue[k][b] = ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, key)) |
+                          (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, key)) << 16) &
+                         BAND_MASK;
+        }
+#endif
+#else
+        for (int k = 0; k < 10; k++)
+            clue[k][b] = 0;
+        for (int i = 0; i < BAND_BITS; i++)
+            clue[at[i]][b] |= (uint32_t)1 << i;
+#endif
+    }
+}
+
 /* The board of a puzzle's clues, built without a branch per cell: each
  * digit leaves the rows, columns and boxes of its clues, and every clue
- * cell leaves the other digits. The clues must not conflict (solver.c
- * rejects such puzzles before any engine sees them). */
-static void set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
+ * cell leaves the other digits. 0 when two clues of a digit share a row,
+ * a column or a box (the board is then left half built): solver.c leaves
+ * that test to this engine (engine_ops.checks_clues). */
+static int set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
 {
-    uint32_t clue[10][3] = {{0}}; /* [digit][band]; digit 0 is a blank */
-    for (int b = 0; b < 3; b++)
-        for (int i = 0; i < BAND_BITS; i++)
-            clue[puzzle->cells[b * BAND_BITS + i]][b] |= (uint32_t)1 << i;
+    uint32_t clue[10][3]; /* [value][band]; value 0 is a blank */
+    band_values(puzzle->cells, clue);
     for (int b = 0; b < 3; b++)
         bd->unsolved[b] = clue[0][b];
+    int bad = 0;
     for (int d = 0; d < 9; d++) {
         const uint32_t *p = clue[d + 1];
-        uint32_t cols = columns(p[0] | p[1] | p[2]) * 0x40201u;
+        uint32_t all_cols = columns(p[0]) | columns(p[1]) | columns(p[2]);
+        uint32_t cols = all_cols * 0x40201u;
+        /* the digit's clues are as many as the rows, the columns and the
+         * boxes they meet, or two of them share one */
+        int n = popcount64(p[0] | (uint64_t)p[1] << 32) + popcount64(p[2]), rows = 0, boxes = 0;
         for (int b = 0; b < 3; b++) {
             uint32_t w = p[b], bc = columns(w);
-            uint32_t rows = ((w & ROW_MASK) ? ROW_MASK : 0) |
-                            ((w >> 9 & ROW_MASK) ? ROW_MASK << 9 : 0) |
-                            ((w >> 18) ? ROW_MASK << 18 : 0);
-            unsigned boxes = (unsigned)((bc & 7) != 0) | (unsigned)((bc >> 3 & 7) != 0) << 1 |
-                             (unsigned)((bc >> 6) != 0) << 2;
-            size_t in_boxes = (size_t)boxes * 0x49; /* the boxes' minirows, all 3 rows */
-            uint32_t peers = rows | cols | t->expand[in_boxes];
+            int r0 = (w & ROW_MASK) != 0, r1 = (w >> 9 & ROW_MASK) != 0, r2 = (w >> 18) != 0;
+            uint32_t row_set =
+                (r0 ? ROW_MASK : 0) | (r1 ? ROW_MASK << 9 : 0) | (r2 ? ROW_MASK << 18 : 0);
+            unsigned box_set = (unsigned)((bc & 7) != 0) | (unsigned)((bc >> 3 & 7) != 0) << 1 |
+                               (unsigned)((bc >> 6) != 0) << 2;
+            rows += r0 + r1 + r2;
+            boxes += (int)(box_set & 1) + (int)(box_set >> 1 & 1) + (int)(box_set >> 2);
+            size_t in_boxes = (size_t)box_set * 0x49; /* the boxes' minirows, all 3 rows */
+            uint32_t peers = row_set | cols | t->expand[in_boxes];
             bd->cand[b][d] = (bd->unsolved[b] & ~peers) | w;
         }
+        bad |= (n != rows) | (n != boxes) | (n != popcount64(all_cols));
     }
+    return !bad;
 }
 
 /* Pencil marks, after the clues: each digit leaves the blank cells whose
@@ -794,7 +836,11 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
     uint64_t found = 0, nodes = 1, guesses = 0;
     int depth = 0, ok = 1, light = 1, nrecalled = 0;
 
-    set_clues(t, bd, puzzle);
+    if (!set_clues(t, bd, puzzle)) {
+        *count = 0;
+        stats->nodes = stats->guesses = 0;
+        return NONET_OK;
+    }
     if (marks)
         set_marks(bd, marks);
     int clues = 81 - open_cells(bd);
@@ -860,7 +906,7 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
             light = 0;
             if (found <= RECALLED) {
                 nrecalled = (int)found;
-                set_clues(t, bd, puzzle);
+                (void)set_clues(t, bd, puzzle); /* they agreed at the start */
                 if (marks)
                     set_marks(bd, marks);
                 depth = 0;

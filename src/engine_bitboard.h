@@ -31,6 +31,7 @@ typedef struct tables {
     uint16_t matched[512]; /* 3x3 occupancy -> its minirows in some perfect
                               matching of rows to boxes; 0 if none */
     uint32_t expand[512];  /* minirow set -> band cells */
+    uint32_t keep[512];    /* expand[matched[]]: one lookup in band_match */
     uint8_t boxes_of[512]; /* a row's 9 bits -> the boxes it touches */
     uint8_t configs[512];  /* 3x3 occupancy -> how many perfect matchings */
     uint16_t scores[512];  /* 3x3 occupancy -> configs + 256 * (100 -

@@ -61,6 +61,8 @@ void bb_build_tables(tables *t)
                 boxes |= 1 << k;
         t->boxes_of[m] = (uint8_t)boxes;
     }
+    for (int m = 0; m < 512; m++)
+        t->keep[m] = t->expand[t->matched[m]];
     for (int x = 0; x < 81; x++) {
         int r = x / 9, c = x % 9;
         t->peers[x][0] = t->peers[x][1] = t->peers[x][2] = 0;
@@ -152,4 +154,5 @@ const engine_ops engine_bitboard = {
     .create = bb_create,
     .destroy = bb_destroy,
     .run = bb_run,
+    .checks_clues = 1,
 };

@@ -154,5 +154,5 @@ static int dlx_run(void *state, const nonet_grid *puzzle, const uint64_t *marks,
 }
 
 const engine_ops engine_dlx = {
-    "dlx", dlx_supports, dlx_create, dlx_destroy, dlx_run,
+    "dlx", dlx_supports, dlx_create, dlx_destroy, dlx_run, 0,
 };

@@ -450,4 +450,5 @@ const engine_ops engine_general = {
     .create = general_create,
     .destroy = general_destroy,
     .run = general_run,
+    .checks_clues = 0,
 };

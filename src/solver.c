@@ -142,12 +142,12 @@ static int run_position(nonet_solver *s, const nonet_grid *puzzle, const uint64_
         *stats = st;
     if (!s || !puzzle || !grid_well_formed(puzzle))
         return NONET_EARG;
-    if (clues_conflict(puzzle) || (marks && clue_outside_mark(puzzle, marks)))
-        return NONET_OK;
-
     int e = choose_engine(s->engine, puzzle->box_rows, puzzle->box_cols);
     if (e < 0)
         return NONET_ESIZE;
+    if ((!engines[e].ops->checks_clues && clues_conflict(puzzle)) ||
+        (marks && clue_outside_mark(puzzle, marks)))
+        return NONET_OK;
     if (!s->state[e]) {
         s->state[e] = engines[e].ops->create();
         if (!s->state[e])
