@@ -741,7 +741,7 @@ static int recalled(bb_state *s, const board *bd, int *n)
 static inline void band_values(const uint8_t *cells, uint32_t clue[10][3])
 {
     for (int b = 0; b < 3; b++) {
-        const uint8_t *at = cells + b * BAND_BITS;
+        const uint8_t *at = cells + (size_t)b * BAND_BITS;
 #if defined(__AVX2__) || defined(__SSE2__)
         /* a byte compare per value: the 27 cells and 5 beyond them (the
          * grid's cells[] is far longer than 81), masked off */
