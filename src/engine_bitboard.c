@@ -507,8 +507,9 @@ static inline int open_cells(const board *bd)
     return popcount64(two) + popcount64(bd->unsolved[2]);
 }
 
-/* Stack matching for every digit, once (as in digit_settle): the news it makes (bit 9 * band +
- * digit for each word it reduced), NEWS_FAILED on a contradiction. */
+/* Stack matching for every digit, once (as in digit_settle): the news it
+ * makes (bit 9 * band + digit for each word it reduced), NEWS_FAILED on a
+ * contradiction. */
 static uint32_t light_stacks(const tables *t, board *bd)
 {
     uint32_t news = 0;
