@@ -397,10 +397,18 @@ static inline int band_singles(const board *bd, int b, uint32_t *singles)
  * earlier single of the same pass may have taken its last candidate). */
 static inline int cell_digit(const board *bd, int b, uint32_t bit)
 {
+#if defined(__AVX2__)
+    __m256i v = _mm256_loadu_si256((const __m256i *)bd->cand[b]), m = _mm256_set1_epi32((int)bit);
+    unsigned has = (unsigned)_mm256_movemask_ps(
+                       _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, m), m))) |
+                   (unsigned)((bd->cand[b][8] & bit) != 0) << 8 | 1u << 9;
+    return lowest_bit(has); /* 9: none */
+#else
     int d = 0;
     while (d < 9 && !(bd->cand[b][d] & bit))
         d++;
     return d;
+#endif
 }
 
 /* Propagates to a fixed point. 0 on a contradiction. */
