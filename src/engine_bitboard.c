@@ -45,10 +45,11 @@
  * 3 digits) is tested on all bands and stacks at once (triads_quiet).
  *
  * That is the full propagation. A search starts with the light one below
- * (band word by band word, no stacks, no triads: cheaper per removal) and
- * restarts with the full one once a puzzle takes LIGHT_GUESSES guesses,
- * or takes the full one from the root when the board looks hard
- * (hard_start).
+ * (band word by band word, no triads, stacks at the root only: cheaper
+ * per removal) and restarts with the full one once a puzzle takes
+ * LIGHT_GUESSES guesses, or takes the full one from the root when the
+ * board looks hard (hard_start). Clues that conflict are found while the
+ * board is built (set_clues).
  *
  * Search (pick_branch): a digit's configurations in a band or a stack are
  * the alternatives of a branch point; each is tried on a copy of the
@@ -393,22 +394,28 @@ static inline int band_singles(const board *bd, int b, uint32_t *singles)
     return !(open & ~one);
 }
 
+/* The digits still possible in band b's cell bit (bit d). */
+static inline unsigned cell_digits(const board *bd, int b, uint32_t bit)
+{
+#if defined(__AVX2__)
+    __m256i v = _mm256_loadu_si256((const __m256i *)bd->cand[b]), m = _mm256_set1_epi32((int)bit);
+    return (unsigned)_mm256_movemask_ps(
+               _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, m), m))) |
+           (unsigned)((bd->cand[b][8] & bit) != 0) << 8;
+#else
+    unsigned has = 0;
+    UNROLL_DIGITS
+    for (int d = 0; d < 9; d++)
+        has |= (unsigned)((bd->cand[b][d] & bit) != 0) << d;
+    return has;
+#endif
+}
+
 /* The lowest digit still possible in band b's cell bit; 9 when none is (an
  * earlier single of the same pass may have taken its last candidate). */
 static inline int cell_digit(const board *bd, int b, uint32_t bit)
 {
-#if defined(__AVX2__)
-    __m256i v = _mm256_loadu_si256((const __m256i *)bd->cand[b]), m = _mm256_set1_epi32((int)bit);
-    unsigned has = (unsigned)_mm256_movemask_ps(
-                       _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, m), m))) |
-                   (unsigned)((bd->cand[b][8] & bit) != 0) << 8 | 1u << 9;
-    return lowest_bit(has); /* 9: none */
-#else
-    int d = 0;
-    while (d < 9 && !(bd->cand[b][d] & bit))
-        d++;
-    return d;
-#endif
+    return lowest_bit(cell_digits(bd, b, bit) | 1u << 9);
 }
 
 /* Propagates to a fixed point. 0 on a contradiction. */
@@ -597,14 +604,15 @@ static int light_propagate(const tables *t, board *bd, uint32_t news, int stacks
 static void branch_on_cell(const board *bd, frame *f, int b, int i)
 {
     uint32_t bit = (uint32_t)1 << i, row = (uint32_t)ROW_MASK << (i / 9 * 9);
+    unsigned has = cell_digits(bd, b, bit);
     f->nalt = 0;
-    for (int d = 8; d >= 0; d--) {
-        if (bd->cand[b][d] & bit) {
-            f->digit[f->nalt] = (uint8_t)d;
-            uint32_t *m = f->mask[f->nalt++];
-            m[0] = m[1] = m[2] = ~0u;
-            m[b] = ~row | bit;
-        }
+    for (; has; has &= has - 1) { /* tried from the last: lowest first */
+        int d = lowest_bit(has), k = popcount64(has) - 1;
+        f->digit[k] = (uint8_t)d;
+        uint32_t *m = f->mask[k];
+        m[0] = m[1] = m[2] = ~0u;
+        m[b] = ~row | bit;
+        f->nalt++;
     }
 }
 

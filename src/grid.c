@@ -16,10 +16,11 @@ int grid_well_formed(const nonet_grid *g)
 {
     if (g == NULL || !shape_ok(g))
         return 0;
-    for (int i = 0; i < g->n * g->n; i++)
-        if (g->cells[i] > g->n)
-            return 0;
-    return 1;
+    /* without a branch per cell, so that the loop is a vector one */
+    int n = g->n, bad = 0;
+    for (int i = 0; i < n * n; i++)
+        bad |= g->cells[i] > n;
+    return !bad;
 }
 
 int nonet_grid_init(nonet_grid *g, int box_rows, int box_cols)
