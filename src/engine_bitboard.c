@@ -89,6 +89,39 @@
 
 /* ------------------------------------------------------------ propagation */
 
+/* The digits of a band whose words meet the cells x (bit d), and x leaves
+ * them all. */
+static inline uint32_t band_clear(uint32_t *band, uint32_t x)
+{
+    uint32_t hit = (uint32_t)((band[8] & x) != 0) << 8;
+    band[8] &= ~x;
+#if defined(__AVX2__)
+    __m256i v = _mm256_loadu_si256((const __m256i *)band), m = _mm256_set1_epi32((int)x);
+    hit |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+               _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256()))) ^
+           0xFF;
+    _mm256_storeu_si256((__m256i *)band, _mm256_andnot_si256(m, v));
+#elif defined(__SSE2__)
+    __m128i m = _mm_set1_epi32((int)x), zero = _mm_setzero_si128();
+    __m128i lo = _mm_loadu_si128((const __m128i *)band),
+            hi = _mm_loadu_si128((const __m128i *)(band + 4));
+    hit |=
+        ((uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(lo, m), zero))) |
+         (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(hi, m), zero)))
+             << 4) ^
+        0xFF;
+    _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(m, lo));
+    _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(m, hi));
+#else
+    UNROLL_DIGITS
+    for (int e = 0; e < 8; e++) {
+        hit |= (uint32_t)((band[e] & x) != 0) << e;
+        band[e] &= ~x;
+    }
+#endif
+    return hit;
+}
+
 /* Places digit d in cell x: x leaves every other digit (whose settle
  * work is then due) and the unsolved set, and d leaves x's peers. 0 if d
  * could not go there. */
@@ -101,29 +134,7 @@ static inline int place(bb_state *s, board *bd, int d, int x)
     bd->unsolved[b] &= ~bit;
     /* the digits that had x become dirty, and x leaves them all */
     uint32_t *band = bd->cand[b];
-    uint32_t dirty = 1u << d | (uint32_t)((band[8] & bit) != 0) << 8;
-    band[8] &= ~bit;
-#if defined(__AVX2__)
-    __m256i v = _mm256_loadu_si256((const __m256i *)band), m = _mm256_set1_epi32((int)bit);
-    dirty |= (uint32_t)_mm256_movemask_ps(
-        _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, m), m)));
-    _mm256_storeu_si256((__m256i *)band, _mm256_andnot_si256(m, v));
-#elif defined(__SSE2__)
-    __m128i m = _mm_set1_epi32((int)bit);
-    __m128i lo = _mm_loadu_si128((const __m128i *)band),
-            hi = _mm_loadu_si128((const __m128i *)(band + 4));
-    dirty |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(lo, m), m))) |
-             (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(hi, m), m)))
-                 << 4;
-    _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(m, lo));
-    _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(m, hi));
-#else
-    UNROLL_DIGITS
-    for (int e = 0; e < 8; e++) {
-        dirty |= (uint32_t)((band[e] & bit) != 0) << e;
-        band[e] &= ~bit;
-    }
-#endif
+    uint32_t dirty = 1u << d | band_clear(band, bit);
     band[d] |= bit;
     const uint32_t *p = s->t.peers[x];
     bd->cand[0][d] &= ~p[0];
@@ -469,28 +480,6 @@ static int propagate(bb_state *s, board *bd)
  * digit; NEWS_FAILED on a contradiction. */
 enum { NEWS_ALL = 0x7FFFFFF };
 #define NEWS_FAILED 0x80000000u
-
-/* The digits of a band whose words meet the cells x (bit d), and x leaves
- * them all. */
-static inline uint32_t band_clear(uint32_t *band, uint32_t x)
-{
-    uint32_t hit = (uint32_t)((band[8] & x) != 0) << 8;
-    band[8] &= ~x;
-#if defined(__AVX2__)
-    __m256i v = _mm256_loadu_si256((const __m256i *)band), m = _mm256_set1_epi32((int)x);
-    hit |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
-               _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256()))) ^
-           0xFF;
-    _mm256_storeu_si256((__m256i *)band, _mm256_andnot_si256(m, v));
-#else
-    UNROLL_DIGITS
-    for (int e = 0; e < 8; e++) {
-        hit |= (uint32_t)((band[e] & x) != 0) << e;
-        band[e] &= ~x;
-    }
-#endif
-    return hit;
-}
 
 /* Spreads the news of digit d in band b; returns the news it makes. */
 static inline uint32_t light_update(const tables *t, board *bd, int b, int d)

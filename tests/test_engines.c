@@ -150,17 +150,26 @@ static int make_variants(nonet_solver **v)
     return made;
 }
 
+/* The blank cells of a 9x9 puzzle, in order from a random one on
+ * (wrapping around), into blank[]; returns how many. */
+static int blanks_from_random(const nonet_grid *p, uint64_t *rng, int *blank)
+{
+    int start = (int)(next_rand(rng) % 81), n = 0;
+    for (int k = 0; k < 81; k++)
+        if (!p->cells[(start + k) % 81])
+            blank[n++] = (start + k) % 81;
+    return n;
+}
+
 /* The puzzle with a wrong digit written into one of its blank cells, one
  * that no clue rules out: no solution, found only by searching. 0 when
  * no blank cell can take one. */
 static int spoil(const nonet_grid *p, const nonet_grid *solution, uint64_t *rng, nonet_grid *out)
 {
+    int blank[81], n = blanks_from_random(p, rng, blank);
     nonet_grid_copy(out, p);
-    int start = (int)(next_rand(rng) % 81);
-    for (int k = 0; k < 81; k++) {
-        int x = (start + k) % 81, r = x / 9, c = x % 9;
-        if (p->cells[x])
-            continue;
+    for (int k = 0; k < n; k++) {
+        int x = blank[k], r = x / 9, c = x % 9;
         for (int d = 1; d <= 9; d++) {
             if (d == solution->cells[x])
                 continue;
@@ -185,12 +194,10 @@ static int spoil(const nonet_grid *p, const nonet_grid *solution, uint64_t *rng,
  * when no blank cell sees such a clue. */
 static int clash(const nonet_grid *p, int kind, uint64_t *rng, nonet_grid *out)
 {
+    int blank[81], n = blanks_from_random(p, rng, blank);
     nonet_grid_copy(out, p);
-    int start = (int)(next_rand(rng) % 81);
-    for (int k = 0; k < 81; k++) {
-        int x = (start + k) % 81, r = x / 9, c = x % 9;
-        if (p->cells[x])
-            continue;
+    for (int k = 0; k < n; k++) {
+        int x = blank[k], r = x / 9, c = x % 9;
         for (int y = 0; y < 81; y++) {
             int r2 = y / 9, c2 = y % 9, box = r2 / 3 == r / 3 && c2 / 3 == c / 3;
             int seen = kind == 0   ? r2 == r && !box
