@@ -140,5 +140,8 @@ int cmd_hint(const cli_opts *o);
 int cmd_check(const cli_opts *o);
 int cmd_dlx(const cli_opts *o);
 int cmd_xc(const cli_opts *o);
+/* `nonet generate`, with its own options (it reads no puzzles): argv[0]
+ * is "generate". */
+int cmd_generate(int argc, char **argv);
 
 #endif

@@ -22,6 +22,8 @@ static const char usage_text[] =
     "  explain  every step of solving each puzzle like a person, in words\n"
     "  hint     the next step a person would take\n"
     "  check    say whether each grid is consistent, complete, solved\n"
+    "  generate make puzzles with one solution: minimal, symmetric, at a\n"
+    "           level, reproducible from a seed, every size\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, `nonet help COMMAND` for one command, or\n"
@@ -549,12 +551,19 @@ int main(int argc, char **argv)
             fputs(input_text, stdout);
             return EXIT_ALL_GOOD;
         }
+        if (strcmp(argv[2], "generate") == 0) {
+            char help[] = "--help";
+            char *args[] = {argv[2], help, NULL};
+            return cmd_generate(2, args);
+        }
         const command *c = find_command(argv[2]);
         if (!c)
             return usage_error(NULL, "no command '%s'", argv[2]);
         print_help(c, stdout);
         return EXIT_ALL_GOOD;
     }
+    if (strcmp(name, "generate") == 0)
+        return cmd_generate(argc - 1, argv + 1);
     const command *c = find_command(name);
     if (!c)
         return usage_error(NULL, "no command '%s'", name);

@@ -69,7 +69,8 @@ enum nonet_status {
     NONET_ECLUE = -21,       /* a proposed solution changes a clue */
     NONET_EINCOMPLETE = -22, /* a proposed solution has a blank cell */
     NONET_ENOSOLUTION = -23, /* the puzzle has no solution */
-    NONET_ENOTUNIQUE = -24   /* the puzzle has more than one solution */
+    NONET_ENOTUNIQUE = -24,  /* the puzzle has more than one solution */
+    NONET_EGIVEUP = -25      /* no puzzle met the targets within the tries */
 };
 
 /* A static, human-readable description of a status code (never NULL;
@@ -1029,6 +1030,114 @@ typedef struct nonet_naive_stats {
  * R', column C'" (a backtrack), and a closing line. */
 NONET_API int nonet_teach_naive(const nonet_grid *puzzle, nonet_grid *out, nonet_naive_stats *stats,
                                 nonet_trace_fn trace, void *ctx);
+
+/* ---------------------------------------------------------------- generating */
+
+/* Symmetries of a puzzle's clue pattern: the cells a symmetry maps onto
+ * each other are all clues or all blanks. Cell (r, c) of an n-sided grid
+ * goes to: */
+typedef enum nonet_symmetry {
+    NONET_SYM_NONE = 0,     /* "none": itself */
+    NONET_SYM_ROT180,       /* "rot180": (n-1-r, n-1-c), a half turn */
+    NONET_SYM_ROT90,        /* "rot90": (c, n-1-r), every quarter turn */
+    NONET_SYM_MIRROR,       /* "mirror": (r, n-1-c), left-right */
+    NONET_SYM_FLIP,         /* "flip": (n-1-r, c), top-bottom */
+    NONET_SYM_DIAGONAL,     /* "diagonal": (c, r) */
+    NONET_SYM_ANTIDIAGONAL, /* "antidiagonal": (n-1-c, n-1-r) */
+    NONET_SYM_RANDOM        /* "random": generating, each puzzle one of the
+                               others that fit the shape, none excluded */
+} nonet_symmetry;
+
+/* The symmetry's name, as above, or NULL if unknown. */
+NONET_API const char *nonet_symmetry_name(nonet_symmetry symmetry);
+/* Looks a symmetry up by name; returns NONET_OK or NONET_EARG. */
+NONET_API int nonet_symmetry_from_name(const char *name, nonet_symmetry *symmetry);
+/* Whether the symmetry maps the boxes of a box_rows x box_cols grid onto
+ * boxes: 1 or 0. The quarter turn and the diagonals need square boxes;
+ * RANDOM always fits (it picks among those that do). */
+NONET_API int nonet_symmetry_fits(nonet_symmetry symmetry, int box_rows, int box_cols);
+/* Whether g's clue pattern has the symmetry: 1, or 0 (also for NULL or a
+ * malformed g, or RANDOM). */
+NONET_API int nonet_grid_symmetric(const nonet_grid *g, nonet_symmetry symmetry);
+
+/* What to generate. Zero-initialised: 9x9, no symmetry, minimal, any
+ * clue count, any rating. */
+typedef struct nonet_generate_opts {
+    int box_rows, box_cols;  /* the shape; both 0: 3x3 */
+    nonet_symmetry symmetry; /* of the clue pattern */
+    int strict_minimal;      /* with a symmetry: also minimal clue by clue
+                                (puzzles that are not are discarded) */
+    int clues;               /* exactly this many clues (0: any): the
+                                digging stops there, so such a puzzle is
+                                minimal only if nothing more could go */
+    int max_clues;           /* at most this many (0: any) */
+    int min_rating;          /* SE rating in tenths, at least (0: any) */
+    int max_rating;          /* at most (0: any) */
+    uint64_t max_tries;      /* solution grids dug per puzzle before
+                                giving up (0: NONET_GENERATE_TRIES) */
+} nonet_generate_opts;
+
+#define NONET_GENERATE_TRIES 10000
+
+/* What nonet_generate made. */
+typedef struct nonet_generated {
+    nonet_symmetry symmetry; /* the pattern's (RANDOM resolved) */
+    int clues;               /* clues in the puzzle */
+    int rating;              /* SE rating in tenths when a rating bound was
+                                asked (it was rated), else 0 */
+    uint64_t tries;          /* solution grids dug for it (1 or more) */
+} nonet_generated;
+
+/* A generator: options, a solver and scratch memory. One thread at a
+ * time; use one generator per thread. */
+typedef struct nonet_generator nonet_generator;
+
+/* Checks opts (NULL: defaults). Returns NONET_OK, or NONET_EARG and a
+ * sentence saying why in why[0..cap) (as snprintf; why may be NULL when
+ * cap is 0): a shape nonet does not support, a symmetry that does not
+ * fit it, a clue target no puzzle can meet (below n - 1, or 17 for 9x9;
+ * above n * n; or no sum of the sizes of the symmetry's cell groups), max_clues below clues, a
+ * rating bound out of 0-200 or min_rating above max_rating. */
+NONET_API int nonet_generate_check(const nonet_generate_opts *opts, char *why, size_t cap);
+
+/* A new generator for opts (NULL: defaults) into *out. Returns NONET_OK,
+ * NONET_EARG (NULL out, or opts fail nonet_generate_check) or
+ * NONET_ENOMEM; *out is NULL unless NONET_OK. */
+NONET_API int nonet_generator_new(const nonet_generate_opts *opts, nonet_generator **out);
+
+/* Frees g; NULL is a no-op. */
+NONET_API void nonet_generator_free(nonet_generator *g);
+
+/* Makes the puzzle number index of seed's stream: a solution grid filled
+ * at random, then clues removed (a symmetric group of cells at a time, in
+ * a random order) while the puzzle keeps one solution, each removal
+ * proved by the solver, until no group can go (minimal) or the clue
+ * target is met; grids whose puzzle misses the targets are discarded and
+ * the next one is dug. Every random choice comes from (seed, index) alone,
+ * never from a search's order: the same seed, index and options give the
+ * same puzzle on every machine, thread and build. *puzzle gets the
+ * puzzle, *solution (if non-NULL) its solution, *info (if non-NULL) what
+ * it is. Returns NONET_OK, NONET_EGIVEUP (max_tries grids dug without
+ * meeting the targets; *puzzle is then the last one dug), NONET_EARG
+ * (NULL g or puzzle), NONET_ENOMEM. */
+NONET_API int nonet_generate(nonet_generator *g, uint64_t seed, uint64_t index, nonet_grid *puzzle,
+                             nonet_grid *solution, nonet_generated *info);
+
+/* Reduces puzzle, in place, to a minimal puzzle with the same (unique)
+ * solution: clues removed one symmetric group at a time in cell order
+ * while the solution stays unique; with a symmetry, the clues its groups
+ * lack are first filled in from the solution. g's options other than
+ * strict_minimal do not matter (any shape). Returns NONET_OK,
+ * NONET_ENOSOLUTION, NONET_ENOTUNIQUE (puzzle unchanged), NONET_ECONFLICT
+ * (clues clash), NONET_EARG (NULL or malformed arguments, a symmetry that
+ * does not fit the shape, or RANDOM), NONET_ENOMEM. */
+NONET_API int nonet_minimize(nonet_generator *g, nonet_grid *puzzle, nonet_symmetry symmetry);
+
+/* Whether puzzle, with one solution, is minimal: no symmetric group of
+ * its clues (single clues for NONE) can go without a second solution.
+ * Returns 1, 0, or a negative status as nonet_minimize. */
+NONET_API int nonet_is_minimal(nonet_generator *g, const nonet_grid *puzzle,
+                               nonet_symmetry symmetry);
 
 #ifdef __cplusplus
 }

@@ -42,6 +42,8 @@ const char *nonet_strerror(int status)
         return "no solution";
     case NONET_ENOTUNIQUE:
         return "more than one solution";
+    case NONET_EGIVEUP:
+        return "no puzzle met the targets within the tries";
     case NONET_EXC_NOITEMS:
         return "no item line";
     case NONET_EXC_NAME:

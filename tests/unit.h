@@ -45,6 +45,7 @@ void suite_engines(void);
 void suite_paste(void);
 void suite_human(void);
 void suite_marks(void);
+void suite_generate(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under
  * NONET_CPU=portable, so that it runs the portable search whatever the
@@ -62,6 +63,9 @@ int unit_read_all(const char *text, size_t len, const nonet_read_opts *opts, siz
  * Returns 1 when sol (side n, box br x bc, row-major, 1..n) is a valid
  * completed grid that keeps every clue of puz (0 = blank). */
 int verify_solution(const uint8_t *puz, const uint8_t *sol, int br, int bc);
+/* The number of solutions of puz (clues that clash: 0), counted up to
+ * limit by a plain search that shares no code with the library. */
+uint64_t verify_count(const uint8_t *puz, int br, int bc, uint64_t limit);
 
 /* Fills *g (boxes br x bc) from a string of n*n symbols without using the
  * library's reader: '1'-'9', 'A'-'Z' are digits, anything else a blank.

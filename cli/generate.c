@@ -1,0 +1,470 @@
+/* generate.c - `nonet generate`: options, threads, output in index order.
+ * The puzzles themselves come from the library (nonet_generate). */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_JOBS 64
+#define BATCH_MAX 4096
+
+static const char generate_text[] =
+    "usage: nonet generate [OPTIONS]\n"
+    "\n"
+    "Makes puzzles with exactly one solution: a random solution grid, then\n"
+    "clues removed (a symmetric group of cells at a time, in a random order)\n"
+    "while the solution stays unique, each removal proved by the solver, until\n"
+    "no group can go: the puzzle is minimal. One puzzle per line (or per\n"
+    "block in a grid layout). Puzzles depend only on the seed, their index\n"
+    "and the options: the same on every machine and for every -j.\n"
+    "\n"
+    "  -n, --count N        how many puzzles (default 1)\n"
+    "      --seed S         the seed, 0 to 18446744073709551615 (default: a\n"
+    "                       fresh one, shown by --verbose and --json)\n"
+    "      --from K         start at the K-th puzzle of the seed's stream\n"
+    "                       (default 0): --from K -n N makes puzzles K..K+N-1\n"
+    "      --symmetry NAME  of the clue pattern: none, rot180 (default),\n"
+    "                       rot90, mirror, flip, diagonal, antidiagonal (the\n"
+    "                       last three and rot90 need square boxes) or random\n"
+    "      --strict-minimal also minimal clue by clue, not only by groups\n"
+    "      --clues N        exactly N clues: digging stops there\n"
+    "      --max-clues N    at most N clues\n"
+    "      --level NAME     easy, medium, hard, fiendish or diabolical (the\n"
+    "                       levels of `nonet rate`)\n"
+    "      --rating MIN-MAX SE rating from MIN to MAX (e.g. 2.0-4.0; MIN+\n"
+    "                       for no upper bound)\n"
+    "  -s, --size RxC       boxes of R rows by C columns (default 3x3; 2x2 to\n"
+    "                       5x5 and every shape between, e.g. 2x3, 4x4)\n"
+    "  -f, --format LAYOUT  line (default), grid, spaced, knuth, numbers,\n"
+    "                       boxed or json\n"
+    "      --json           one JSON object per puzzle: seed, index, puzzle,\n"
+    "                       clues, symmetry, rating, level (and solution)\n"
+    "      --solution       print each puzzle's solution too (after it on the\n"
+    "                       same line in the line layout)\n"
+    "  -j, --jobs N         generate on N threads (default 1; 0: every core)\n"
+    "  -v, --verbose        the seed and a summary on stderr\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "A target no puzzle can meet (16 clues for 9x9, rot90 with 2x3 boxes) is\n"
+    "a usage error; one that 10000 grids in a row miss stops with an error.\n"
+    "Both exit with status 2.\n";
+
+/* The levels of nonet_level_name, as rating bounds in tenths. */
+static const struct {
+    const char *name;
+    int min, max;
+} levels[] = {
+    {"easy", 10, 12},     {"medium", 13, 15},    {"hard", 16, 25},
+    {"fiendish", 26, 60}, {"diabolical", 61, 0},
+};
+
+typedef struct gen_opts {
+    nonet_generate_opts g;
+    uint64_t count, from, seed;
+    nonet_layout format;
+    int solution, jobs, verbose, rated;
+} gen_opts;
+
+/* One batch of puzzles, made by every thread, printed in order. */
+typedef struct batch {
+    const gen_opts *o;
+    uint64_t first; /* index of the batch's first puzzle */
+    int size;       /* puzzles in the batch */
+    int next;       /* the next one to make (under lock) */
+    pthread_mutex_t lock;
+    uint8_t *puzzles, *solutions; /* the cells of each, one after another */
+    size_t ncells;
+    nonet_generated *info;
+    int *rc;
+} batch;
+
+typedef struct worker {
+    batch *b;
+    nonet_generator *gen;
+    nonet_grid puzzle, solution;
+} worker;
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    batch *b = w->b;
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        int i = b->next < b->size ? b->next++ : -1;
+        pthread_mutex_unlock(&b->lock);
+        if (i < 0)
+            return NULL;
+        b->rc[i] = nonet_generate(w->gen, b->o->seed, b->first + (uint64_t)i, &w->puzzle,
+                                  &w->solution, &b->info[i]);
+        memcpy(b->puzzles + (size_t)i * b->ncells, w->puzzle.cells, b->ncells);
+        memcpy(b->solutions + (size_t)i * b->ncells, w->solution.cells, b->ncells);
+    }
+}
+
+static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("nonet: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'nonet generate --help'.\n", stderr);
+    return EXIT_USAGE;
+}
+
+static int parse_u64(const char *text, uint64_t *out)
+{
+    if (!text[0] || text[0] < '0' || text[0] > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* A rating "2.3" or "2" into tenths; -1 if it is none. */
+static int parse_rating(const char *text, const char **end)
+{
+    int whole = 0, digits = 0;
+    const char *p = text;
+    while (*p >= '0' && *p <= '9' && digits < 3)
+        whole = whole * 10 + (*p++ - '0'), digits++;
+    if (!digits)
+        return -1;
+    int tenths = whole * 10;
+    if (*p == '.' && p[1] >= '0' && p[1] <= '9') {
+        tenths += p[1] - '0';
+        p += 2;
+    }
+    *end = p;
+    return tenths;
+}
+
+/* A fresh seed when none is given: the clock and the process. */
+static uint64_t fresh_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x =
+        (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9u;
+    return x ^ (x >> 29);
+}
+
+/* Puzzle i of the batch (its solution when sol) into *g. */
+static void batch_grid(const batch *b, int i, int sol, nonet_grid *g)
+{
+    int br = b->o->g.box_rows ? b->o->g.box_rows : 3, bc = b->o->g.box_rows ? b->o->g.box_cols : 3;
+    size_t ncells = (size_t)(br * bc) * (size_t)(br * bc);
+    nonet_grid_init(g, br, bc);
+    memcpy(g->cells, (sol ? b->solutions : b->puzzles) + (size_t)i * ncells, ncells);
+}
+
+/* Prints puzzle i of the batch; rates it for --json when not rated yet. */
+static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, nonet_grid *p,
+                     nonet_grid *s)
+{
+    const nonet_generated *inf = &b->info[i];
+    nonet_layout layout = o->format;
+    batch_grid(b, i, 0, p);
+    batch_grid(b, i, 1, s);
+    if (layout == NONET_LAYOUT_JSON) {
+        int rating = inf->rating;
+        if (!o->rated) {
+            nonet_rating rt;
+            if (nonet_human_rate(human, p, NULL, &rt) == NONET_OK && !rt.stuck)
+                rating = rt.difficulty;
+        }
+        printf("{\"seed\":%llu,\"index\":%llu,\"puzzle\":", (unsigned long long)o->seed,
+               (unsigned long long)b->first + (unsigned long long)i);
+        json_grid(stdout, p, NULL);
+        printf(",\"clues\":%d,\"symmetry\":\"%s\",\"rating\":", inf->clues,
+               nonet_symmetry_name(inf->symmetry));
+        if (rating)
+            printf("%d.%d,\"level\":\"%s\"", rating / 10, rating % 10, nonet_level_name(rating));
+        else
+            fputs("null,\"level\":null", stdout);
+        if (o->solution) {
+            fputs(",\"solution\":", stdout);
+            json_grid(stdout, s, NULL);
+        }
+        fputs("}\n", stdout);
+        return 0;
+    }
+    if (layout == NONET_LAYOUT_LINE) {
+        /* "puzzle solution" on one line: read back, the solution is the
+         * puzzle's name */
+        char line[2 * NONET_MAX_CELLS + 4];
+        long len = nonet_format(p, layout, 0, line, sizeof line);
+        if (len <= 0 || (size_t)len >= sizeof line)
+            return print_grid(stdout, p, NONET_LAYOUT_NUMBERS, 0, NULL);
+        if (o->solution) {
+            line[len - 1] = ' ';
+            nonet_format(s, layout, 0, line + len, sizeof line - (size_t)len);
+        }
+        fputs(line, stdout);
+        return 0;
+    }
+    if (b->first + (uint64_t)i > o->from)
+        putchar('\n');
+    if (print_grid(stdout, p, layout, 0, NULL) != 0)
+        return -1;
+    if (o->solution) {
+        putchar('\n');
+        return print_grid(stdout, s, layout, 0, NULL);
+    }
+    return 0;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    enum {
+        OPT_SEED = 256,
+        OPT_FROM,
+        OPT_SYMMETRY,
+        OPT_STRICT,
+        OPT_CLUES,
+        OPT_MAXCLUES,
+        OPT_LEVEL,
+        OPT_RATING,
+        OPT_JSON,
+        OPT_SOLUTION
+    };
+    static const struct option longs[] = {
+        {"count", required_argument, NULL, 'n'},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"symmetry", required_argument, NULL, OPT_SYMMETRY},
+        {"strict-minimal", no_argument, NULL, OPT_STRICT},
+        {"clues", required_argument, NULL, OPT_CLUES},
+        {"max-clues", required_argument, NULL, OPT_MAXCLUES},
+        {"level", required_argument, NULL, OPT_LEVEL},
+        {"rating", required_argument, NULL, OPT_RATING},
+        {"size", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"solution", no_argument, NULL, OPT_SOLUTION},
+        {"jobs", required_argument, NULL, 'j'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    gen_opts o;
+    memset(&o, 0, sizeof o);
+    o.g.symmetry = NONET_SYM_ROT180;
+    o.count = 1;
+    o.jobs = 1;
+    o.format = NONET_LAYOUT_LINE;
+    int seeded = 0, level_given = 0, rating_given = 0, opt;
+    uint64_t v;
+    optind = 1;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":n:s:f:j:vh", longs, NULL)) != -1) {
+        const char *arg = optarg;
+        switch (opt) {
+        case 'h':
+            fputs(generate_text, stdout);
+            return EXIT_ALL_GOOD;
+        case 'n':
+            if (parse_u64(arg, &o.count) != 0)
+                return usage("bad count '%s' (want a number)", arg);
+            break;
+        case OPT_SEED:
+            if (parse_u64(arg, &o.seed) != 0)
+                return usage("bad seed '%s' (want a number from 0 to 18446744073709551615)", arg);
+            seeded = 1;
+            break;
+        case OPT_FROM:
+            if (parse_u64(arg, &o.from) != 0)
+                return usage("bad --from '%s' (want a number)", arg);
+            break;
+        case OPT_SYMMETRY:
+            if (nonet_symmetry_from_name(arg, &o.g.symmetry) != NONET_OK)
+                return usage("unknown symmetry '%s' (want none, rot180, rot90, mirror, flip, "
+                             "diagonal, antidiagonal or random)",
+                             arg);
+            break;
+        case OPT_STRICT:
+            o.g.strict_minimal = 1;
+            break;
+        case OPT_CLUES:
+        case OPT_MAXCLUES:
+            if (parse_u64(arg, &v) != 0 || v == 0 || v > (uint64_t)NONET_MAX_CELLS)
+                return usage("bad clue count '%s' (want a number above 0)", arg);
+            *(opt == OPT_CLUES ? &o.g.clues : &o.g.max_clues) = (int)v;
+            break;
+        case OPT_LEVEL: {
+            size_t k = 0;
+            while (k < sizeof levels / sizeof levels[0] && strcmp(levels[k].name, arg) != 0)
+                k++;
+            if (k == sizeof levels / sizeof levels[0])
+                return usage("unknown level '%s' (want easy, medium, hard, fiendish or diabolical)",
+                             arg);
+            o.g.min_rating = levels[k].min;
+            o.g.max_rating = levels[k].max;
+            level_given = 1;
+            break;
+        }
+        case OPT_RATING: {
+            const char *end;
+            int lo = parse_rating(arg, &end), hi = 0;
+            if (lo >= 0 && *end == '-')
+                hi = parse_rating(end + 1, &end);
+            else if (lo >= 0 && *end == '+' && !end[1])
+                end++;
+            else
+                hi = -1;
+            if (lo < 10 || hi < 0 || *end || hi > 200 || (hi && hi < lo))
+                return usage("bad rating '%s' (want MIN-MAX or MIN+ on SE's scale, e.g. 2.0-4.5)",
+                             arg);
+            o.g.min_rating = lo;
+            o.g.max_rating = hi;
+            rating_given = 1;
+            break;
+        }
+        case 's':
+            if (nonet_parse_shape(arg, &o.g.box_rows, &o.g.box_cols) != NONET_OK)
+                return usage("bad size '%s' (want RxC, e.g. 3x3 or 2x3)", arg);
+            break;
+        case 'f':
+            if (nonet_layout_from_name(arg, &o.format) != NONET_OK ||
+                o.format == NONET_LAYOUT_AUTO || o.format == NONET_LAYOUT_CANDIDATES)
+                return usage("unknown format '%s'", arg);
+            break;
+        case OPT_JSON:
+            o.format = NONET_LAYOUT_JSON;
+            break;
+        case OPT_SOLUTION:
+            o.solution = 1;
+            break;
+        case 'j':
+            if (parse_u64(arg, &v) != 0 || v > MAX_JOBS)
+                return usage("bad number of jobs '%s' (want 0 to 64; 0: every core)", arg);
+            o.jobs = (int)v;
+            break;
+        case 'v':
+            o.verbose = 1;
+            break;
+        case ':':
+            return usage("option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return usage("generate reads no input: '%s'", argv[optind]);
+    if (level_given && rating_given)
+        return usage("%s", "--level and --rating do not go together");
+    char why[200];
+    if (nonet_generate_check(&o.g, why, sizeof why) != NONET_OK)
+        return usage("%s", why);
+    if (!seeded)
+        o.seed = fresh_seed();
+    o.rated = o.g.min_rating || o.g.max_rating;
+    if (o.jobs == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        o.jobs = cores < 1 ? 1 : cores > MAX_JOBS ? MAX_JOBS : (int)cores;
+    }
+    if (o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_NUMBERS) {
+        int br = o.g.box_rows ? o.g.box_rows : 3, bc = o.g.box_cols ? o.g.box_cols : 3;
+        if (br * bc > NONET_MAX_SYMBOL_SIDE)
+            o.format = NONET_LAYOUT_NUMBERS; /* no symbols that large */
+    }
+    if (o.verbose)
+        fprintf(stderr, "nonet: seed %llu (repeat with --seed %llu)\n", (unsigned long long)o.seed,
+                (unsigned long long)o.seed);
+
+    int threads = o.jobs;
+    worker *workers = calloc((size_t)threads, sizeof *workers);
+    pthread_t *tids = calloc((size_t)threads, sizeof *tids);
+    batch b;
+    memset(&b, 0, sizeof b);
+    b.o = &o;
+    int cap = BATCH_MAX, br = o.g.box_rows ? o.g.box_rows : 3;
+    int bc = o.g.box_rows ? o.g.box_cols : 3;
+    b.ncells = (size_t)(br * bc) * (size_t)(br * bc);
+    b.puzzles = malloc(b.ncells * (size_t)cap + 1);
+    b.solutions = malloc(b.ncells * (size_t)cap + 1);
+    b.info = calloc((size_t)cap, sizeof *b.info);
+    b.rc = calloc((size_t)cap, sizeof *b.rc);
+    nonet_human *human = o.format == NONET_LAYOUT_JSON && !o.rated ? nonet_human_new() : NULL;
+    int status = EXIT_ALL_GOOD, ok = workers && tids && b.puzzles && b.solutions && b.info &&
+                                     b.rc && (human || o.format != NONET_LAYOUT_JSON || o.rated);
+    for (int t = 0; ok && t < threads; t++) {
+        workers[t].b = &b;
+        ok = nonet_generator_new(&o.g, &workers[t].gen) == NONET_OK;
+    }
+    if (!ok) {
+        complain("out of memory");
+        status = EXIT_USAGE;
+    }
+    pthread_mutex_init(&b.lock, NULL);
+    double start = now_us();
+    uint64_t done = 0, tries = 0;
+    /* batches grow from one puzzle per thread, so that slow puzzles (a
+     * hard level) show up one by one and fast ones in bulk */
+    int size = threads;
+    while (ok && done < o.count) {
+        b.first = o.from + done;
+        b.size = (int)(o.count - done < (uint64_t)size ? o.count - done : (uint64_t)size);
+        b.next = 0;
+        for (int t = 1; t < threads; t++)
+            pthread_create(&tids[t], NULL, work, &workers[t]);
+        work(&workers[0]);
+        for (int t = 1; t < threads; t++)
+            pthread_join(tids[t], NULL);
+        for (int i = 0; i < b.size && ok; i++) {
+            if (b.rc[i] != NONET_OK) {
+                complain("puzzle %llu of seed %llu: %s in %llu grids (try a looser target)",
+                         (unsigned long long)b.first + (unsigned long long)i,
+                         (unsigned long long)o.seed,
+                         b.rc[i] == NONET_EGIVEUP ? "no puzzle met the targets"
+                                                  : nonet_strerror(b.rc[i]),
+                         (unsigned long long)b.info[i].tries);
+                status = EXIT_USAGE;
+                ok = 0;
+                break;
+            }
+            tries += b.info[i].tries;
+            if (print_one(&o, &b, i, human, &workers[0].puzzle, &workers[0].solution) != 0) {
+                status = EXIT_USAGE;
+                ok = 0;
+            }
+        }
+        done += (uint64_t)b.size;
+        if (size < cap)
+            size *= 2;
+        if (size > cap)
+            size = cap;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        complain("writing the output failed");
+        status = EXIT_USAGE;
+    }
+    if (o.verbose && done)
+        fprintf(stderr, "nonet: %llu puzzles, %llu grids dug, %.3f s\n", (unsigned long long)done,
+                (unsigned long long)tries, (now_us() - start) / 1e6);
+    pthread_mutex_destroy(&b.lock);
+    for (int t = 0; workers && t < threads; t++)
+        nonet_generator_free(workers[t].gen);
+    nonet_human_free(human);
+    free(workers);
+    free(tids);
+    free(b.puzzles);
+    free(b.solutions);
+    free(b.info);
+    free(b.rc);
+    return status;
+}

@@ -1,0 +1,113 @@
+#!/bin/sh
+# generate.sh - `nonet generate`: output, reproducibility across -j and
+# --from, the GNU parallel recipe of README, levels, sizes and the usage
+# errors. (Uniqueness and minimality of every puzzle are checked by the
+# unit tests with their own counter.)
+. "$(dirname "$0")/lib.sh"
+: >"$tmp/in"
+
+test_name="generate: one minimal rot180 puzzle a line, each with one solution"
+run generate -n 30 --seed 4
+expect_rc 0
+cp "$tmp/out" "$tmp/g30"
+if [ "$(grep -cE '^[1-9.]{81}$' "$tmp/g30")" -eq 30 ]; then pass; else fail "want 30 lines of 81 cells"; fi
+"$NONET" count --limit 2 "$tmp/g30" >"$tmp/counts"
+if [ "$(sort -u "$tmp/counts")" = "1" ]; then pass; else fail "counts: $(sort "$tmp/counts" | uniq -c)"; fi
+# rot180: cell i is a clue exactly when cell 80-i is
+if awk '{ for (i = 1; i <= 81; i++) if ((substr($0, i, 1) == ".") != (substr($0, 82 - i, 1) == ".")) exit 1 }' "$tmp/g30"; then pass; else fail "not symmetric"; fi
+
+test_name="generate: a seed's puzzles are the same for every -j"
+for j in 1 2 3; do
+    run generate -n 30 --seed 4 -j $j
+    expect_same "$tmp/g30"
+done
+
+test_name="generate: --from K -n N is puzzles K..K+N-1 of the stream"
+run generate --seed 4 --from 10 -n 5
+sed -n 11,15p "$tmp/g30" >"$tmp/want"
+expect_same "$tmp/want"
+
+test_name="generate: README's GNU parallel recipe, local jobs only"
+if command -v parallel >/dev/null 2>&1; then
+    parallel --will-cite -k -j 3 "$NONET" generate --seed 4 --from {} -n 10 ::: 0 10 20 >"$tmp/out" 2>"$tmp/err"
+    expect_same "$tmp/g30"
+elif [ -n "${NONET_NEED_PARALLEL:-}" ]; then
+    fail "GNU parallel is not installed (apt-get install -y parallel)"
+else
+    echo "note: GNU parallel is not installed: its recipe is not tested here"
+fi
+
+test_name="generate: no --seed picks a fresh one and says which"
+run generate --verbose
+expect_rc 0
+seed=$(sed -n 's/^nonet: seed \([0-9]*\) .*/\1/p' "$tmp/err")
+cp "$tmp/out" "$tmp/fresh"
+run generate --seed "$seed"
+expect_same "$tmp/fresh"
+
+test_name="generate: --solution after the puzzle, --json fields"
+run generate --seed 4 -n 3 --solution
+cut -c1-81 "$tmp/out" >"$tmp/p"
+cut -c83- "$tmp/out" >"$tmp/s"
+if [ "$(head -3 "$tmp/g30")" = "$(cat "$tmp/p")" ]; then pass; else fail "puzzles differ from the plain run"; fi
+if verify_lines "$tmp/p" "$tmp/s" >"$tmp/why"; then pass; else fail "$(head -3 "$tmp/why")"; fi
+run generate --seed 4 --json --solution
+expect_out_has '{"seed":4,"index":0,"puzzle":"'"$(head -1 "$tmp/g30")"'","clues":'
+expect_out_has '"symmetry":"rot180","rating":'
+expect_out_has ',"solution":"'"$(head -1 "$tmp/s")"'"}'
+
+test_name="generate: levels and ratings lie in their bands"
+run generate --seed 4 -n 4 --level hard
+expect_rc 0
+"$NONET" rate "$tmp/out" >"$tmp/rates"
+if awk '{ if ($1 < 1.6 || $1 > 2.5 || $NF != "hard") exit 1 }' "$tmp/rates"; then pass; else fail "$(cat "$tmp/rates")"; fi
+run generate --seed 4 -n 3 --rating 3.0-6.0 --json
+if awk -F'"rating":' '{ split($2, a, ","); if (a[1] < 3.0 || a[1] > 6.0) exit 1 }' "$tmp/out"; then pass; else fail "$(cat "$tmp/out")"; fi
+
+test_name="generate: sizes, symmetries and layouts"
+run generate --seed 4 -s 2x3 --symmetry mirror -f grid
+expect_rc 0
+if [ "$(grep -c . "$tmp/out")" -eq 6 ]; then pass; else fail "want 6 rows"; fi
+run generate --seed 4 -s 4x4 --symmetry rot90
+expect_rc 0
+if grep -qE '^[1-9A-G.]{256}$' "$tmp/out"; then pass; else fail "16x16 in 1-9A-G: $(cat "$tmp/out")"; fi
+"$NONET" count --limit 2 "$tmp/out" >"$tmp/counts"
+if [ "$(cat "$tmp/counts")" = "1" ]; then pass; else fail "16x16 count $(cat "$tmp/counts")"; fi
+run generate --seed 4 --symmetry random -n 6 --json
+expect_rc 0
+run generate --seed 4 --clues 30 --max-clues 30
+if [ "$(tr -d '.\n' <"$tmp/out" | wc -c)" -eq 30 ]; then pass; else fail "want 30 clues: $(cat "$tmp/out")"; fi
+
+test_name="generate: impossible targets and bad options exit 2 with a message"
+run generate --clues 16
+expect_rc 2
+expect_err "fewer than 17 clues"
+run generate -s 2x3 --symmetry rot90
+expect_rc 2
+expect_err "needs square boxes"
+run generate --symmetry rot90 --clues 22
+expect_rc 2
+expect_err "cannot be made of the rot90 symmetry's groups"
+run generate --level impossible
+expect_rc 2
+expect_err "unknown level 'impossible'"
+run generate --seed -3
+expect_rc 2
+expect_err "bad seed '-3'"
+run generate --seed 12x
+expect_rc 2
+run generate --rating 5.0-2.0
+expect_rc 2
+run generate --level easy --rating 1.0-2.0
+expect_rc 2
+run generate -n 2 --clues 18 --seed 1
+expect_rc 2
+expect_err "puzzle 0 of seed 1: no puzzle met the targets in 10000 grids"
+run generate puzzles.txt
+expect_rc 2
+expect_err "generate reads no input"
+run help generate
+expect_out_has "usage: nonet generate"
+
+echo "generate: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
