@@ -3,7 +3,8 @@
  * a mixed set made from the 17-clue one (seeded: each puzzle with a clue
  * removed and with a digit added, so mostly several or no solutions),
  * generated 16x16 and 25x25 puzzles, a full count of the 6x6 grids, and
- * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx).
+ * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx),
+ * the generator (bench_generate.c; -G runs only that).
  *
  *   nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
  *
@@ -35,6 +36,7 @@ typedef struct options {
     int threads;
     size_t max;
     int rate_only; /* -R: the human-style solver only */
+    int gen_only;  /* -G: the generator only */
 } options;
 
 double bench_now(void)
@@ -410,13 +412,15 @@ static void rate_header(void)
 
 int main(int argc, char **argv)
 {
-    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0, 0};
+    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0, 0, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
     int opt;
-    while ((opt = getopt(argc, argv, "e:n:r:j:R")) != -1) {
+    while ((opt = getopt(argc, argv, "e:n:r:j:RG")) != -1) {
         if (opt == 'R')
             o.rate_only = 1;
+        else if (opt == 'G')
+            o.gen_only = 1;
         else if (opt == 'e' && nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
             o.engine_given = 1;
         else if (opt == 'n')
@@ -426,12 +430,16 @@ int main(int argc, char **argv)
         else if (opt == 'j' && atoi(optarg) >= 1 && atoi(optarg) <= 64)
             o.threads = atoi(optarg);
         else {
-            fprintf(stderr, "usage: nonet-bench [-R] [-e ENGINE] [-j THREADS] [-n MAX] "
+            fprintf(stderr, "usage: nonet-bench [-R | -G] [-e ENGINE] [-j THREADS] [-n MAX] "
                             "[-r RUNS] [FILE...]\n");
             return 2;
         }
     }
     printf("# bitboard code path: %s\n", nonet_cpu_path());
+    if (o.gen_only) {
+        bench_generate(o.runs);
+        return 0;
+    }
     char path[512];
     if (optind < argc) {
         if (o.rate_only)
@@ -493,6 +501,7 @@ int main(int argc, char **argv)
             run_generated(&o);
             count_6x6();
             bench_exact_cover(o.runs);
+            bench_generate(o.runs);
         }
     }
     return 0;

@@ -41,4 +41,10 @@ void bench_check_steps(const char *name, const bench_set *s, size_t max);
  * solutions, nodes, updates, mems and the median time of runs runs. */
 void bench_exact_cover(int runs);
 
+/* The generator (bench_generate.c): 9x9 minimal rot180 puzzles per second
+ * (median of runs runs of 5,000), each level's rate and the histogram of
+ * its 1,000 puzzles' ratings, the median minimal 16x16 puzzle and the
+ * median 25x25 puzzle with 55% of its cells given. */
+void bench_generate(int runs);
+
 #endif

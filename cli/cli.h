@@ -23,16 +23,17 @@ typedef struct cli_opts {
     int all;              /* --all */
     uint64_t limit;       /* --limit (count, solve --all); 0 none */
     int limit_given;
-    int jobs;             /* -j: threads for solve and count (0: every core) */
-    int dance;            /* dlx --dance */
-    int count_only;       /* xc --count */
-    int first;            /* xc --first, solve --first */
-    int sudoku;           /* xc --sudoku */
-    int candidates;       /* explain --candidates */
-    int human;            /* solve --engine human */
-    int ceiling;          /* rate --ceiling, tenths (0: none) */
-    const char *solution; /* check --solution FILE */
-    char **files;         /* operands; NULL-terminated */
+    int jobs;                /* -j: threads for solve and count (0: every core) */
+    int dance;               /* dlx --dance */
+    int count_only;          /* xc --count */
+    int first;               /* xc --first, solve --first */
+    int sudoku;              /* xc --sudoku */
+    int candidates;          /* explain --candidates */
+    int human;               /* solve --engine human */
+    int ceiling;             /* rate --ceiling, tenths (0: none) */
+    nonet_symmetry symmetry; /* minimize --symmetry */
+    const char *solution;    /* check --solution FILE */
+    char **files;            /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
 
@@ -143,5 +144,6 @@ int cmd_xc(const cli_opts *o);
 /* `nonet generate`, with its own options (it reads no puzzles): argv[0]
  * is "generate". */
 int cmd_generate(int argc, char **argv);
+int cmd_minimize(const cli_opts *o);
 
 #endif

@@ -468,3 +468,87 @@ int cmd_generate(int argc, char **argv)
     free(b.rc);
     return status;
 }
+
+/* ---------------------------------------------------------------- nonet minimize */
+
+typedef struct minimize_state {
+    const cli_opts *o;
+    nonet_generator *gen;
+    int puzzles, failed;
+} minimize_state;
+
+static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
+{
+    minimize_state *m = ctx;
+    const cli_opts *o = m->o;
+    nonet_layout layout = output_layout(o, p);
+    int json = layout == NONET_LAYOUT_JSON;
+    if (!json && layout_multiline(layout) && m->puzzles)
+        putchar('\n');
+    m->puzzles++;
+    const char *verdict = NULL;
+    nonet_grid g;
+    int rc = NONET_EARG, before = 0, after = 0;
+    if (p->error.code) {
+        report_read_error(file, p);
+        verdict = "error";
+    } else if (p->has_marks) {
+        report(file, p->index, p->first_line, 0, "minimize takes puzzles, not pencil marks");
+        verdict = "error: pencil marks";
+    } else if (!nonet_symmetry_fits(o->symmetry, p->grid.box_rows, p->grid.box_cols)) {
+        report(file, p->index, p->first_line, 0, "the %s symmetry needs square boxes",
+               nonet_symmetry_name(o->symmetry));
+        verdict = "error: symmetry";
+    } else {
+        nonet_grid_copy(&g, &p->grid);
+        rc = nonet_minimize(m->gen, &g, o->symmetry);
+        if (rc != NONET_OK) {
+            verdict = rc == NONET_ENOTUNIQUE    ? "not unique"
+                      : rc == NONET_ENOSOLUTION ? "no solution"
+                      : rc == NONET_ECONFLICT   ? "invalid: clues clash"
+                                                : nonet_strerror(rc);
+            report(file, p->index, p->first_line, 0, "%s: it cannot be minimized",
+                   rc == NONET_ENOTUNIQUE    ? "more than one solution"
+                   : rc == NONET_ENOSOLUTION ? "no solution"
+                                             : verdict);
+        }
+        for (int c = 0; c < g.n * g.n; c++) {
+            before += p->grid.cells[c] != 0;
+            after += g.cells[c] != 0;
+        }
+    }
+    if (verdict)
+        m->failed = 1;
+    if (json) {
+        json_begin(stdout, o, file, p);
+        if (verdict) {
+            fputs(",\"status\":", stdout);
+            json_string(stdout, verdict);
+        } else {
+            fputs(",\"status\":\"minimal\",\"minimal\":", stdout);
+            json_grid(stdout, &g, p->symbols);
+            printf(",\"clues\":%d,\"removed\":%d", after, before - after);
+        }
+        fputs("}\n", stdout);
+    } else if (verdict) {
+        printf("# %s\n", verdict);
+    } else {
+        print_grid(stdout, &g, layout, 0, p->symbols);
+    }
+}
+
+int cmd_minimize(const cli_opts *o)
+{
+    minimize_state m = {o, NULL, 0, 0};
+    if (nonet_generator_new(NULL, &m.gen) != NONET_OK) {
+        complain("out of memory");
+        return EXIT_USAGE;
+    }
+    int rc = for_each_puzzle(o, minimize_one, &m, NULL);
+    nonet_generator_free(m.gen);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        complain("writing the output failed");
+        return EXIT_USAGE;
+    }
+    return rc != 0 ? EXIT_USAGE : m.failed ? EXIT_PUZZLE_FAILED : EXIT_ALL_GOOD;
+}

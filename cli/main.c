@@ -24,6 +24,7 @@ static const char usage_text[] =
     "  check    say whether each grid is consistent, complete, solved\n"
     "  generate make puzzles with one solution: minimal, symmetric, at a\n"
     "           level, reproducible from a seed, every size\n"
+    "  minimize reduce each puzzle to a minimal one with the same solution\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, `nonet help COMMAND` for one command, or\n"
@@ -201,6 +202,21 @@ static const char check_text[] =
     "      --solution FILE  the proposed solutions\n"
     "  -f, --format json    one JSON object per grid instead (also --json)\n";
 
+static const char minimize_text[] =
+    "usage: nonet minimize [OPTIONS] [FILE...]\n"
+    "\n"
+    "Removes clues from each puzzle, one at a time in cell order, while its\n"
+    "solution stays unique, and prints the minimal puzzle left: removing any\n"
+    "one of its clues gives a second solution. A puzzle without exactly one\n"
+    "solution prints '# not unique' or '# no solution' (exit status 1).\n"
+    "\n"
+    "      --symmetry NAME  keep the clue pattern symmetric: rot180, rot90,\n"
+    "                       mirror, flip, diagonal or antidiagonal (default\n"
+    "                       none); clues its groups lack are first filled in\n"
+    "                       from the solution, then whole groups go\n"
+    "  -f, --format LAYOUT  as nonet solve's (also --json: status, puzzle,\n"
+    "                       clues, removed)\n";
+
 static const char dlx_text[] =
     "usage: nonet dlx [OPTIONS] [FILE...]\n"
     "\n"
@@ -243,7 +259,8 @@ enum {
     OPT_TRACE,
     OPT_SYMBOLS,
     OPT_CANDIDATES,
-    OPT_CEILING
+    OPT_CEILING,
+    OPT_SYMMETRY
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -267,6 +284,7 @@ static const struct option long_options[] = {
     {"symbols", required_argument, NULL, OPT_SYMBOLS},
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
     {"ceiling", required_argument, NULL, OPT_CEILING},
+    {"symmetry", required_argument, NULL, OPT_SYMMETRY},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -279,7 +297,7 @@ typedef struct command {
 } command;
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
- * Y --symbols, G --ceiling. */
+ * Y --symbols, G --ceiling, M --symmetry. */
 static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjSJTFYG"},
     {"count", cmd_count, count_text, "fiseljhSJY"},
@@ -287,6 +305,7 @@ static const command commands[] = {
     {"explain", cmd_explain, explain_text, "fishJYKG"},
     {"hint", cmd_hint, hint_text, "fishJYG"},
     {"check", cmd_check, check_text, "fishJOY"},
+    {"minimize", cmd_minimize, minimize_text, "fishJYM"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDY"},
     {"xc", cmd_xc, xc_text, "flhJCFX"},
@@ -363,6 +382,8 @@ static int option_letter(int opt)
         return 'K';
     case OPT_CEILING:
         return 'G';
+    case OPT_SYMMETRY:
+        return 'M';
     default:
         return opt;
     }
@@ -397,7 +418,8 @@ static int run_command(const command *c, int argc, char **argv)
                 return usage_error(c, "unknown format '%s'", optarg);
             if (c->run == cmd_xc && o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_KNUTH)
                 return usage_error(c, "xc's formats are knuth and json, not '%s'", optarg);
-            if (c->run != cmd_solve && c->run != cmd_xc && o.format != NONET_LAYOUT_JSON)
+            if (c->run != cmd_solve && c->run != cmd_xc && c->run != cmd_minimize &&
+                o.format != NONET_LAYOUT_JSON)
                 return usage_error(c, "this command's only --format is json, not '%s'", optarg);
             break;
         case OPT_JSON:
@@ -469,6 +491,14 @@ static int run_command(const command *c, int argc, char **argv)
         }
         case OPT_TRACE:
             o.trace = 1;
+            break;
+        case OPT_SYMMETRY:
+            if (nonet_symmetry_from_name(optarg, &o.symmetry) != NONET_OK ||
+                o.symmetry == NONET_SYM_RANDOM)
+                return usage_error(c,
+                                   "unknown symmetry '%s' (want none, rot180, rot90, mirror, "
+                                   "flip, diagonal or antidiagonal)",
+                                   optarg);
             break;
         case OPT_SOLUTION:
             o.solution = optarg;

@@ -109,5 +109,24 @@ expect_err "generate reads no input"
 run help generate
 expect_out_has "usage: nonet generate"
 
+test_name="minimize: a minimal puzzle with the same solution, symmetric when asked"
+printf '%s\n' "$CLASSIC_SOL" "$CLASSIC" "$TWO" >"$tmp/in"
+run minimize
+expect_rc 1
+expect_line 3 "# not unique"
+expect_err "puzzle 3: more than one solution"
+head -2 "$tmp/out" >"$tmp/m"
+"$NONET" count --limit 2 "$tmp/m" >"$tmp/counts"
+if [ "$(sort -u "$tmp/counts")" = "1" ]; then pass; else fail "counts: $(cat "$tmp/counts")"; fi
+"$NONET" solve "$tmp/m" >"$tmp/ms"
+if [ "$(cat "$tmp/ms")" = "$(printf '%s\n%s' "$CLASSIC_SOL" "$CLASSIC_SOL")" ]; then pass; else fail "another solution"; fi
+# only clues of the input are left
+if [ "$(sed -n 2p "$tmp/m" | awk -v p="$CLASSIC" '{ for (i = 1; i <= 81; i++) { c = substr($0, i, 1); if (c != "." && c != substr(p, i, 1)) { print "no"; exit } } print "yes" }')" = yes ]; then pass; else fail "clues changed"; fi
+run minimize --symmetry rot180 --json
+expect_out_has '"status":"minimal","minimal":"'
+expect_out_has '{"puzzle":3,"line":3,"status":"not unique"}'
+run minimize --symmetry random
+expect_rc 2
+
 echo "generate: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
