@@ -23,17 +23,19 @@ typedef struct cli_opts {
     int all;              /* --all */
     uint64_t limit;       /* --limit (count, solve --all); 0 none */
     int limit_given;
-    int jobs;                /* -j: threads for solve and count (0: every core) */
-    int dance;               /* dlx --dance */
-    int count_only;          /* xc --count */
-    int first;               /* xc --first, solve --first */
-    int sudoku;              /* xc --sudoku */
-    int candidates;          /* explain --candidates */
-    int human;               /* solve --engine human */
-    int ceiling;             /* rate --ceiling, tenths (0: none) */
-    nonet_symmetry symmetry; /* minimize --symmetry */
-    const char *solution;    /* check --solution FILE */
-    char **files;            /* operands; NULL-terminated */
+    int jobs;                   /* -j: threads for solve and count (0: every core) */
+    int dance;                  /* dlx --dance */
+    int count_only;             /* xc --count */
+    int first;                  /* xc --first, solve --first */
+    int sudoku;                 /* xc --sudoku */
+    int candidates;             /* explain --candidates */
+    int human;                  /* solve --engine human */
+    int ceiling;                /* rate --ceiling, tenths (0: none) */
+    nonet_symmetry symmetry;    /* minimize --symmetry */
+    uint64_t seed;              /* transform --seed (or a fresh one) */
+    const nonet_transform *map; /* transform --map, NULL: random */
+    const char *solution;       /* check --solution FILE */
+    char **files;               /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
 
@@ -145,5 +147,9 @@ int cmd_xc(const cli_opts *o);
  * is "generate". */
 int cmd_generate(int argc, char **argv);
 int cmd_minimize(const cli_opts *o);
+int cmd_canon(const cli_opts *o);
+/* A seed for when none is given: the clock and the process. */
+uint64_t fresh_seed(void);
+int cmd_transform(const cli_opts *o);
 
 #endif

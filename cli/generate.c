@@ -151,8 +151,8 @@ static int parse_rating(const char *text, const char **end)
     return tenths;
 }
 
-/* A fresh seed when none is given: the clock and the process. */
-static uint64_t fresh_seed(void)
+/* A fresh seed when none is given (cli.h). */
+uint64_t fresh_seed(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);

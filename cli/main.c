@@ -25,6 +25,9 @@ static const char usage_text[] =
     "  generate make puzzles with one solution: minimal, symmetric, at a\n"
     "           level, reproducible from a seed, every size\n"
     "  minimize reduce each puzzle to a minimal one with the same solution\n"
+    "  canon    the canonical (minlex) form of each puzzle: equal forms,\n"
+    "           equivalent puzzles\n"
+    "  transform  each puzzle under a random or given symmetry\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, `nonet help COMMAND` for one command, or\n"
@@ -217,6 +220,36 @@ static const char minimize_text[] =
     "  -f, --format LAYOUT  as nonet solve's (also --json: status, puzzle,\n"
     "                       clues, removed)\n";
 
+static const char canon_text[] =
+    "usage: nonet canon [OPTIONS] [FILE...]\n"
+    "\n"
+    "Prints the canonical form of each puzzle or grid: of all the puzzles its\n"
+    "symmetries make of it (transposition, bands, rows in a band, stacks,\n"
+    "columns in a stack, the digits relabelled), the least, comparing the\n"
+    "clue pattern first (row by row, a blank before a clue), then the digits\n"
+    "numbered in the order they first appear. For 9x9 this is patminlex's\n"
+    "minlex form. Two puzzles are equivalent exactly when their forms are\n"
+    "equal: `nonet canon FILE | sort -u` drops the duplicates. Boxes up to\n"
+    "5x5.\n"
+    "\n"
+    "  -f, --format LAYOUT  as nonet solve's; json (also --json) adds the\n"
+    "                       transform that gives the form, in the text\n"
+    "                       `nonet transform --map` takes, and the number of\n"
+    "                       the puzzle's automorphisms\n";
+
+static const char transform_text[] =
+    "usage: nonet transform [OPTIONS] [FILE...]\n"
+    "\n"
+    "Prints each puzzle under a symmetry: an equivalent puzzle.\n"
+    "\n"
+    "      --seed S         a random symmetry, the same for the same seed and\n"
+    "                       puzzle number (default: a fresh seed)\n"
+    "      --map TEXT       this symmetry: 't=0;rows=...;cols=...;digits=...'\n"
+    "                       as `nonet canon --json` writes it (rows: the source\n"
+    "                       row of each row, from 1; cols alike; digits: what\n"
+    "                       1..n become; 'size=RxC;' first when not 3x3)\n"
+    "  -f, --format LAYOUT  as nonet solve's (json adds the transform)\n";
+
 static const char dlx_text[] =
     "usage: nonet dlx [OPTIONS] [FILE...]\n"
     "\n"
@@ -260,7 +293,9 @@ enum {
     OPT_SYMBOLS,
     OPT_CANDIDATES,
     OPT_CEILING,
-    OPT_SYMMETRY
+    OPT_SYMMETRY,
+    OPT_SEED,
+    OPT_MAP
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -285,6 +320,8 @@ static const struct option long_options[] = {
     {"candidates", no_argument, NULL, OPT_CANDIDATES},
     {"ceiling", required_argument, NULL, OPT_CEILING},
     {"symmetry", required_argument, NULL, OPT_SYMMETRY},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"map", required_argument, NULL, OPT_MAP},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -297,7 +334,7 @@ typedef struct command {
 } command;
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
- * Y --symbols, G --ceiling, M --symmetry. */
+ * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map. */
 static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjSJTFYG"},
     {"count", cmd_count, count_text, "fiseljhSJY"},
@@ -306,6 +343,8 @@ static const command commands[] = {
     {"hint", cmd_hint, hint_text, "fishJYG"},
     {"check", cmd_check, check_text, "fishJOY"},
     {"minimize", cmd_minimize, minimize_text, "fishJYM"},
+    {"canon", cmd_canon, canon_text, "fishJY"},
+    {"transform", cmd_transform, transform_text, "fishJYEP"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDY"},
     {"xc", cmd_xc, xc_text, "flhJCFX"},
@@ -384,6 +423,10 @@ static int option_letter(int opt)
         return 'G';
     case OPT_SYMMETRY:
         return 'M';
+    case OPT_SEED:
+        return 'E';
+    case OPT_MAP:
+        return 'P';
     default:
         return opt;
     }
@@ -392,6 +435,8 @@ static int option_letter(int opt)
 static int run_command(const command *c, int argc, char **argv)
 {
     cli_opts o;
+    nonet_transform map;
+    int seeded = 0;
     memset(&o, 0, sizeof o);
     o.limit = DEFAULT_LIMIT;
     optind = 1;
@@ -419,7 +464,7 @@ static int run_command(const command *c, int argc, char **argv)
             if (c->run == cmd_xc && o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_KNUTH)
                 return usage_error(c, "xc's formats are knuth and json, not '%s'", optarg);
             if (c->run != cmd_solve && c->run != cmd_xc && c->run != cmd_minimize &&
-                o.format != NONET_LAYOUT_JSON)
+                c->run != cmd_canon && c->run != cmd_transform && o.format != NONET_LAYOUT_JSON)
                 return usage_error(c, "this command's only --format is json, not '%s'", optarg);
             break;
         case OPT_JSON:
@@ -492,6 +537,20 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_TRACE:
             o.trace = 1;
             break;
+        case OPT_SEED:
+            if (optarg[0] < '0' || optarg[0] > '9' || parse_count(optarg, &o.seed) != 0)
+                return usage_error(
+                    c, "bad seed '%s' (want a number from 0 to 18446744073709551615)", optarg);
+            seeded = 1;
+            break;
+        case OPT_MAP:
+            if (nonet_transform_parse(optarg, &map) != NONET_OK)
+                return usage_error(c,
+                                   "bad map '%s' (want 't=0;rows=...;cols=...;digits=...' as "
+                                   "nonet canon --json writes it)",
+                                   optarg);
+            o.map = &map;
+            break;
         case OPT_SYMMETRY:
             if (nonet_symmetry_from_name(optarg, &o.symmetry) != NONET_OK ||
                 o.symmetry == NONET_SYM_RANDOM)
@@ -548,6 +607,10 @@ static int run_command(const command *c, int argc, char **argv)
                                o.read.symbols);
         nonet_reader_free(r);
     }
+    if (o.map && seeded)
+        return usage_error(c, "%s", "--seed and --map do not go together");
+    if (c->run == cmd_transform && !o.map && !seeded)
+        o.seed = fresh_seed();
     o.files = argv + optind;
     o.nfiles = argc - optind;
     return c->run(&o);

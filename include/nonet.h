@@ -1139,6 +1139,70 @@ NONET_API int nonet_minimize(nonet_generator *g, nonet_grid *puzzle, nonet_symme
 NONET_API int nonet_is_minimal(nonet_generator *g, const nonet_grid *puzzle,
                                nonet_symmetry symmetry);
 
+/* ---------------------------------------------------------------- canonical forms */
+
+/* A symmetry of a grid with a relabelling of its digits. Applied to a
+ * grid g of the shape (box_rows x box_cols, side n), it gives the grid
+ * whose cell (i, j) is digit[h(row[i], col[j])], where h(r, c) is g's cell
+ * (r, c), or (c, r) when transpose is set (square boxes only), and
+ * digit[0] = 0 keeps blanks blank. row and col must permute 0..n-1 keeping
+ * bands (and stacks) together: row[i] / box_rows is the same for the
+ * box_rows rows of each band; digit must permute 1..n. */
+typedef struct nonet_transform {
+    int box_rows, box_cols;
+    int transpose;
+    uint8_t row[NONET_MAX_SIDE];
+    uint8_t col[NONET_MAX_SIDE];
+    uint8_t digit[NONET_MAX_SIDE + 1];
+} nonet_transform;
+
+/* Applies t to in, into *out (which may be in). Returns NONET_OK, or
+ * NONET_EARG (NULL or malformed arguments, a shape other than t's, or t
+ * not such a symmetry). */
+NONET_API int nonet_transform_apply(const nonet_transform *t, const nonet_grid *in,
+                                    nonet_grid *out);
+
+/* A random symmetry of the shape (transposition, bands, rows in bands,
+ * stacks, columns in stacks, digits), the index-th of seed's stream: the
+ * same on every machine. Returns NONET_OK or NONET_EARG (NULL t, bad
+ * shape). */
+NONET_API int nonet_transform_random(int box_rows, int box_cols, uint64_t seed, uint64_t index,
+                                     nonet_transform *t);
+
+/* Writes t as text into buf, as snprintf does: "t=0;rows=1,2,...;cols=
+ * ...;digits=..." (rows: the source row of each row of the result,
+ * 1-based; cols alike; digits: what digits 1..n become), preceded by
+ * "size=RxC;" when the shape is not 3x3. Returns the length it needs. */
+NONET_API long nonet_transform_format(const nonet_transform *t, char *buf, size_t cap);
+
+/* Reads nonet_transform_format's text (spaces allowed around the parts;
+ * no "size=" means 3x3). Returns NONET_OK or NONET_EARG (unreadable, or
+ * not a symmetry). */
+NONET_API int nonet_transform_parse(const char *text, nonet_transform *t);
+
+/* Scratch memory for canonical forms; reusable, one thread at a time. */
+typedef struct nonet_canon nonet_canon;
+
+/* A new one, or NULL when out of memory. */
+NONET_API nonet_canon *nonet_canon_new(void);
+/* Frees c; NULL is a no-op. */
+NONET_API void nonet_canon_free(nonet_canon *c);
+
+/* The canonical form of in: of all the grids its symmetries (as in
+ * nonet_transform) make of it, the least by its clue pattern first (read
+ * row by row, a blank before a clue), then by its digits, relabelled in
+ * the order they first appear (row by row). For 9x9 puzzles this is the
+ * minlex form of Dobrichev's patminlex, the community's. *form (if
+ * non-NULL) gets it, *t (if non-NULL) a symmetry that gives it, and
+ * *automorphisms (if non-NULL) how many of the symmetries give it (1 when
+ * in has no symmetry of its own). Boxes may be up to 5 x 5. Returns
+ * NONET_OK, NONET_EARG (NULL c or in, malformed in, boxes of more than 5
+ * rows or columns), NONET_ENOMEM, or NONET_EGIVEUP: so many symmetries
+ * tie on the way (a nearly empty or full grid above 9x9) that the search
+ * gave up. */
+NONET_API int nonet_canon_form(nonet_canon *c, const nonet_grid *in, nonet_grid *form,
+                               nonet_transform *t, uint64_t *automorphisms);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,9 @@
 #!/bin/sh
 # generate.sh - `nonet generate`: output, reproducibility across -j and
 # --from, the GNU parallel recipe of README, levels, sizes and the usage
-# errors. (Uniqueness and minimality of every puzzle are checked by the
-# unit tests with their own counter.)
+# errors (uniqueness and minimality of every puzzle are checked by the
+# unit tests with their own counter); `nonet minimize`, `nonet canon` and
+# `nonet transform`.
 . "$(dirname "$0")/lib.sh"
 : >"$tmp/in"
 
@@ -127,6 +128,52 @@ expect_out_has '"status":"minimal","minimal":"'
 expect_out_has '{"puzzle":3,"line":3,"status":"not unique"}'
 run minimize --symmetry random
 expect_rc 2
+
+test_name="canon: isomorphs get one form, sort -u keeps one of each"
+head -2 "$tmp/g30" >"$tmp/two"
+"$NONET" transform --seed 1 "$tmp/two" >"$tmp/iso1"
+"$NONET" transform --seed 2 "$tmp/two" >"$tmp/iso2"
+cat "$tmp/two" "$tmp/iso1" "$tmp/iso2" >"$tmp/in"
+if ! cmp -s "$tmp/iso1" "$tmp/iso2" && ! cmp -s "$tmp/iso1" "$tmp/two"; then pass; else fail "transform --seed did not move the puzzles"; fi
+run canon
+expect_rc 0
+if [ "$(sort -u "$tmp/out" | wc -l)" -eq 2 ] && [ "$(sed -n 1p "$tmp/out")" = "$(sed -n 3p "$tmp/out")" ]; then pass; else fail "$(cat "$tmp/out")"; fi
+"$NONET" transform --seed 1 "$tmp/two" >"$tmp/again"
+if cmp -s "$tmp/iso1" "$tmp/again"; then pass; else fail "transform --seed 1 differs between runs"; fi
+
+test_name="canon --json: its transform, given to transform --map, gives the form"
+printf '%s\n' "$(sed -n 3p "$tmp/in")" >"$tmp/in1"
+"$NONET" canon --json "$tmp/in1" >"$tmp/out"
+expect_out_has '"automorphisms":1}'
+map=$(sed 's/.*"transform":"\([^"]*\)".*/\1/' "$tmp/out")
+form=$(sed 's/.*"canon":"\([^"]*\)".*/\1/' "$tmp/out")
+if [ "$("$NONET" transform --map "$map" "$tmp/in1")" = "$form" ]; then pass; else fail "map $map"; fi
+printf '%s\n' 123456789456789123789123456234567891567891234891234567345678912678912345912345678 >"$tmp/in"
+run canon --json
+expect_out_has '"automorphisms":54}'
+
+test_name="canon: other sizes, one form for isomorphs"
+"$NONET" generate --seed 3 -s 2x3 -n 2 >"$tmp/six"
+"$NONET" generate --seed 3 -s 4x4 >"$tmp/sixteen"
+for f in six sixteen; do
+    "$NONET" transform --seed 8 "$tmp/$f" >"$tmp/$f.iso"
+    if [ "$("$NONET" canon "$tmp/$f")" = "$("$NONET" canon "$tmp/$f.iso")" ]; then pass; else fail "$f"; fi
+done
+
+test_name="canon and transform: errors"
+input "$CLASSIC"
+run transform --map 't=0;rows=1,2,3'
+expect_rc 2
+expect_err "bad map"
+run transform --map 't=0;rows=1,2,3,4,5,6,7,8,9;cols=1,2,3,4,5,6,7,8,9;digits=1,2,3,4,5,6,7,8,9' --seed 2
+expect_rc 2
+run transform --map 'size=2x3;t=0;rows=1,2,3,4,5,6;cols=1,2,3,4,5,6;digits=1,2,3,4,5,6'
+expect_rc 1
+expect_err "the map is for 2x3 boxes"
+printf '%s\n' "................................................................................................................................................................................................................................................................" >"$tmp/in"
+run canon -s 4x4
+expect_rc 1
+expect_err "too many symmetries tie"
 
 echo "generate: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

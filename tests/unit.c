@@ -69,6 +69,7 @@ int main(int argc, char **argv)
         {"read", suite_read},   {"solve", suite_solve},     {"xc", suite_xc},
         {"teach", suite_teach}, {"engines", suite_engines}, {"paste", suite_paste},
         {"marks", suite_marks}, {"human", suite_human},     {"generate", suite_generate},
+        {"canon", suite_canon},
     };
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
         if (argc > 1 && strcmp(argv[1], suites[i].name) != 0)
