@@ -2,7 +2,10 @@
  * Sudoku symmetries (transposition, bands, rows within a band, stacks,
  * columns within a stack) and a relabelling of the digits make of it, the
  * one whose 81 characters, read row by row with blanks as 0, are the
- * smallest, the digits numbered in the order they first appear.
+ * smallest, the digits numbered in the order they first appear. For a
+ * complete grid this is the canonical form (canon_form.c uses it there);
+ * for a partial one it is the digits' order only, which the rater
+ * (human/ladder.c) orients its positions by.
  *
  * The search builds the form one row at a time. Every column permutation
  * (1296) of the grid and of its transpose starts as a candidate; each new
@@ -121,6 +124,10 @@ int canon9(const uint8_t *grid, canon_transform *out)
                 int src = c->t ? col * 9 + r : r * 9 + col;
                 out->cell[src] = (uint8_t)(k * 9 + j);
             }
+        out->transposed = c->t;
+        memcpy(out->row, c->rows, 9);
+        memcpy(out->col, perms[c->perm], 9);
+        out->ties = (uint64_t)ncur;
         uint8_t next = c->next;
         out->digit[0] = 0;
         for (int d = 1; d <= 9; d++)

@@ -18,6 +18,7 @@
  * reach it. When the pattern is complete, every remaining candidate tries
  * every column order its sets hold, and the digits decide. Candidates
  * that tie to the end are the grid's automorphisms. */
+#include "canon.h"
 #include "internal.h"
 #include "random.h"
 
@@ -533,12 +534,40 @@ static void columns9(nonet_canon *c, const candidate9 *x, const uint16_t *clue_c
     }
 }
 
+/* A complete 9x9 grid: every pattern ties, so the digits alone decide,
+ * which canon9 settles row by row over the column orders. */
+static int complete9(const nonet_grid *in, nonet_grid *form, nonet_transform *t,
+                     uint64_t *automorphisms)
+{
+    canon_transform ct;
+    if (!canon9(in->cells, &ct))
+        return NONET_ENOMEM;
+    if (form) {
+        form->box_rows = form->box_cols = 3;
+        form->n = 9;
+        memcpy(form->cells, ct.form, 81);
+    }
+    if (t) {
+        memset(t, 0, sizeof *t);
+        t->box_rows = t->box_cols = 3;
+        t->transpose = ct.transposed;
+        memcpy(t->row, ct.row, 9);
+        memcpy(t->col, ct.col, 9);
+        memcpy(t->digit, ct.digit, 10);
+    }
+    if (automorphisms)
+        *automorphisms = ct.ties;
+    return NONET_OK;
+}
+
 int nonet_canon_form(nonet_canon *c, const nonet_grid *in, nonet_grid *form, nonet_transform *t,
                      uint64_t *automorphisms)
 {
     if (!c || !grid_well_formed(in) || in->box_rows > CF_MAX_BOX || in->box_cols > CF_MAX_BOX)
         return NONET_EARG;
     int br = in->box_rows, bc = in->box_cols, n = in->n;
+    if (n == 9 && br == 3 && !c->general_only && memchr(in->cells, 0, 81) == NULL)
+        return complete9(in, form, t, automorphisms);
     set_shape(c, br, bc);
     c->work = 0;
     for (int r = 0; r < n; r++)
