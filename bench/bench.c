@@ -4,7 +4,8 @@
  * removed and with a digit added, so mostly several or no solutions),
  * generated 16x16 and 25x25 puzzles, a full count of the 6x6 grids, and
  * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx),
- * the generator (bench_generate.c; -G runs only that).
+ * the generator and canonical forms (bench_generate.c; -G runs only the
+ * generator).
  *
  *   nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
  *
@@ -458,6 +459,7 @@ int main(int argc, char **argv)
                 bench_check_steps(base ? base + 1 : argv[i], &s, 10000);
             } else {
                 run_engines(base ? base + 1 : argv[i], &s, &o);
+                bench_canon(base ? base + 1 : argv[i], &s, o.runs);
             }
             set_free(&s);
         }
@@ -484,6 +486,8 @@ int main(int argc, char **argv)
             }
             if (pass == 0) {
                 run_engines(name, &s, &o);
+                if (strstr(name, "17_clue") || strstr(name, "1905"))
+                    bench_canon(name, &s, o.runs);
                 if (strstr(name, "17_clue")) {
                     set mixed = {0};
                     make_mixed(&s, &mixed, 10000, 17);

@@ -47,4 +47,9 @@ void bench_exact_cover(int runs);
  * median 25x25 puzzle with 55% of its cells given. */
 void bench_generate(int runs);
 
+/* Canonical forms of every puzzle of the set (median of runs runs), in
+ * the solving table's columns; "several" counts the puzzles with
+ * automorphisms. */
+void bench_canon(const char *name, const bench_set *s, int runs);
+
 #endif

@@ -89,3 +89,31 @@ void bench_generate(int runs)
     printf("%-34s %8d %12.1f %10.0f  median %.3f s\n", "25x25 rot180, 344 clues (55%)", 5, 5 / t,
            t / 5 * 1e6, times[2]);
 }
+
+void bench_canon(const char *name, const bench_set *s, int runs)
+{
+    nonet_canon *c = nonet_canon_new();
+    if (!c)
+        return;
+    static nonet_grid g, form;
+    double t[16];
+    uint64_t tied = 0;
+    for (int r = 0; r < runs; r++) {
+        double t0 = bench_now();
+        tied = 0;
+        for (size_t i = 0; i < s->count; i++) {
+            uint64_t aut = 1;
+            bench_get(s, i, &g);
+            nonet_canon_form(c, &g, &form, NULL, &aut);
+            tied += aut > 1;
+        }
+        t[r] = bench_now() - t0;
+    }
+    qsort(t, (size_t)runs, sizeof t[0], cmp_double);
+    char label[64];
+    snprintf(label, sizeof label, "canon %.26s", name);
+    printf("%-32s %8zu %-8s %2d %12.1f %10.2f %9s %7llu %7s\n", label, s->count, "canon", 1,
+           (double)s->count / t[runs / 2], t[runs / 2] / (double)s->count * 1e6, "-",
+           (unsigned long long)tied, "-");
+    nonet_canon_free(c);
+}
