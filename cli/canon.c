@@ -40,6 +40,25 @@ static int usable(canon_state *st, const char *file, const nonet_puzzle *p)
     return 1;
 }
 
+/* Prints g in layout; in json, the object up to its transform, left
+ * open for the caller to end. */
+static void print_result(const cli_opts *o, const char *file, const nonet_puzzle *p,
+                         nonet_layout layout, const char *key, const nonet_grid *g,
+                         const nonet_transform *t)
+{
+    if (layout != NONET_LAYOUT_JSON) {
+        print_grid(stdout, g, layout, 0, p->symbols);
+        return;
+    }
+    char map[4 * NONET_MAX_SIDE * 3 + 64];
+    nonet_transform_format(t, map, sizeof map);
+    json_begin(stdout, o, file, p);
+    printf(",\"%s\":", key);
+    json_grid(stdout, g, p->symbols);
+    fputs(",\"transform\":", stdout);
+    json_string(stdout, map);
+}
+
 static void canon_one(void *ctx, const char *file, const nonet_puzzle *p)
 {
     canon_state *st = ctx;
@@ -61,18 +80,9 @@ static void canon_one(void *ctx, const char *file, const nonet_puzzle *p)
         failed(st, p, file, "error: no canonical form");
         return;
     }
-    if (layout != NONET_LAYOUT_JSON) {
-        print_grid(stdout, &form, layout, 0, p->symbols);
-        return;
-    }
-    char map[4 * NONET_MAX_SIDE * 3 + 64];
-    nonet_transform_format(&t, map, sizeof map);
-    json_begin(stdout, o, file, p);
-    fputs(",\"canon\":", stdout);
-    json_grid(stdout, &form, p->symbols);
-    fputs(",\"transform\":", stdout);
-    json_string(stdout, map);
-    printf(",\"automorphisms\":%llu}\n", (unsigned long long)automorphisms);
+    print_result(o, file, p, layout, "canon", &form, &t);
+    if (layout == NONET_LAYOUT_JSON)
+        printf(",\"automorphisms\":%llu}\n", (unsigned long long)automorphisms);
 }
 
 int cmd_canon(const cli_opts *o)
@@ -84,11 +94,7 @@ int cmd_canon(const cli_opts *o)
     }
     int rc = for_each_puzzle(o, canon_one, &st, NULL);
     nonet_canon_free(st.canon);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        complain("writing the output failed");
-        return EXIT_USAGE;
-    }
-    return rc != 0 ? EXIT_USAGE : st.failed ? EXIT_PUZZLE_FAILED : EXIT_ALL_GOOD;
+    return exit_status(rc, st.failed);
 }
 
 static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
@@ -116,27 +122,13 @@ static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
     }
     nonet_grid out;
     nonet_transform_apply(&t, &p->grid, &out);
-    if (layout != NONET_LAYOUT_JSON) {
-        print_grid(stdout, &out, layout, 0, p->symbols);
-        return;
-    }
-    char map[4 * NONET_MAX_SIDE * 3 + 64];
-    nonet_transform_format(&t, map, sizeof map);
-    json_begin(stdout, o, file, p);
-    fputs(",\"result\":", stdout);
-    json_grid(stdout, &out, p->symbols);
-    fputs(",\"transform\":", stdout);
-    json_string(stdout, map);
-    fputs("}\n", stdout);
+    print_result(o, file, p, layout, "result", &out, &t);
+    if (layout == NONET_LAYOUT_JSON)
+        fputs("}\n", stdout);
 }
 
 int cmd_transform(const cli_opts *o)
 {
     canon_state st = {o, NULL, 0, 0};
-    int rc = for_each_puzzle(o, transform_one, &st, NULL);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        complain("writing the output failed");
-        return EXIT_USAGE;
-    }
-    return rc != 0 ? EXIT_USAGE : st.failed ? EXIT_PUZZLE_FAILED : EXIT_ALL_GOOD;
+    return exit_status(for_each_puzzle(o, transform_one, &st, NULL), st.failed);
 }

@@ -120,6 +120,14 @@ void json_grid(FILE *out, const nonet_grid *g, const char *symbols);
  * operands, "puzzle" and "line" (both counted per file). */
 void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p);
 
+/* A decimal number of 0 or more (digits only, no sign or space) into
+ * *out: 0, or -1 when text is none or does not fit. */
+int parse_number(const char *text, uint64_t *out);
+/* The exit status of a command that read its puzzles with
+ * for_each_puzzle (which returned rc) and saw a puzzle fail (failed):
+ * after flushing standard output, which may fail too (reported). */
+int exit_status(int rc, int failed);
+
 /* Microseconds on a monotonic clock. */
 double now_us(void);
 

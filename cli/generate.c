@@ -2,7 +2,6 @@
  * The puzzles themselves come from the library (nonet_generate). */
 #include "cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -118,19 +117,6 @@ static int usage(const char *fmt, ...)
     va_end(ap);
     fputs("\nTry 'nonet generate --help'.\n", stderr);
     return EXIT_USAGE;
-}
-
-static int parse_u64(const char *text, uint64_t *out)
-{
-    if (!text[0] || text[0] < '0' || text[0] > '9')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = v;
-    return 0;
 }
 
 /* A rating "2.3" or "2" into tenths; -1 if it is none. */
@@ -278,16 +264,16 @@ int cmd_generate(int argc, char **argv)
             fputs(generate_text, stdout);
             return EXIT_ALL_GOOD;
         case 'n':
-            if (parse_u64(arg, &o.count) != 0)
+            if (parse_number(arg, &o.count) != 0)
                 return usage("bad count '%s' (want a number)", arg);
             break;
         case OPT_SEED:
-            if (parse_u64(arg, &o.seed) != 0)
+            if (parse_number(arg, &o.seed) != 0)
                 return usage("bad seed '%s' (want a number from 0 to 18446744073709551615)", arg);
             seeded = 1;
             break;
         case OPT_FROM:
-            if (parse_u64(arg, &o.from) != 0)
+            if (parse_number(arg, &o.from) != 0)
                 return usage("bad --from '%s' (want a number)", arg);
             break;
         case OPT_SYMMETRY:
@@ -301,7 +287,7 @@ int cmd_generate(int argc, char **argv)
             break;
         case OPT_CLUES:
         case OPT_MAXCLUES:
-            if (parse_u64(arg, &v) != 0 || v == 0 || v > (uint64_t)NONET_MAX_CELLS)
+            if (parse_number(arg, &v) != 0 || v == 0 || v > (uint64_t)NONET_MAX_CELLS)
                 return usage("bad clue count '%s' (want a number above 0)", arg);
             *(opt == OPT_CLUES ? &o.g.clues : &o.g.max_clues) = (int)v;
             break;
@@ -350,7 +336,7 @@ int cmd_generate(int argc, char **argv)
             o.solution = 1;
             break;
         case 'j':
-            if (parse_u64(arg, &v) != 0 || v > MAX_JOBS)
+            if (parse_number(arg, &v) != 0 || v > MAX_JOBS)
                 return usage("bad number of jobs '%s' (want 0 to 64; 0: every core)", arg);
             o.jobs = (int)v;
             break;
@@ -546,9 +532,5 @@ int cmd_minimize(const cli_opts *o)
     }
     int rc = for_each_puzzle(o, minimize_one, &m, NULL);
     nonet_generator_free(m.gen);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        complain("writing the output failed");
-        return EXIT_USAGE;
-    }
-    return rc != 0 ? EXIT_USAGE : m.failed ? EXIT_PUZZLE_FAILED : EXIT_ALL_GOOD;
+    return exit_status(rc, m.failed);
 }

@@ -394,3 +394,25 @@ double now_us(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
+
+int parse_number(const char *text, uint64_t *out)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int exit_status(int rc, int failed)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        complain("writing the output failed");
+        return EXIT_USAGE;
+    }
+    return rc != 0 ? EXIT_USAGE : failed ? EXIT_PUZZLE_FAILED : EXIT_ALL_GOOD;
+}

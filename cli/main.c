@@ -1,7 +1,6 @@
 /* main.c - the nonet command: subcommands, options, help. */
 #include "cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -383,19 +382,6 @@ static int usage_error(const command *c, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-static int parse_count(const char *text, uint64_t *out)
-{
-    if (!text[0] || text[0] == '-')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int option_letter(int opt)
 {
     switch (opt) {
@@ -501,13 +487,13 @@ static int run_command(const command *c, int argc, char **argv)
                                    optarg, optarg);
             break;
         case 'l':
-            if (parse_count(optarg, &o.limit) != 0)
+            if (parse_number(optarg, &o.limit) != 0)
                 return usage_error(c, "bad limit '%s' (want a number, 0 for none)", optarg);
             o.limit_given = 1;
             break;
         case 'j': {
             uint64_t jobs;
-            if (parse_count(optarg, &jobs) != 0 || jobs > 64)
+            if (parse_number(optarg, &jobs) != 0 || jobs > 64)
                 return usage_error(c, "bad number of jobs '%s' (want 0 to 64; 0: every core)",
                                    optarg);
             o.jobs = (int)jobs;
@@ -538,7 +524,7 @@ static int run_command(const command *c, int argc, char **argv)
             o.trace = 1;
             break;
         case OPT_SEED:
-            if (optarg[0] < '0' || optarg[0] > '9' || parse_count(optarg, &o.seed) != 0)
+            if (parse_number(optarg, &o.seed) != 0)
                 return usage_error(
                     c, "bad seed '%s' (want a number from 0 to 18446744073709551615)", optarg);
             seeded = 1;
