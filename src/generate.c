@@ -10,7 +10,9 @@
  *
  * A removal is proved unique cheaply when singles put the removed digits
  * back (the smaller puzzle then forces the larger one, whose solution is
- * unique); only the others go to the solver, which counts up to 2. */
+ * unique); only the others go to the solver: up to 9x9 it counts to 2;
+ * above, it looks for a solution with a removed cell changed, one cell
+ * after the other (faster there: 16x16 -15%, 25x25 -40%). */
 #include "internal.h"
 #include "random.h"
 
@@ -115,6 +117,7 @@ struct nonet_generator {
     int *open;            /* fill: the empty cells */
     /* the puzzle being dug and its solution */
     nonet_grid work, sol;
+    nonet_marks *marks;                /* big grids' searches for a second solution */
     uint64_t used[3 * NONET_MAX_SIDE]; /* digits given in each unit of work */
 };
 
@@ -304,6 +307,7 @@ void nonet_generator_free(nonet_generator *g)
     free_shape(g);
     nonet_solver_free(g->solver);
     nonet_human_free(g->human);
+    free(g->marks);
     free(g);
 }
 
@@ -394,8 +398,30 @@ static int still_unique(nonet_generator *g, const int *cells, int count)
     if (!left)
         return 1;
     uint64_t found = 0;
-    nonet_solver_count(g->solver, &g->work, 2, &found, NULL, NULL);
-    return found == 1;
+    if (g->n <= 9) { /* the 9x9 engine counts to 2 faster than it searches with marks */
+        nonet_solver_count(g->solver, &g->work, 2, &found, NULL, NULL);
+        return found == 1;
+    }
+    /* a second solution differs from sol in a removed cell: look for one
+     * with the first removed cell changed, then with it kept and the next
+     * changed, ... (each search stops at its first solution) */
+    if (!g->marks && !(g->marks = malloc(sizeof *g->marks)))
+        return 0;
+    uint64_t all = full_set(g->n);
+    for (int c = 0; c < g->ncells; c++)
+        g->marks->cands[c] = all;
+    int kept = 0;
+    for (int i = 0; i < count && !found; i++) {
+        int c = cells[i];
+        g->marks->cands[c] = all & ~((uint64_t)1 << (g->sol.cells[c] - 1));
+        nonet_solver_count_marks(g->solver, &g->work, g->marks, 1, &found, NULL, NULL);
+        put(g, c, g->sol.cells[c]);
+        g->marks->cands[c] = all;
+        kept++;
+    }
+    for (int i = 0; i < kept; i++)
+        take(g, cells[i]);
+    return found == 0;
 }
 
 /* ---------------------------------------------------------------- filling a grid */
