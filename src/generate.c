@@ -134,6 +134,8 @@ static void free_shape(nonet_generator *g)
     free(g->stack_cell);
     free(g->stack_left);
     free(g->open);
+    free(g->marks);
+    g->marks = NULL;
     g->unit_cells = g->cell_units = g->order = g->stack_cell = g->open = NULL;
     g->stack_left = NULL;
     g->box_rows = g->box_cols = g->n = g->ncells = 0;
@@ -153,8 +155,9 @@ static int set_shape(nonet_generator *g, int box_rows, int box_cols)
     g->stack_cell = malloc(sizeof(int) * cells);
     g->stack_left = malloc(sizeof(uint64_t) * cells);
     g->open = malloc(sizeof(int) * cells);
-    int ok =
-        g->unit_cells && g->cell_units && g->order && g->stack_cell && g->stack_left && g->open;
+    g->marks = n > 9 ? malloc(sizeof *g->marks) : NULL;
+    int ok = g->unit_cells && g->cell_units && g->order && g->stack_cell && g->stack_left &&
+             g->open && (n <= 9 || g->marks);
     for (int s = 0; ok && s < SYMMETRIES; s++) {
         if (!nonet_symmetry_fits((nonet_symmetry)s, box_rows, box_cols))
             continue;
@@ -307,7 +310,6 @@ void nonet_generator_free(nonet_generator *g)
     free_shape(g);
     nonet_solver_free(g->solver);
     nonet_human_free(g->human);
-    free(g->marks);
     free(g);
 }
 
@@ -405,8 +407,6 @@ static int still_unique(nonet_generator *g, const int *cells, int count)
     /* a second solution differs from sol in a removed cell: look for one
      * with the first removed cell changed, then with it kept and the next
      * changed, ... (each search stops at its first solution) */
-    if (!g->marks && !(g->marks = malloc(sizeof *g->marks)))
-        return 0;
     uint64_t all = full_set(g->n);
     for (int c = 0; c < g->ncells; c++)
         g->marks->cands[c] = all;
