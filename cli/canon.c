@@ -130,5 +130,6 @@ static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
 int cmd_transform(const cli_opts *o)
 {
     canon_state st = {o, NULL, 0, 0};
-    return exit_status(for_each_puzzle(o, transform_one, &st, NULL), st.failed);
+    int rc = for_each_puzzle(o, transform_one, &st, NULL);
+    return exit_status(rc, st.failed); /* st.failed only after the puzzles */
 }

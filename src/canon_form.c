@@ -424,7 +424,7 @@ static long pattern9(nonet_canon *c, uint8_t form[CF_MAX_SIDE][CF_MAX_BOX])
         if (!c->c9a || !c->c9b)
             return -1;
     }
-    const uint8_t(*bits)[CF_MAX_SIDE][CF_MAX_BOX] = c->bits;
+    uint8_t(*bits)[CF_MAX_SIDE][CF_MAX_BOX] = c->bits;
     /* the top row: the least any row shows under any stack order */
     int best = 512, value[2][9];
     for (int t = 0; t < 2; t++)
@@ -464,7 +464,7 @@ static long pattern9(nonet_canon *c, uint8_t form[CF_MAX_SIDE][CF_MAX_BOX])
         for (long q = 0; q < ncur; q++) {
             const candidate9 *x = &cur[q];
             const uint8_t *o = c->stack_order[x->stacks];
-            const uint8_t(*rb)[CF_MAX_BOX] = bits[x->t];
+            uint8_t(*rb)[CF_MAX_BOX] = bits[x->t];
             int from = 0, to = 9;
             if (i % 3) {
                 from = x->row[i - i % 3] / 3 * 3;
