@@ -208,14 +208,17 @@ static int set_shape(nonet_generator *g, int box_rows, int box_cols)
     return NONET_OK;
 }
 
-/* Whether the clue count can be made of the symmetry's group sizes (in
- * any grid of the shape): 1 or 0. */
-static int clues_reachable(const groups *gr, int clues)
+/* Whether the clue count can be made of the sizes (1, 2 or 4) of the
+ * cell groups of symmetry s in an n-sided grid: 1 or 0. */
+static int clues_reachable(nonet_symmetry s, int n, int clues)
 {
-    /* group sizes are 1, 2 or 4: count each size's groups */
     int have[5] = {0, 0, 0, 0, 0};
-    for (int k = 0; k < gr->count; k++)
-        have[gr->first[k + 1] - gr->first[k]]++;
+    for (int c = 0; c < n * n; c++) {
+        int size = 1, smallest = 1;
+        for (int x = sym_image(s, n, c); x != c; x = sym_image(s, n, x), size++)
+            smallest &= x > c;
+        have[size] += smallest; /* each group counted at its smallest cell */
+    }
     for (int fours = 0; fours <= have[4]; fours++)
         for (int twos = 0; twos <= have[2]; twos++) {
             int ones = clues - 4 * fours - 2 * twos;
@@ -255,22 +258,16 @@ int nonet_generate_check(const nonet_generate_opts *opts, char *why, size_t cap)
                  o.min_rating / 10, o.min_rating % 10, o.max_rating / 10, o.max_rating % 10);
     else if (o.clues && o.symmetry != NONET_SYM_NONE) {
         /* the group sizes must add up to the target */
-        nonet_generator tmp;
-        memset(&tmp, 0, sizeof tmp);
-        if (set_shape(&tmp, br, bc) != NONET_OK) {
-            snprintf(msg, sizeof msg, "out of memory");
-        } else {
-            for (int s = NONET_SYM_NONE + 1; s < SYMMETRIES; s++) {
-                if (!((int)o.symmetry == s || (o.symmetry == NONET_SYM_RANDOM && tmp.sym[s].count)))
-                    continue;
-                if (!clues_reachable(&tmp.sym[s], o.clues)) {
-                    snprintf(msg, sizeof msg,
-                             "%d clues cannot be made of the %s symmetry's groups of cells",
-                             o.clues, symmetry_names[s]);
-                    break;
-                }
+        for (int sym = NONET_SYM_NONE + 1; sym < SYMMETRIES; sym++) {
+            if ((int)o.symmetry != sym && !(o.symmetry == NONET_SYM_RANDOM &&
+                                            nonet_symmetry_fits((nonet_symmetry)sym, br, bc)))
+                continue;
+            if (!clues_reachable((nonet_symmetry)sym, n, o.clues)) {
+                snprintf(msg, sizeof msg,
+                         "%d clues cannot be made of the %s symmetry's groups of cells", o.clues,
+                         symmetry_names[sym]);
+                break;
             }
-            free_shape(&tmp);
         }
     }
     if (why && cap)
