@@ -27,12 +27,14 @@ WARN     := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ifeq ($(WERROR),1)
 WARN     += -Werror
 endif
-CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -MMD -MP
+CPPFLAGS += -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
 CFLAGS   ?=
 ALLCFLAGS = $(OPT) $(WARN) $(CFLAGS)
 LDLIBS   += -lpthread
 
-LIB_SRC   := $(sort $(wildcard src/*.c src/human/*.c))
+# every source under src/, one folder a concern (README, Source layout)
+LIB_SRC   := $(sort $(shell find src -name '*.c'))
+LIB_HDR   := $(sort $(shell find src -name '*.h'))
 CLI_SRC   := $(sort $(wildcard cli/*.c))
 # tests/pty_test.c is a program of its own (nonet on a pseudo-terminal)
 PTY_SRC   := tests/pty_test.c
@@ -44,14 +46,14 @@ PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 
 # The 9x9 search is the hot path: it gets HOT_OPT, and on x86-64 a second
 # copy compiled for x86-64-v3 that the library picks at run time when the
-# CPU has it (src/engine_bitboard_ops.c), so one binary runs everywhere.
+# CPU has it (src/solve/engine_bitboard_ops.c), so one binary runs everywhere.
 HOT_OPT  ?= -O3
-HOT_SRC  := src/engine_bitboard.c
+HOT_SRC  := src/solve/engine_bitboard.c
 ifneq ($(findstring x86_64,$(shell $(CC) -dumpmachine)),)
 V3_FLAGS := -DBB_ISA=x86v3 -mavx2 -mbmi -mbmi2 -mpopcnt
 CPPFLAGS += -DNONET_HAVE_X86V3
-LIB_OBJ  += $(BUILD)/obj/src/engine_bitboard_x86v3.o
-PIC_OBJ  += $(BUILD)/pic/src/engine_bitboard_x86v3.o
+LIB_OBJ  += $(BUILD)/obj/src/solve/engine_bitboard_x86v3.o
+PIC_OBJ  += $(BUILD)/pic/src/solve/engine_bitboard_x86v3.o
 endif
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
@@ -78,11 +80,11 @@ $(BUILD)/pic/%.o: %.c
 
 $(BUILD)/obj/$(HOT_SRC:.c=.o) $(BUILD)/pic/$(HOT_SRC:.c=.o): ALLCFLAGS += $(HOT_OPT)
 
-$(BUILD)/obj/src/engine_bitboard_x86v3.o: $(HOT_SRC)
+$(BUILD)/obj/src/solve/engine_bitboard_x86v3.o: $(HOT_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALLCFLAGS) $(HOT_OPT) $(V3_FLAGS) -c -o $@ $<
 
-$(BUILD)/pic/src/engine_bitboard_x86v3.o: $(HOT_SRC)
+$(BUILD)/pic/src/solve/engine_bitboard_x86v3.o: $(HOT_SRC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALLCFLAGS) $(HOT_OPT) $(V3_FLAGS) -fPIC -fvisibility=hidden \
 	  -DNONET_BUILD_SHARED -c -o $@ $<
@@ -127,9 +129,9 @@ FUZZ_TIME ?= 60
 FUZZ_SRC  := $(sort $(wildcard fuzz/*.c))
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 
-$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard src/*.h src/human/*.h) include/nonet.h
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(LIB_HDR) include/nonet.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
+	$(FUZZ_CC) -Iinclude -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=all -o $@ $< $(LIB_SRC)
 
 fuzz: $(FUZZ_BIN)
@@ -163,17 +165,20 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
+# every C file of the project, wherever it lives
+FORMAT_SRC := $(sort $(shell find include src cli tests bench fuzz -name '*.[ch]'))
+
 format:
-	clang-format -i include/*.h src/*.[ch] src/human/*.[ch] cli/*.[ch] tests/*.[ch] bench/*.c fuzz/*.c
+	clang-format -i $(FORMAT_SRC)
 
 # Quiet when clean; any finding is printed and fails the target. clang-tidy
 # reports "N warnings generated" for system headers it filters out: that
 # line is noise and dropped.
-LINT_DEFS := -Iinclude -D_POSIX_C_SOURCE=200809L -DNONET_HAVE_X86V3
+LINT_DEFS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -DNONET_HAVE_X86V3
 lint:
 	@cppcheck --quiet --enable=warning,performance,portability --std=c11 \
-	  --error-exitcode=1 -Iinclude src cli
-	@out=$$(clang-tidy --quiet --warnings-as-errors='*' src/*.c src/human/*.c cli/*.c -- \
+	  --error-exitcode=1 -Iinclude -Isrc src cli
+	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) $(CLI_SRC) -- \
 	  $(LINT_DEFS) -std=c11 2>&1); rc=$$?; \
 	  printf '%s\n' "$$out" | grep -v -e '^[0-9]* warnings\? generated\.$$' -e '^$$' || true; \
 	  exit $$rc

@@ -35,7 +35,6 @@ double bench_now(void);
 void bench_rate(const char *name, const bench_set *s, int threads, int runs);
 void bench_check_steps(const char *name, const bench_set *s, size_t max);
 
-
 /* Exact cover (bench_xc.c): all 9,356 packings of the 6x10 pentominoes,
  * 12 queens (14,200), and a hard Sudoku through the dlx engine; prints
  * solutions, nodes, updates, mems and the median time of runs runs. */

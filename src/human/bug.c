@@ -12,7 +12,7 @@
  *           k... each keeps only its extra digits and k (5.7).
  * The types are tried in Sudoku Explainer's order and only the first that
  * finds something is reported (for type 3 its smallest sets). */
-#include "human.h"
+#include "human/human.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  * bonus of its complexity), then complexity, then kind, then the order of
  * discovery. Only a recipe of the best is kept while searching; the chosen
  * chain is rebuilt at the end to describe it. links.c propagates. */
-#include "chains.h"
+#include "human/chains.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
 #ifndef NONET_CHAINS_H
 #define NONET_CHAINS_H
 
-#include "human.h"
+#include "human/human.h"
 
 /* Boards larger than this get no chains (the sets grow with n^3), and
  * larger than CHAIN_NEST_MAX_SIDE no nested chains (levels 2-5: a chain

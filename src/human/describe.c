@@ -4,7 +4,7 @@
  *   pointing: in box 2 the 4s lie in row 1, so r1c7, r1c8 <> 4
  *   naked pair in row 3: r3c1, r3c5 hold only 4 and 7, so r3c2 <> 4, r3c9 <> 47
  * Digits above 9 are written in 1-9A-Z (numbers above 35). */
-#include "human.h"
+#include "human/human.h"
 
 #include <stdarg.h>
 #include <stdio.h>

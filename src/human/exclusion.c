@@ -5,7 +5,7 @@
  * possible digit of the other is removed. As in Sudoku Explainer, the two
  * cells need not see each other, but they must share at least two bivalue
  * peers; the cells considered are those with a bivalue peer. */
-#include "human.h"
+#include "human/human.h"
 
 #include <stdlib.h>
 

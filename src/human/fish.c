@@ -4,7 +4,7 @@
  * 5.2). As in Sudoku Explainer, columns are tried as the base first, a
  * base line takes part with 2 to k places, and a digit is tried only while
  * at most n - 2k of its cells are placed. */
-#include "human.h"
+#include "human/human.h"
 
 void find_fish(const hstate *s, int technique, hlist *out)
 {

@@ -1,5 +1,5 @@
 /* hints.c - the growing list that finders fill with hints. */
-#include "chains.h"
+#include "human/chains.h"
 
 #include <stdlib.h>
 

@@ -14,7 +14,7 @@
 #ifndef NONET_HUMAN_H
 #define NONET_HUMAN_H
 
-#include "../internal.h"
+#include "core/internal.h"
 
 #include <stdint.h>
 

@@ -4,7 +4,7 @@
  * count only when the removal leaves the digit a single place in a unit of
  * the first one's kind, which they then fill: direct pointing (1.7) and
  * direct claiming (1.9), as in Sudoku Explainer. */
-#include "human.h"
+#include "human/human.h"
 
 /* The unit of that kind holding every place of mask in unit u, or -1. */
 static int common_unit(const hstate *s, int u, uint64_t mask, int kind)

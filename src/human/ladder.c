@@ -8,8 +8,8 @@
  * is turned or its digits named, so neither do the path, the rating and
  * the technique counts; and it reaches the same rating as SE's path in
  * all but rare cases (README gives the agreement measured). */
-#include "../canon.h"
-#include "chains.h"
+#include "canon/canon.h"
+#include "human/chains.h"
 
 #include <stdlib.h>
 #include <string.h>

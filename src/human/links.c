@@ -2,7 +2,7 @@
  * follows them (Sudoku Explainer's doChaining), over a working copy of the
  * grid that dynamic chains reduce as they go. chains.c builds the
  * searches and hints on top of this. */
-#include "chains.h"
+#include "human/chains.h"
 
 #include <stdlib.h>
 #include <string.h>

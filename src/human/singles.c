@@ -4,7 +4,7 @@
  *
  * Units are scanned boxes, then columns, then rows, as Sudoku Explainer
  * does, so that the first hint of a list is the one it would show. */
-#include "human.h"
+#include "human/human.h"
 
 /* The units in Sudoku Explainer's order: boxes, columns, rows. */
 static int se_unit(const hstate *s, int i)

@@ -1,7 +1,7 @@
 /* state.c - the position the human-style solver works on: units,
  * candidates, and the two moves (place a digit, remove candidates), each
  * keeping every unit's map of where each digit can still go. */
-#include "human.h"
+#include "human/human.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
  * (more than k for the direct forms), so that each locked set is found in
  * its smaller form; a digit or cell takes part only with 2 to k places or
  * candidates. Units go boxes, columns, rows. */
-#include "human.h"
+#include "human/human.h"
 
 static int se_unit(const hstate *s, int i)
 {

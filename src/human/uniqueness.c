@@ -23,7 +23,7 @@
  * them share one extra digit. (SE lets the extra digits of sibling cells
  * leak into each other's test, which depends on the scan order; nonet does
  * not, so that the same loops are found in every isomorph.) */
-#include "human.h"
+#include "human/human.h"
 
 #include <stdlib.h>
 #include <string.h>

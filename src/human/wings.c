@@ -3,7 +3,7 @@
  * sees both wings. XYZ-Wing (4.4): the pivot is {x,y,z}, so the victims
  * must see the pivot too. Pivots go row-major, wings in the pivot's peer
  * order, as in Sudoku Explainer. */
-#include "human.h"
+#include "human/human.h"
 
 #define MAX_PEERS (3 * NONET_MAX_SIDE)
 

@@ -1,6 +1,6 @@
 /* read_scan.c - one line of input to its cells and tokens, and the facts
  * about it that the reader's decisions need (read.h). */
-#include "read.h"
+#include "text/read.h"
 
 #include <stdio.h>
 #include <string.h>

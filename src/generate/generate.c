@@ -13,8 +13,8 @@
  * unique); only the others go to the solver: up to 9x9 it counts to 2;
  * above, it looks for a solution with a removed cell changed, one cell
  * after the other (faster there: 16x16 -15%, 25x25 -40%). */
-#include "internal.h"
-#include "random.h"
+#include "core/internal.h"
+#include "core/random.h"
 
 #include <stdio.h>
 #include <stdlib.h>

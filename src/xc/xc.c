@@ -48,7 +48,7 @@
  * option has no primary item. Names are found through an open-addressing
  * hash table on the 8 name bytes.
  */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

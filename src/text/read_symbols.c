@@ -19,7 +19,7 @@
  *     digits relabelled; only an unused symbol's name differs).
  * Forced symbols (--symbols) replace all of this: '0' is then a blank
  * unless it is one of them. */
-#include "read.h"
+#include "text/read.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
  * dancing-links search of xc.c. Pencil marks leave out the options of the
  * digits they exclude from a cell; the items stay the same. Every size;
  * slower than the other engines, it is there to cross-check them. */
-#include "engine.h"
-#include "internal.h"
+#include "core/internal.h"
+#include "solve/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>

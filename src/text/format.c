@@ -1,6 +1,6 @@
 /* format.c - writing grids as text in every output layout, and candidate
  * sets in the candidates layout, with snprintf's buffer semantics. */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <stddef.h>
 #include <string.h>

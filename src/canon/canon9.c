@@ -1,4 +1,4 @@
-/* canon.c - the minlex form of a 9x9 grid: of all the grids that the
+/* canon9.c - the minlex form of a 9x9 grid: of all the grids that the
  * Sudoku symmetries (transposition, bands, rows within a band, stacks,
  * columns within a stack) and a relabelling of the digits make of it, the
  * one whose 81 characters, read row by row with blanks as 0, are the
@@ -13,7 +13,7 @@
  * first when a band starts), and only the candidates that reach it stay.
  * Their number is capped: a grid with many empty rows (hardly a puzzle)
  * could keep millions alive. */
-#include "canon.h"
+#include "canon/canon.h"
 
 #include <stdlib.h>
 #include <string.h>

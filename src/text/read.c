@@ -24,7 +24,7 @@
  * completes or breaks off, the rows are one-line puzzles after all if
  * most of them fit the small size; they are then read again, one by one
  * (the replay queue). */
-#include "read.h"
+#include "text/read.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -19,7 +19,7 @@
  * together: they then read the same cells). When all are dead the rows
  * are still consumed up to the side of the reading that died last, so
  * that one bad row makes one failed puzzle and a batch stays aligned. */
-#include "read.h"
+#include "text/read.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,8 +9,8 @@
  * compare the two, or to test the fallback on a machine that would not
  * take it). NONET_SEARCH picks the search's strategy the same way
  * (pick_light_guesses). */
-#include "engine.h"
-#include "engine_bitboard.h"
+#include "solve/engine.h"
+#include "solve/engine_bitboard.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -59,8 +59,8 @@
  * The file is compiled once for any CPU and, on x86-64, once more for
  * x86-64-v3 (BB_ISA): the BMI2 and AVX2 paths below are that copy's.
  */
-#include "engine_bitboard.h"
-#include "internal.h"
+#include "solve/engine_bitboard.h"
+#include "core/internal.h"
 
 #include <string.h>
 

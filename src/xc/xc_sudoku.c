@@ -2,7 +2,7 @@
  * Knuth's DLX1 (SUDOKU-DLX's form) or DANCE (SUDOKU-PREP's form), and a
  * solution's options mapped back to a grid. The names and forms are
  * described in nonet.h. */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * (engine.h). The engines do the search; this file validates, rejects
  * conflicting clues and clues outside their own cell's mark, and keeps one
  * lazily created state per engine so that a solver is cheap to reuse. */
-#include "engine.h"
-#include "internal.h"
+#include "core/internal.h"
+#include "solve/engine.h"
 
 #include <stdlib.h>
 #include <string.h>

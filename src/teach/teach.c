@@ -1,6 +1,6 @@
 /* teach.c - helpers shared by the teaching solvers: the clue check, trace
  * messages and the candidate display. */
-#include "teach.h"
+#include "teach/teach.h"
 
 #include <stdarg.h>
 #include <stdio.h>

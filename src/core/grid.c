@@ -1,6 +1,6 @@
 /* grid.c - grid shapes, initialisation, copying, comparison, and the
  * placement rules (can_place, candidate sets by plain elimination). */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <string.h>
 

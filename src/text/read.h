@@ -20,7 +20,7 @@
 #ifndef NONET_READ_H
 #define NONET_READ_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -55,8 +55,8 @@
  * strikes stay on the trail below the dropped frame and are undone by the
  * frame beneath it.
  */
-#include "engine.h"
-#include "internal.h"
+#include "core/internal.h"
+#include "solve/engine.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* status.c - text for status codes and the names of layouts. */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <string.h>
 

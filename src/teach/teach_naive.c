@@ -1,7 +1,7 @@
 /* teach_naive.c - the teaching solver "naive": fill single candidates,
  * then brute force over the remaining blank cells, counting attempts and
  * backtracks. Every legality test is the public nonet_can_place. */
-#include "teach.h"
+#include "teach/teach.h"
 
 #include <stdlib.h>
 #include <string.h>

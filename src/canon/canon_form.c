@@ -18,9 +18,9 @@
  * reach it. When the pattern is complete, every remaining candidate tries
  * every column order its sets hold, and the digits decide. Candidates
  * that tie to the end are the grid's automorphisms. */
-#include "canon.h"
-#include "internal.h"
-#include "random.h"
+#include "canon/canon.h"
+#include "core/internal.h"
+#include "core/random.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #ifndef NONET_TEACH_H
 #define NONET_TEACH_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* Units of an n-sided grid are numbered 0..3n-1: the rows, then the
  * columns, then the boxes (row-major). The k-th cell of a unit (0..n-1)

@@ -3,7 +3,7 @@
  * one place in a unit goes there) and tactic 3 (guess in the first
  * undecided cell, on a copy), with one correction: a grid of singletons is
  * solved only if it obeys the rules. */
-#include "teach.h"
+#include "teach/teach.h"
 
 #include <stdlib.h>
 #include <string.h>

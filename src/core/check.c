@@ -1,6 +1,6 @@
 /* check.c - grid verdicts: consistency (the first conflict), completeness,
  * whether a grid solves a puzzle, and conflict sentences for people. */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* teach_propagate.c - the teaching solver "propagate": elimination of
  * placed digits to a steady state, counting passes and events. */
-#include "teach.h"
+#include "teach/teach.h"
 
 #include <stdlib.h>
 #include <string.h>
