@@ -57,7 +57,8 @@ PIC_OBJ  += $(BUILD)/pic/src/solve/engine_bitboard_x86v3.o
 endif
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
-BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+# the benchmark writes puzzles in pasted layouts with the tests' writer
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/layouts.o
 
 STATIC := $(BUILD)/libnonet.a
 SHARED := $(BUILD)/libnonet.so

@@ -51,4 +51,9 @@ void bench_generate(int runs);
  * automorphisms. */
 void bench_canon(const char *name, const bench_set *s, int runs);
 
+/* The reader on pasted layouts (bench_read.c): every puzzle of the set
+ * written in each style of tests/layouts.c, read alone and 1,000 to a
+ * file; prints how many are read right and the reading rate. */
+void bench_read(const char *name, const bench_set *s);
+
 #endif

@@ -56,7 +56,9 @@ struct nonet_reader {
     size_t line_len;
     int overlong;
     int ended;
-    int last_rule;                  /* the last skipped line was a rule line */
+    int rule_left, rule_right;      /* display columns where the rule lines
+                                       since the last other line begin and end
+                                       (0: none) */
     int sticky_side;                /* side of the last one-line puzzle, 0 if none */
     int sticky_grid;                /* side of the last grid read, 0 if none */
     int skipping;                   /* inside an .sdk section other than [Puzzle] */
@@ -567,7 +569,8 @@ static int starts_grid(const line_scan *sc)
 static void begin_grid(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
                        int maybe_lines)
 {
-    int done = grid_begin(&r->w, &r->ctx, text, len, line, end_offset, &r->sc, r->last_rule);
+    int done = grid_begin(&r->w, &r->ctx, text, len, line, end_offset, &r->sc, r->rule_left,
+                          r->rule_right);
     r->w.maybe_lines = maybe_lines;
     if (done == 1 && !grid_was_lines(r))
         finish_grid(r, 0, end_offset);
@@ -590,7 +593,7 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             /* the waiting line is this grid's first row, with a typo */
             r->pending = 0;
             int done = grid_begin(&r->w, &r->ctx, r->pending_text, r->pending_len, r->pending_line,
-                                  r->pending_end, &psc, 0);
+                                  r->pending_end, &psc, 0, 0);
             if (done == 1) {
                 finish_grid(r, 0, r->pending_end);
             } else if (grid_add(&r->w, &r->ctx, text, len, line, end_offset, sc) == 1) {
@@ -779,8 +782,13 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         return;
     }
     if (start == len) { /* blank line */
-        if (w->active)
-            grid_gap(w, 0);
+        r->rule_left = r->rule_right = 0;
+        if (w->active && grid_ends_at_blank(w))
+            break_grid(r, NULL, 0, line, end_offset, 0);
+        else if (w->active)
+            grid_gap(w, 0, 0, 0);
+        else
+            grid_drop_held(w);
         return;
     }
     if (s[start] == '#')
@@ -818,15 +826,38 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
 
     line_scan *sc = &r->sc;
     scan_line(s, len, sc, r->it);
-    int rule =
-        sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 &&
-        (sc->has_mark || sc->ncells == 0 ||
-         /* ".-----.-----." (HoDoKu), or dashes too long for a row */
-         (sc->has_dashes && (sc->blanks[BLANK_DOT] > 0 || sc->ncells > NONET_MAX_SYMBOL_SIDE)));
-    if (rule && !(sc->ncells == 0 && !sc->has_mark && w->active && w->pos)) {
-        if (w->active)
-            grid_gap(w, 1);
-        r->last_rule = 1;
+    int rule = sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 &&
+               (sc->has_mark || sc->ncells == 0 ||
+                /* ".-----.-----." (HoDoKu), "*-----------*" (Simple Sudoku),
+                 * or dashes too long for a row */
+                (sc->has_dashes && (sc->blanks[BLANK_DOT] > 0 || sc->blanks[BLANK_STAR] > 0 ||
+                                    sc->ncells > NONET_MAX_SYMBOL_SIDE)));
+    /* bars and spaces only: an empty row of a grid read by column */
+    int bar_row = rule && sc->ncells == 0 && !sc->has_mark && sc->has_bar;
+    if (bar_row && !w->active) {
+        settle_pending(r, 0);
+        grid_hold(w, text, full, line, end_offset, sc, r->rule_left, r->rule_right);
+        r->rule_left = r->rule_right = 0;
+        return;
+    }
+    if (rule && !(bar_row && w->pos)) {
+        int left, right;
+        scan_extent(s, len, &left, &right);
+        if (w->active && w->last_rule && grid_ends_at_blank(w)) {
+            /* a second rule line: the frame closed, another begins */
+            if (break_grid(r, text, full, line, end_offset, 1))
+                return;
+        }
+        if (w->active || w->held) {
+            grid_gap(w, 1, left, right);
+        } else {
+            if (!r->rule_left || left < r->rule_left)
+                r->rule_left = left;
+            if (right > r->rule_right)
+                r->rule_right = right;
+        }
+        if (w->active && grid_closes_by_columns(w))
+            break_grid(r, NULL, 0, line, end_offset, 0);
         return;
     }
     if (sc->mark_col > 0 && sc->nsym > 0 && !sc->bad_col && !scan_texty(sc)) {
@@ -847,6 +878,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
                     (!w->chars_n && !w->tokens_n && !w->broken_n));
         if (w->maybe_lines && sc->ncells != w->chars_n)
             row = 0;
+        if (w->chars_done && !takes)
+            row = 0; /* the character reading's grid is complete */
         if (w->provisional && w->nrows == 1 && !takes)
             row = 0; /* its only row was a rule ("*-----------*"): dropped below */
         if (row) {
@@ -854,11 +887,13 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             int done = grid_add(w, &r->ctx, text, full, line, end_offset, sc);
             if (done == 1 && !grid_was_lines(r))
                 finish_grid(r, 0, end_offset);
-            r->last_rule = 0;
+            r->rule_left = r->rule_right = 0;
             return;
         }
         if (sc->nsym == 0 && sc->nzero == 0 && sc->has_dashes && sc->nbad == 0) {
-            grid_gap(w, 1); /* dashes of the wrong length: a rule */
+            int left, right;
+            scan_extent(s, len, &left, &right);
+            grid_gap(w, 1, left, right); /* dashes of the wrong length: a rule */
             return;
         }
         if (break_grid(r, text, full, line, end_offset, 1))
@@ -866,7 +901,9 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         scan_line(s, len, sc, r->it); /* finishing the grid used the scratch */
     }
     fresh_line(r, text, full, line, end_offset, flags, comment, comment_len);
-    r->last_rule = 0;
+    if (!w->active)
+        grid_drop_held(w); /* no grid began: they were rules */
+    r->rule_left = r->rule_right = 0;
 }
 
 /* A line longer than NONET_MAX_LINE: a failed puzzle. */

@@ -58,7 +58,8 @@ typedef struct line_scan {
     int has_sep;    /* some separator between two cells */
     int all_sep;    /* a separator between every two cells */
     int has_bar;    /* '|' or a vertical box-drawing character */
-    int has_mark;   /* '+', '=', ':', '\'' or box drawing */
+    int has_mark;   /* '+', '=', ':', '\'' or box drawing other than a
+                       vertical line (a row's bar) */
     int has_dashes; /* "--" */
     int blanks[BLANK_KINDS];
     long mark_col;     /* first rule mark ('+', '=', ':', '\''), 0 if none */
@@ -104,6 +105,10 @@ int scan_fits(const line_scan *sc, int n);
  * a few of some n*n (n >= 4) and nearly all of its cells fit side n. Sets
  * *side to that n. */
 int scan_near_one_line(const line_scan *sc, const line_items *it, int *side);
+
+/* The display columns (from 1) of the line's first and last characters
+ * other than spaces; 0 and 0 for a blank line. */
+void scan_extent(const unsigned char *s, size_t len, int *left, int *right);
 
 /* Whether the line reads as text (a title) rather than cells: it has a
  * letter or a character that is no cell, and it is no row of its own
@@ -202,6 +207,14 @@ typedef struct grid_work {
     int boxed;          /* a bar or a rule line was seen */
     int gap_lines;      /* blank or rule lines since the last row */
     int max_value;      /* largest symbol value in its rows */
+    int chars_done;     /* the character reading has its rows, but they
+                           may be the start of a grid read by column:
+                           the next line decides */
+    int held;           /* rows kept before the grid began: empty rows
+                           of a frame ("|       |       |") */
+    int last_rule;      /* the last line was a rule line */
+    int rule_left;      /* display columns where the grid's rule lines */
+    int rule_right;     /* begin and end (0: none) */
     int broken_n;       /* every reading failed: rows still to consume
                            before the error is reported, as side */
     nonet_error broken; /* the error of the reading that died last */
@@ -212,9 +225,20 @@ typedef struct grid_work {
 void grid_free(grid_work *w);
 
 /* Starts a grid with its first row (text[0..len) with trailing spaces,
- * scanned into *sc). rule_before: a rule line came just before it. */
+ * scanned into *sc), after the rows held for it if any. rule_left and
+ * rule_right: where the rule lines just before it begin and end (display
+ * columns; 0 if none). */
 int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
-               size_t end_offset, const line_scan *sc, int rule_before);
+               size_t end_offset, const line_scan *sc, int rule_left, int rule_right);
+
+/* Holds an empty framed row ("|       |       |       |", bars only)
+ * that comes before any grid: it is the first row of the grid that
+ * begins next, if one does. Returns 0, or -1 when out of memory. */
+int grid_hold(grid_work *w, const char *text, size_t len, long line, size_t end_offset,
+              const line_scan *sc, int rule_left, int rule_right);
+
+/* Forgets the held rows: no grid began after them (they were rules). */
+void grid_drop_held(grid_work *w);
 
 /* Whether the scanned line would be a row of the grid in progress for
  * some living reading. */
@@ -225,12 +249,19 @@ int grid_takes(const grid_work *w, const line_scan *sc);
 int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
              size_t end_offset, const line_scan *sc);
 
-/* A blank line (rule 0) or a rule line (rule 1) between rows. */
-void grid_gap(grid_work *w, int rule);
+/* A blank line (rule 0) or a rule line (rule 1, from display column left
+ * to right) between rows, or before them while rows are held. */
+void grid_gap(grid_work *w, int rule, int left, int right);
 
-/* Whether the column reading can finish the grid now that the rows have
- * ended (the next line is no row, or the input ended). */
-int grid_can_end_by_columns(const grid_work *w);
+/* At a blank line: whether the grid ends there, because the character
+ * reading waits for the next line (grid_add) or the rows read by column
+ * make a grid (a blank line is never an empty row). */
+int grid_ends_at_blank(const grid_work *w);
+
+/* At a rule line: whether a grid read by column ends there, its frame
+ * closed: the rows make a grid whose columns sit evenly in boxes of equal
+ * width between the bars, and rule lines fall between its bands. */
+int grid_closes_by_columns(const grid_work *w);
 
 /* Finishes the grid into p (reset by the caller, its name set): reads
  * the rows with the reading that finished it, or reports why none could

@@ -103,7 +103,8 @@ static int chars_rows(const grid_work *w)
     return k;
 }
 
-static int pos_complete(const grid_work *w, int at_end, int *slots, int *nslots, int *box_cols);
+static int pos_agrees(const grid_work *w);
+static int pos_viable(const grid_work *w);
 
 /* Keeps why the last regular reading died: row `row` (1-based) of the
  * grid did not have the n cells or tokens it needed. */
@@ -128,12 +129,79 @@ static void row_count_error(grid_work *w, const line_scan *sc, long line, int ro
                   n);
 }
 
-int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
-               size_t end_offset, const line_scan *sc, int rule_before)
+/* Rule lines' ends, merged into the grid's. */
+static void merge_rule(grid_work *w, int left, int right)
 {
-    w->active = 1;
+    if (left <= 0)
+        return;
+    if (!w->rule_left || left < w->rule_left)
+        w->rule_left = left;
+    if (right > w->rule_right)
+        w->rule_right = right;
+}
+
+/* Starts the rows of a new grid, unless rows are held for it. */
+static void rows_start(grid_work *w)
+{
+    if (w->held)
+        return;
     w->nrows = 0;
     w->text_len = 0;
+    w->rule_left = w->rule_right = 0;
+    w->gap_lines = 0;
+    w->last_rule = 0;
+}
+
+static grid_row *keep_row(grid_work *w, const char *text, size_t len, long line,
+                          size_t end_offset, const line_scan *sc)
+{
+    if (w->nrows == GRID_MAX_ROWS)
+        return NULL;
+    grid_row *row = &w->rows[w->nrows];
+    if (!keep_text(w, text, len, &row->off))
+        return NULL;
+    row->len = len;
+    row->line = line;
+    row->end_offset = end_offset;
+    row->band_start = w->gap_lines > 0 && w->nrows > 0;
+    row->bar_only = sc->ncells == 0 && sc->has_bar;
+    row->sc = *sc;
+    w->nrows++;
+    w->gap_lines = 0;
+    w->last_rule = 0;
+    return row;
+}
+
+int grid_hold(grid_work *w, const char *text, size_t len, long line, size_t end_offset,
+              const line_scan *sc, int rule_left, int rule_right)
+{
+    rows_start(w);
+    merge_rule(w, rule_left, rule_right);
+    if (!keep_row(w, text, len, line, end_offset, sc))
+        return -1;
+    w->held++;
+    return 0;
+}
+
+void grid_drop_held(grid_work *w)
+{
+    if (!w->held)
+        return;
+    w->held = 0;
+    w->nrows = 0;
+    w->text_len = 0;
+    w->rule_left = w->rule_right = 0;
+}
+
+int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
+               size_t end_offset, const line_scan *sc, int rule_left, int rule_right)
+{
+    rows_start(w);
+    merge_rule(w, rule_left, rule_right);
+    w->boxed = w->rule_left > 0 || sc->has_bar || w->held > 0;
+    w->held = 0;
+    w->active = 1;
+    w->chars_done = 0;
     w->chars_n =
         chars_allowed(ctx) && sc->ncells >= 1 && sc->ncells <= NONET_MAX_SIDE ? sc->ncells : 0;
     w->chars_rows = 0;
@@ -149,13 +217,11 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
         w->chars_n = 0; /* "    9  6": spaces are blanks, not 2 cells */
     w->maybe_lines = 0;
     w->provisional = sc->nsym == 0 && sc->nzero == 0 && sc->has_dashes;
-    w->boxed = rule_before || sc->has_bar;
-    w->gap_lines = 0;
     w->max_value = 0;
     w->broken_n = 0;
     w->broken.code = NONET_OK;
     w->broken.message[0] = '\0';
-    w->first_line = line;
+    w->first_line = w->nrows ? w->rows[0].line : line;
     if (!w->chars_n && !w->tokens_n && !w->pos) {
         /* no reading takes even the first row */
         if (sc->ncells > NONET_MAX_SIDE)
@@ -172,20 +238,23 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
 
 int grid_takes(const grid_work *w, const line_scan *sc)
 {
-    if (w->chars_n && sc->ncells == w->chars_n)
+    if (w->chars_n && !w->chars_done && sc->ncells == w->chars_n)
         return 1;
-    if (w->tokens_n && sc->ntokens == w->tokens_n)
+    if (w->tokens_n && !w->chars_done && sc->ntokens == w->tokens_n)
         return 1;
-    if (w->pos && pos_row_ok(sc) && sc->ncells <= NONET_MAX_SIDE)
+    if (w->pos && pos_row_ok(sc) && !sc->has_word && sc->ncells <= NONET_MAX_SIDE)
         return 1;
     return w->broken_n > 0 && sc->ncells <= NONET_MAX_SIDE;
 }
 
-void grid_gap(grid_work *w, int rule)
+void grid_gap(grid_work *w, int rule, int left, int right)
 {
     w->gap_lines++;
-    if (rule)
+    w->last_rule = rule;
+    if (rule) {
         w->boxed = 1;
+        merge_rule(w, left, right);
+    }
 }
 
 int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
@@ -193,17 +262,17 @@ int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, lo
 {
     if (w->nrows == GRID_MAX_ROWS)
         return 1; /* cannot happen with a living reading; finish as broken */
-    grid_row *row = &w->rows[w->nrows];
-    if (!keep_text(w, text, len, &row->off))
+    if (w->chars_done) {
+        /* the rows go on: the grid the character or token reading
+         * completed was only their start ("|       |       |   1   |" is
+         * no 1x1 grid) */
+        w->chars_done = 0;
+        w->chars_n = 0;
+        w->tokens_n = 0;
+    }
+    grid_row *row = keep_row(w, text, len, line, end_offset, sc);
+    if (!row)
         return -1;
-    row->len = len;
-    row->line = line;
-    row->end_offset = end_offset;
-    row->band_start = w->gap_lines > 0 && w->nrows > 0;
-    row->bar_only = sc->ncells == 0 && sc->has_bar;
-    row->sc = *sc;
-    w->nrows++;
-    w->gap_lines = 0;
     if (sc->has_bar)
         w->boxed = 1;
     if (sc->max_value > w->max_value)
@@ -239,16 +308,26 @@ int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, lo
             w->broken_n = rows;
         }
     }
-    if (w->chars_n && rows == w->chars_n)
-        return 1;
-    if (w->tokens_n && rows == w->tokens_n)
-        return 1;
-    if (w->chars_n || w->tokens_n)
-        return 0;
-    if (w->pos) {
-        int slots[NONET_MAX_SIDE], nslots, box_cols;
-        return pos_complete(w, 0, slots, &nslots, &box_cols);
+    if (w->pos && !pos_viable(w)) {
+        w->pos = 0;
+        if (!w->chars_n && !w->tokens_n) {
+            set_error(&w->broken, NONET_ESHORTROW, line, 0,
+                      "these %d rows make no grid, even reading spaces as blanks", w->nrows);
+            w->broken_n = w->nrows;
+            return 1;
+        }
     }
+    if ((w->chars_n && rows == w->chars_n) || (w->tokens_n && rows == w->tokens_n)) {
+        /* complete, unless spaces may be blanks and the rows read by
+         * column could be another grid: then the next line decides */
+        if (w->pos && !pos_agrees(w)) {
+            w->chars_done = 1;
+            return 0;
+        }
+        return 1;
+    }
+    if (w->chars_n || w->tokens_n || w->pos)
+        return 0; /* a grid read by column ends with its block */
     /* every reading is dead: consume the rows of the last one's grid */
     if (w->broken.code == NONET_OK)
         set_error(&w->broken, NONET_ESHORTROW, line, 0,
@@ -561,164 +640,303 @@ static void finish_candidates(grid_work *w, const read_ctx *ctx, nonet_puzzle *p
 
 /* ------------------------------------------------------------ by column */
 
-/* Marks the display columns of s's bars in bars[] and returns its display
- * width (trailing spaces included). */
-static int bar_columns(const unsigned char *s, size_t len, uint8_t *bars)
+/* What the rows show read by column: the display columns of their symbols
+ * and of their bars. */
+typedef struct pos_cols {
+    uint8_t used[MAX_POS_COL + 2];
+    uint8_t bars[MAX_POS_COL + 2];
+    int first_used, last_used; /* 0 when no symbol */
+    int width;                 /* of the widest row, trailing spaces included */
+    int has_bars;
+} pos_cols;
+
+/* A stretch of display columns between two bars, or between a bar and the
+ * grid's edge (open: no bar there; b is POS_OPEN when nothing at all
+ * bounds it on the right: trailing spaces may have been stripped). */
+#define POS_OPEN (MAX_POS_COL + 1)
+/* The widest spacing of columns: a tab between cells (spreadsheet tables)
+ * puts them 8 apart. */
+#define POS_MAX_STEP 8
+typedef struct pos_segment {
+    int a, b;
+    int open_left, open_right;
+} pos_segment;
+
+/* Whether a row's character is one of the symbols a grid read by column
+ * holds (its rows have no blank symbol and no '0'). */
+static int pos_symbol(unsigned char ch)
+{
+    return (ch >= '1' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+}
+
+/* The display width of a character starting at s (of left bytes), and
+ * its byte length in *step; bars (and other box drawing) set *bar. */
+static void pos_char(const unsigned char *s, size_t left, size_t *step, int *bar)
+{
+    *step = 1;
+    *bar = s[0] == '|';
+    if (s[0] == 0xE2 && left >= 3 && (s[1] == 0x94 || s[1] == 0x95)) {
+        *step = 3;
+        *bar = 1;
+    } else if (s[0] >= 0x80) {
+        while (*step < left && (s[*step] & 0xC0) == 0x80)
+            (*step)++;
+    }
+}
+
+/* Adds a row's symbols and bars to *pc. Returns 0 when a symbol lies
+ * beyond MAX_POS_COL. */
+static int pos_scan_row(const unsigned char *s, size_t len, pos_cols *pc)
 {
     int dcol = 0;
-    for (size_t i = 0; i < len;) {
-        size_t step = 1;
-        if (s[i] == 0xE2 && i + 2 < len && (s[i + 1] == 0x94 || s[i + 1] == 0x95)) {
-            step = 3;
-            if (dcol < MAX_POS_COL)
-                bars[dcol + 1] = 1;
-        } else if (s[i] == '|') {
-            if (dcol < MAX_POS_COL)
-                bars[dcol + 1] = 1;
-        } else if ((s[i] & 0xC0) == 0x80) {
-            i++; /* a continuation byte: the character was counted */
-            continue;
+    for (size_t j = 0; j < len;) {
+        size_t step;
+        int bar;
+        pos_char(s + j, len - j, &step, &bar);
+        int col = dcol + 1;
+        if (col <= MAX_POS_COL && bar) {
+            pc->bars[col] = 1;
+            pc->has_bars = 1;
         }
-        dcol = s[i] == '\t' ? (dcol / 8 + 1) * 8 : dcol + 1;
-        i += step;
-    }
-    return dcol;
-}
-
-static int gcd(int a, int b)
-{
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/* The grid's columns when read by column: the columns some row fills,
- * completed at the spacing they share, between the bars. at_end: the
- * rows have ended, so columns may be added to reach one per row (trailing
- * spaces stripped, an empty first column). Returns 1 and the columns when
- * they make a grid of nrows rows. */
-static int pos_complete(const grid_work *w, int at_end, int *slots, int *nslots, int *box_cols)
-{
-    uint8_t used[MAX_POS_COL + 2] = {0}, bars[MAX_POS_COL + 2] = {0};
-    int width = 0, rows = w->nrows;
-    if (rows < 1 || rows > NONET_MAX_SIDE || w->max_value > rows)
-        return 0;
-    for (int i = 0; i < rows; i++) {
-        const grid_row *row = &w->rows[i];
-        const unsigned char *s = (const unsigned char *)w->text + row->off;
-        int wd = bar_columns(s, row->len, bars);
-        if (wd > width)
-            width = wd;
-        /* the cells' columns, as scan_line counts them */
-        int dcol = 0;
-        for (size_t j = 0; j < row->len;) {
-            unsigned char ch = s[j];
-            size_t step = 1;
-            if (ch == 0xE2 && j + 2 < row->len && (s[j + 1] == 0x94 || s[j + 1] == 0x95))
-                step = 3;
-            else if (ch >= 0x80)
-                while (j + step < row->len && (s[j + step] & 0xC0) == 0x80)
-                    step++;
-            int cell = step == 1 && ((ch >= '1' && ch <= '9') || (ch >= 'A' && ch <= 'Z') ||
-                                     (ch >= 'a' && ch <= 'z'));
-            if (cell) {
-                if (dcol + 1 > MAX_POS_COL)
-                    return 0;
-                used[dcol + 1] = 1;
-            }
-            dcol = ch == '\t' ? (dcol / 8 + 1) * 8 : dcol + 1;
-            j += step;
+        if (step == 1 && pos_symbol(s[j])) {
+            if (col > MAX_POS_COL)
+                return 0;
+            pc->used[col] = 1;
+            if (!pc->first_used)
+                pc->first_used = col;
+            if (col < pc->first_used)
+                pc->first_used = col;
+            if (col > pc->last_used)
+                pc->last_used = col;
         }
+        dcol = s[j] == '\t' ? (dcol / 8 + 1) * 8 : dcol + 1;
+        j += step;
     }
-    if (width > MAX_POS_COL)
-        width = MAX_POS_COL;
-    int first = 0, last = 0, step = 0, prev = 0, count = 0;
-    for (int c = 1; c <= MAX_POS_COL; c++) {
-        if (!used[c])
-            continue;
-        if (!first)
-            first = c;
-        if (prev)
-            step = gcd(step, c - prev);
-        prev = last = c;
-        count++;
-    }
-    if (!count)
-        return 0;
-    if (count == rows) {
-        /* exactly one filled column per row: they are the grid's */
-        *nslots = 0;
-        for (int c = first; c <= last; c++)
-            if (used[c])
-                slots[(*nslots)++] = c;
-    } else {
-        if (step == 0)
-            step = 1;
-        /* every column at that spacing that is no bar, from the first
-         * filled one to the end of the widest row */
-        int end = width > last ? width : last;
-        *nslots = 0;
-        for (int c = first; c <= end && *nslots <= rows; c += step)
-            if (!bars[c])
-                slots[(*nslots)++] = c;
-        if (*nslots > rows)
-            return 0;
-        if (*nslots < rows && !at_end)
-            return 0;
-        /* the rows ended: columns may be missing at the left (an empty
-         * first column) or the right (stripped spaces); only without bars,
-         * where nothing else marks the edges */
-        int has_bars = 0;
-        for (int c = 1; c <= MAX_POS_COL; c++)
-            has_bars |= bars[c];
-        if (*nslots < rows && has_bars)
-            return 0;
-        while (*nslots < rows && slots[0] - step >= 1) {
-            memmove(slots + 1, slots, sizeof slots[0] * (size_t)*nslots);
-            slots[0] -= step;
-            (*nslots)++;
-        }
-        while (*nslots < rows) {
-            slots[*nslots] = slots[*nslots - 1] + step;
-            (*nslots)++;
-        }
-    }
-    /* boxes: the bars cut the columns into equal groups */
-    *box_cols = 0;
-    int run = 0, groups = 0, equal = 1;
-    for (int i = 0; i < *nslots; i++) {
-        int cut = 0;
-        for (int c = i ? slots[i - 1] + 1 : 1; c < slots[i]; c++)
-            cut |= bars[c];
-        if (cut && i > 0) {
-            if (*box_cols && run != *box_cols)
-                equal = 0;
-            *box_cols = run;
-            run = 0;
-            groups++;
-        }
-        run++;
-    }
-    if (groups > 0 && (!equal || run != *box_cols))
-        return 0;
-    if (groups == 0)
-        *box_cols = 0;
+    if (dcol > pc->width)
+        pc->width = dcol;
     return 1;
 }
 
-int grid_can_end_by_columns(const grid_work *w)
+/* The symbols of a segment all on the k slots from start, s apart. */
+static int pos_on_slots(const pos_cols *pc, const pos_segment *sg, int start, int k, int s)
 {
-    int slots[NONET_MAX_SIDE], nslots, box_cols;
-    return w->active && w->pos && pos_complete(w, 1, slots, &nslots, &box_cols);
+    int end = start + (k - 1) * s, hi = sg->b == POS_OPEN ? MAX_POS_COL : sg->b;
+    if (start < sg->a || end > MAX_POS_COL || (sg->b != POS_OPEN && end > sg->b))
+        return 0;
+    for (int c = sg->a; c <= hi; c++)
+        if (pc->used[c] && (c < start || c > end || (c - start) % s != 0))
+            return 0;
+    return 1;
+}
+
+/* The k slots of each segment, s apart, p columns from each bar (the
+ * grid's edge is no bar: the slots start there). */
+static int pos_try_exact(const pos_cols *pc, const pos_segment *seg, int m, int k, int s, int p,
+                         int *slots)
+{
+    for (int i = 0; i < m; i++) {
+        const pos_segment *sg = &seg[i];
+        int start = sg->open_left ? sg->a : sg->a + p, end = start + (k - 1) * s;
+        if (!sg->open_right && end != sg->b - p)
+            return 0;
+        if (!pos_on_slots(pc, sg, start, k, s))
+            return 0;
+        for (int j = 0; j < k; j++)
+            slots[i * k + j] = start + j * s;
+    }
+    return 1;
+}
+
+/* As pos_try_exact, with any padding at the bars: in each segment the
+ * start that fits whose padding is most even. */
+static int pos_try_loose(const pos_cols *pc, const pos_segment *seg, int m, int k, int s,
+                         int *slots)
+{
+    for (int i = 0; i < m; i++) {
+        const pos_segment *sg = &seg[i];
+        int best = 0, best_skew = MAX_POS_COL * 2;
+        int last = sg->open_left ? sg->a : sg->b == POS_OPEN ? sg->a + s : sg->b - (k - 1) * s;
+        for (int start = sg->a; start <= last; start++) {
+            if (!pos_on_slots(pc, sg, start, k, s))
+                continue;
+            int end = start + (k - 1) * s;
+            int skew = sg->b == POS_OPEN ? start - sg->a : abs((start - sg->a) - (sg->b - end));
+            if (skew < best_skew) {
+                best = start;
+                best_skew = skew;
+            }
+        }
+        if (!best)
+            return 0;
+        for (int j = 0; j < k; j++)
+            slots[i * k + j] = best + j * s;
+    }
+    return 1;
+}
+
+/* The column reading of the rows kept, as a grid of as many columns as
+ * rows (bar-only rows included): the display column of each column
+ * (slots), the box width the bars show (0: no bars), and whether the fit
+ * is exact: every box's columns evenly apart (one or two columns), as
+ * far from the bars on both sides (at most one column). The bars cut the
+ * rows into segments of equal numbers of columns; a rule line's ends are
+ * the grid's; without bars the columns start at the first column. */
+typedef struct pos_fit {
+    int n;
+    int slots[NONET_MAX_SIDE];
+    int box_cols;
+    int exact;
+    int wider; /* without bars, some row goes on past the last column
+                  (trailing spaces): a sign of more columns */
+} pos_fit;
+
+/* The rows' symbols and bars (0 when a symbol lies too far right or
+ * there is none), and the segments the bars cut them into. */
+static int pos_segments(const grid_work *w, pos_cols *pc, pos_segment *seg, int *nseg)
+{
+    memset(pc, 0, sizeof *pc);
+    for (int i = 0; i < w->nrows; i++)
+        if (!pos_scan_row((const unsigned char *)w->text + w->rows[i].off, w->rows[i].len, pc))
+            return 0;
+    if (!pc->first_used)
+        return 0; /* no symbol at all */
+    int left = w->rule_left > 0 ? w->rule_left : 1;
+    int right = w->rule_right > 0 ? w->rule_right : POS_OPEN;
+    int m = 0, first_bar = 0, last_bar = 0;
+    for (int c = 1; c <= MAX_POS_COL; c++) {
+        if (!pc->bars[c])
+            continue;
+        if (!first_bar) {
+            first_bar = c;
+        } else if (c > last_bar + 1) {
+            if (m == NONET_MAX_SIDE)
+                return 0;
+            seg[m++] = (pos_segment){last_bar + 1, c - 1, 0, 0};
+        }
+        last_bar = c;
+    }
+    if (!first_bar) {
+        seg[m++] = (pos_segment){left, right, 1, 1};
+    } else {
+        if (first_bar > left && (pc->first_used < first_bar || w->rule_left < first_bar)) {
+            memmove(seg + 1, seg, sizeof seg[0] * (size_t)m);
+            seg[0] = (pos_segment){left, first_bar - 1, 1, 0};
+            m++;
+        }
+        if (pc->last_used > last_bar || (right != POS_OPEN && right > last_bar)) {
+            if (m == NONET_MAX_SIDE + 1)
+                return 0;
+            seg[m++] = (pos_segment){last_bar + 1, right, 0, 1};
+        }
+    }
+    *nseg = m;
+    return m > 0;
+}
+
+static int pos_fit_rows(const grid_work *w, pos_fit *f)
+{
+    int n = w->nrows;
+    if (n < 1 || n > NONET_MAX_SIDE || w->max_value > n)
+        return 0;
+    pos_cols pc;
+    pos_segment seg[NONET_MAX_SIDE + 1];
+    int m;
+    if (!pos_segments(w, &pc, seg, &m) || n % m != 0)
+        return 0;
+    int k = n / m;
+    /* one or two columns apart, at most one from the bars, first */
+    for (int pass = 0; pass < 2; pass++)
+        for (int s = 1; s <= 4; s++)
+            for (int p = 2 * pass; p <= 2 * pass + 1; p++)
+                if (pos_try_exact(&pc, seg, m, k, s, p, f->slots)) {
+                    f->exact = pass == 0 && s <= 2;
+                    goto found;
+                }
+    for (int s = 1; s <= POS_MAX_STEP; s++)
+        if (pos_try_loose(&pc, seg, m, k, s, f->slots)) {
+            f->exact = 0;
+            goto found;
+        }
+    return 0;
+found:
+    f->n = n;
+    f->box_cols = m > 1 ? k : 0;
+    f->wider = !pc.has_bars && pc.width > f->slots[n - 1];
+    return 1;
+}
+
+/* Whether more rows could still make the rows kept a grid read by
+ * column: the fewest columns the symbols need (in each segment, from its
+ * first symbol, or the grid's edge, to its last, at some spacing) make a
+ * side of at most NONET_MAX_SIDE. Candidate lists ("| 26  5  189 |")
+ * need more. */
+static int pos_viable(const grid_work *w)
+{
+    pos_cols pc;
+    pos_segment seg[NONET_MAX_SIDE + 1];
+    int m;
+    if (!pos_segments(w, &pc, seg, &m))
+        return w->nrows > 0 && w->rows[w->nrows - 1].bar_only; /* only empty rows yet */
+    for (int s = 1; s <= POS_MAX_STEP; s++) {
+        int k_min = 1, ok = 1;
+        for (int i = 0; i < m && ok; i++) {
+            int hi = seg[i].b == POS_OPEN ? MAX_POS_COL : seg[i].b, first = 0, last = 0;
+            for (int c = seg[i].a; c <= hi; c++) {
+                if (!pc.used[c])
+                    continue;
+                if (!first)
+                    first = seg[i].open_left ? seg[i].a : c;
+                ok &= (c - first) % s == 0;
+                last = c;
+            }
+            if (first && (last - first) / s + 1 > k_min)
+                k_min = (last - first) / s + 1;
+        }
+        if (ok && (long)k_min * m <= NONET_MAX_SIDE)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the rows, read by column, are the grid the character reading
+ * completed (as many rows as its side, every cell a symbol, no row
+ * longer), and it is no tiny grid: a 1x1, 2x2 or 3x3 grid ends only where
+ * the next line is no row ("1", then "  6     3", is the start of a 9x9
+ * grid with spaces as blanks). */
+static int pos_agrees(const grid_work *w)
+{
+    pos_fit f;
+    return w->chars_n > 3 && w->nrows == w->chars_n && pos_fit_rows(w, &f) && !f.wider;
+}
+
+int grid_ends_at_blank(const grid_work *w)
+{
+    pos_fit f;
+    if (!w->active)
+        return 0;
+    if (w->chars_done)
+        return 1;
+    return w->pos && !w->chars_n && !w->tokens_n && pos_fit_rows(w, &f);
+}
+
+int grid_closes_by_columns(const grid_work *w)
+{
+    pos_fit f;
+    if (!w->active || !w->pos || w->chars_n || w->tokens_n || !pos_fit_rows(w, &f) || !f.exact ||
+        !f.box_cols)
+        return 0;
+    int box_rows = f.n / f.box_cols;
+    for (int i = 1; i < w->nrows; i++)
+        if (w->rows[i].band_start != (i % box_rows == 0))
+            return 0;
+    return 1;
 }
 
 static void finish_columns(grid_work *w, const read_ctx *ctx, nonet_puzzle *p, raw_cells *raw)
 {
-    int slots[NONET_MAX_SIDE], n = 0, box_cols = 0;
-    pos_complete(w, 1, slots, &n, &box_cols);
+    pos_fit f;
+    pos_fit_rows(w, &f);
+    int n = f.n;
     raw_start(raw, n);
     for (int i = 0; i < w->nrows; i++) {
         const grid_row *row = &w->rows[i];
@@ -732,24 +950,17 @@ static void finish_columns(grid_work *w, const read_ctx *ctx, nonet_puzzle *p, r
         }
         int dcol = 0, k = 0;
         for (size_t j = 0; j < row->len;) {
+            size_t step;
+            int bar;
+            pos_char(s + j, row->len - j, &step, &bar);
             unsigned char ch = s[j];
-            size_t step = 1;
-            if (ch >= 0x80)
-                while (j + step < row->len && (s[j + step] & 0xC0) == 0x80)
-                    step++;
-            int cell = step == 1 && ((ch >= '1' && ch <= '9') || (ch >= 'A' && ch <= 'Z') ||
-                                     (ch >= 'a' && ch <= 'z'));
-            if (cell) {
-                while (k < n && slots[k] < dcol + 1)
+            if (step == 1 && pos_symbol(ch)) {
+                while (k < n && f.slots[k] < dcol + 1)
                     k++;
-                if (k < n && slots[k] == dcol + 1) {
-                    raw->code[i * n + k] = (uint8_t)(ch >= 'a' ? ch - 'a' + 'A' : ch);
-                    raw->ch[i * n + k] = ch;
-                    raw->col[i * n + k] = (int32_t)(j + 1);
-                } else {
-                    set_error(&p->error, NONET_EBADCHAR, row->line, (long)(j + 1),
-                              "'%c' stands between the grid's columns", ch);
-                }
+                /* pos_fit_rows put every symbol on a slot */
+                raw->code[i * n + k] = (uint8_t)(ch >= 'a' ? ch - 'a' + 'A' : ch);
+                raw->ch[i * n + k] = ch;
+                raw->col[i * n + k] = (int32_t)(j + 1);
             }
             dcol = ch == '\t' ? (dcol / 8 + 1) * 8 : dcol + 1;
             j += step;
@@ -757,8 +968,7 @@ static void finish_columns(grid_work *w, const read_ctx *ctx, nonet_puzzle *p, r
         raw->blanks[BLANK_DOT] += n - row->sc.nsym;
     }
     set_lines(w, p, 1);
-    int group = box_cols > 0 && box_cols < n ? box_cols : 0;
-    if (!settle_shape(w, ctx, n, group, p))
+    if (!settle_shape(w, ctx, n, f.box_cols > 0 && f.box_cols < n ? f.box_cols : 0, p))
         return;
     decode_cells(raw, ctx->symbols, &p->grid, p->symbols, &p->blank, &p->error);
     p->blank = '.';
@@ -771,6 +981,7 @@ void grid_finish(grid_work *w, const read_ctx *ctx, int truncated, nonet_puzzle 
                  line_items *it)
 {
     (void)truncated;
+    pos_fit fit;
     int rows = chars_rows(w);
     if (w->chars_n && rows == w->chars_n) {
         finish_chars(w, ctx, p, raw, it);
@@ -779,7 +990,7 @@ void grid_finish(grid_work *w, const read_ctx *ctx, int truncated, nonet_puzzle 
             finish_numbers(w, ctx, p, it);
         else
             finish_candidates(w, ctx, p, it);
-    } else if (w->pos && !w->chars_n && !w->tokens_n && grid_can_end_by_columns(w)) {
+    } else if (w->pos && !w->chars_n && !w->tokens_n && pos_fit_rows(w, &fit)) {
         finish_columns(w, ctx, p, raw);
     } else {
         set_lines(w, p, 0);
@@ -803,6 +1014,7 @@ void grid_finish(grid_work *w, const read_ctx *ctx, int truncated, nonet_puzzle 
         p->has_marks = 0;
     }
     w->active = 0;
+    w->chars_done = 0;
     w->nrows = 0;
     w->text_len = 0;
 }

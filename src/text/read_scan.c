@@ -18,6 +18,17 @@ static size_t box_drawing(const unsigned char *s, size_t left)
     return 0;
 }
 
+/* Whether the box-drawing character at s (box_drawing gave 3) is a
+ * vertical line (light, heavy, dashed or double): a row's bar, where the
+ * others are a rule's corners and lines. */
+static int box_vertical(const unsigned char *s)
+{
+    if (s[1] == 0x94)
+        return s[2] == 0x82 || s[2] == 0x83 || s[2] == 0x86 || s[2] == 0x87 || s[2] == 0x8A ||
+               s[2] == 0x8B;
+    return s[2] == 0x8E || s[2] == 0x8F || s[2] == 0x91;
+}
+
 /* The middle dot U+00B7, a blank. */
 static int middle_dot(const unsigned char *s, size_t left)
 {
@@ -151,7 +162,7 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
             } else if (tgap < GAP_SPACE) {
                 tgap = GAP_SPACE;
             }
-            if (bd)
+            if (bd && !box_vertical(s + i))
                 sc->has_mark = 1;
             if (in_token) {
                 in_token = 0;
@@ -275,6 +286,22 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
     if (sc->ntokens == 0)
         sc->tokens_numeric = 0;
     sc->all_sep = pairs > 0 && separated_pairs == pairs;
+}
+
+void scan_extent(const unsigned char *s, size_t len, int *left, int *right)
+{
+    int dcol = 0;
+    *left = *right = 0;
+    for (size_t i = 0; i < len; i++) {
+        if ((s[i] & 0xC0) == 0x80)
+            continue; /* a UTF-8 continuation byte: its character was counted */
+        if (!is_space(s[i])) {
+            if (!*left)
+                *left = dcol + 1;
+            *right = dcol + 1;
+        }
+        dcol = s[i] == '\t' ? (dcol / 8 + 1) * 8 : dcol + 1;
+    }
 }
 
 int scan_fits(const line_scan *sc, int n)
