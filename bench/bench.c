@@ -5,9 +5,11 @@
  * generated 16x16 and 25x25 puzzles, a full count of the 6x6 grids, and
  * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx),
  * the generator and canonical forms (bench_generate.c; -G runs only the
- * generator).
+ * generator), and the reader on pasted layouts (bench_read.c: every
+ * 17-clue and top1465 puzzle in each layout of tests/layouts.c, read
+ * alone and 1,000 to a file; -P runs only it, on FILEs if given).
  *
- *   nonet-bench [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
+ *   nonet-bench [-R | -G | -P] [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
  *
  * With no FILE: the full sets in ../shared/data when present, else the
  * samples in bench/data. For each set: every engine on one thread, then
@@ -414,8 +416,8 @@ static void rate_header(void)
 
 static void read_header(void)
 {
-    printf("%-32s %-15s %8s %4s %8s %5s %8s %9s %7s\n", "set (pasted layouts, read)", "layout",
-           "puzzles", "", "read", "", "right", "", "rate");
+    printf("%-32s %-15s %8s %8s %8s %7s\n", "set (pasted layouts, read right)", "layout", "puzzles",
+           "alone", "in files", "MB/s");
 }
 
 /* The reader on pasted layouts: the 17-clue and top1465 sets, whose rows

@@ -38,7 +38,8 @@ void bench_read(const char *name, const bench_set *s)
                 if (!layout_style_fits(style, &g))
                     continue;
                 size_t one_len = 0;
-                if (layout_style_write(style, &g, one, 8192, &one_len) != 0 || len + one_len + 2 > cap)
+                if (layout_style_write(style, &g, one, 8192, &one_len) != 0 ||
+                    len + one_len + 2 > cap)
                     continue;
                 fit++;
                 bytes += one_len;
@@ -76,9 +77,8 @@ void bench_read(const char *name, const bench_set *s)
             nonet_reader_free(r);
         }
         double secs = bench_now() - t0;
-        printf("%-32s %-15s %8zu fit %8zu alone %8zu in files %7.1f MB/s\n", name,
-               layout_style_name(style), fit, alone, batch,
-               secs > 0 ? 2.0 * (double)bytes / secs / 1e6 : 0.0);
+        printf("%-32s %-15s %8zu %8zu %8zu %7.1f\n", name, layout_style_name(style), fit, alone,
+               batch, secs > 0 ? 2.0 * (double)bytes / secs / 1e6 : 0.0);
         fflush(stdout);
     }
     free(file);

@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char *const names[STYLE_COUNT] = {
-    "boxed-spaces", "fixed-padded", "fixed-stripped", "fixed-spaced",
+    "boxed-spaces", "fixed-padded",  "fixed-stripped", "fixed-spaced",
     "bars-spaces",  "simple-sudoku", "spaced-zero",
 };
 
@@ -25,11 +25,34 @@ int layout_style_fits(int style, const nonet_grid *g)
 {
     if (g->n < 1 || g->n > 35)
         return 0;
-    if (style == STYLE_FIXED_PADDED || style == STYLE_FIXED_STRIPPED ||
-        style == STYLE_FIXED_SPACED)
+    int bare = style == STYLE_FIXED_PADDED || style == STYLE_FIXED_STRIPPED ||
+               style == STYLE_FIXED_SPACED || (style == STYLE_BARS_SPACES && g->box_cols == g->n);
+    if (bare) {
         for (int r = 0; r < g->n; r++)
             if (row_empty(g, r))
                 return 0;
+        /* a first row of letters only that starts at the left edge ("C",
+         * "C A"): a title, unless spaces show it is a row */
+        int digit = 0;
+        for (int c = 0; c < g->n; c++)
+            digit |= g->cells[c] >= 1 && g->cells[c] <= 9;
+        if (!digit && g->cells[0])
+            return 0;
+    }
+    if (style == STYLE_FIXED_SPACED || (style == STYLE_BARS_SPACES && g->box_cols == g->n)) {
+        /* clues only in the columns that land within the first n display
+         * columns: it reads as unspaced (never so for a 9x9 puzzle with
+         * one solution: four empty columns) */
+        int last = 0;
+        for (int i = 0; i < g->n * g->n; i++)
+            if (g->cells[i] && 2 * (i % g->n) + 1 > last)
+                last = 2 * (i % g->n) + 1;
+        if (last <= g->n)
+            return 0;
+    }
+    /* one stack: the band lines "|---|" are rows of '-' blanks */
+    if (style == STYLE_SIMPLE_SUDOKU && g->box_cols == g->n && g->n > 1)
+        return 0;
     return 1;
 }
 

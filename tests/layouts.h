@@ -25,8 +25,8 @@ enum layout_style {
 /* The style's name, for messages ("boxed-spaces", ...). */
 const char *layout_style_name(int style);
 
-/* Whether the style can show g: unframed layouts with spaces as blanks
- * cannot show an empty row (it would be a blank line). Sides up to 35. */
+/* Whether the style can show g unambiguously (layouts.c says what it
+ * cannot). Sides up to 35. */
 int layout_style_fits(int style, const nonet_grid *g);
 
 /* Appends g written in the style to buf (NUL-terminated), from *len on;

@@ -69,12 +69,21 @@ int main(int argc, char **argv)
         {"read", suite_read},   {"solve", suite_solve},     {"xc", suite_xc},
         {"teach", suite_teach}, {"engines", suite_engines}, {"paste", suite_paste},
         {"marks", suite_marks}, {"human", suite_human},     {"generate", suite_generate},
-        {"canon", suite_canon},
+        {"canon", suite_canon}, {"layouts", suite_layouts},
     };
-    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+    size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
+    for (size_t i = 0; i < nsuites; i++) {
         if (argc > 1 && strcmp(argv[1], suites[i].name) != 0)
             continue;
         suites[i].fn();
+        ran++;
+    }
+    if (ran == 0) {
+        fprintf(stderr, "unit-tests: no suite named '%s'; the suites:", argv[1]);
+        for (size_t i = 0; i < nsuites; i++)
+            fprintf(stderr, " %s", suites[i].name);
+        fprintf(stderr, "\n");
+        return 2;
     }
     printf("unit: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

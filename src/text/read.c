@@ -455,8 +455,9 @@ static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
     emit(r, p, end_offset);
 }
 
-/* Rows of 16 or 25 cells that most fit the small size were one-line
- * puzzles: they are read again as such. Returns 1 if so. */
+/* Rows of 16 or 25 cells that nearly all fit the small size (a typo in one
+ * of eight allowed) were one-line puzzles: they are read again as such.
+ * Returns 1 if so. */
 static int grid_was_lines(nonet_reader *r)
 {
     grid_work *w = &r->w;
@@ -469,8 +470,8 @@ static int grid_was_lines(nonet_reader *r)
         rows++;
         fit += scan_fits(&w->rows[i].sc, m);
     }
-    if (rows - fit > fit)
-        return 0;
+    if ((rows - fit) * 8 > rows)
+        return 0; /* symbols above the small side in many rows: a grid */
     for (int i = 0; i < w->nrows; i++) {
         grid_row *row = &w->rows[i];
         if (!row->bar_only)
@@ -546,6 +547,20 @@ static void settle_pending(nonet_reader *r, int at_end)
         add_title(r, r->pending_text, r->pending_len);
 }
 
+/* Whether text has spaces where a title has none: at its start or end,
+ * or two in a row (" C          ", "B4        5"): spaces as blanks. */
+static int spaced_out(const char *text, size_t len)
+{
+    if (len == 0)
+        return 0;
+    if (text[0] == ' ' || text[len - 1] == ' ')
+        return 1;
+    for (size_t i = 1; i < len; i++)
+        if (text[i] == ' ' && text[i - 1] == ' ')
+            return 1;
+    return 0;
+}
+
 /* Whether the scanned line can be the first row of a grid read by column
  * (spaces as blanks): symbols only, in one case. */
 static int starts_columns(const line_scan *sc)
@@ -588,9 +603,13 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     if (r->pending) {
         line_scan psc;
         scan_line((const unsigned char *)r->pending_text, r->pending_len, &psc, NULL);
-        if (starts_grid(sc) && (psc.ncells == c || (psc.ntokens == sc->ntokens &&
-                                                    sc->ntokens >= 2 && c != sc->ntokens))) {
-            /* the waiting line is this grid's first row, with a typo */
+        int columns = starts_columns(&psc) && !psc.has_word && starts_columns(sc) &&
+                      !sc->has_word && spaced_out(r->pending_text, r->pending_len);
+        if (columns ||
+            (starts_grid(sc) && (psc.ncells == c || (psc.ntokens == sc->ntokens &&
+                                                     sc->ntokens >= 2 && c != sc->ntokens)))) {
+            /* the waiting line is this grid's first row: with a typo, or
+             * letters with spaces as blanks (" C          ") */
             r->pending = 0;
             int done = grid_begin(&r->w, &r->ctx, r->pending_text, r->pending_len, r->pending_line,
                                   r->pending_end, &psc, 0, 0);
@@ -671,7 +690,8 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         int small = (m == 4 || m == 5) && !r->ctx.forced_n && !(flags & REPLAY_ONE_LINE);
         if (small && scan_fits(sc, c) && sc->ncells != 0 && r->sticky_side != m) {
             /* a one-line 4x4 (5x5) puzzle or a 16x16 (25x25) grid's row */
-            begin_grid(r, text, len, line, end_offset, scan_fits(sc, m) && c != r->sticky_grid);
+            begin_grid(r, text, len, line, end_offset,
+                       scan_fits(sc, m) && c != r->sticky_grid && !sc->has_bar && !r->rule_left);
             return;
         }
         int near_side = 0;
@@ -691,7 +711,9 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     }
     int near_side = 0;
     int near = scan_near_one_line(sc, r->it, &near_side);
-    int texty = scan_texty(sc) && !near;
+    /* "| C       |         |": letters between bars, no word, are a
+     * row of a grid read by column (12x12 and up), never a title */
+    int texty = scan_texty(sc) && !near && !(sc->has_bar && !sc->has_word && starts_columns(sc));
     if (!auto_layout && m >= 4 && c > NONET_MAX_SIDE && !texty) {
         char msg[160];
         snprintf(msg, sizeof msg,
@@ -787,6 +809,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             break_grid(r, NULL, 0, line, end_offset, 0);
         else if (w->active)
             grid_gap(w, 0, 0, 0);
+        else if (grid_begin_held(w, &r->ctx))
+            break_grid(r, NULL, 0, line, end_offset, 0);
         else
             grid_drop_held(w);
         return;
@@ -830,8 +854,9 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
                (sc->has_mark || sc->ncells == 0 ||
                 /* ".-----.-----." (HoDoKu), "*-----------*" (Simple Sudoku),
                  * or dashes too long for a row */
-                (sc->has_dashes && (sc->blanks[BLANK_DOT] > 0 || sc->blanks[BLANK_STAR] > 0 ||
-                                    sc->ncells > NONET_MAX_SYMBOL_SIDE)));
+                ((sc->has_dashes || sc->blanks[BLANK_DASH] > 0) &&
+                 (sc->blanks[BLANK_DOT] > 0 || sc->blanks[BLANK_STAR] > 0)) ||
+                (sc->has_dashes && sc->ncells > NONET_MAX_SYMBOL_SIDE));
     /* bars and spaces only: an empty row of a grid read by column */
     int bar_row = rule && sc->ncells == 0 && !sc->has_mark && sc->has_bar;
     if (bar_row && !w->active) {
@@ -843,7 +868,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     if (rule && !(bar_row && w->pos)) {
         int left, right;
         scan_extent(s, len, &left, &right);
-        if (w->active && w->last_rule && grid_ends_at_blank(w)) {
+        if (w->last_rule && (grid_ends_at_blank(w) || grid_begin_held(w, &r->ctx))) {
             /* a second rule line: the frame closed, another begins */
             if (break_grid(r, text, full, line, end_offset, 1))
                 return;
@@ -880,6 +905,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             row = 0;
         if (w->chars_done && !takes)
             row = 0; /* the character reading's grid is complete */
+        if (!takes && sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 && sc->has_dashes)
+            row = 0; /* dashes that no reading takes: a rule (below) */
         if (w->provisional && w->nrows == 1 && !takes)
             row = 0; /* its only row was a rule ("*-----------*"): dropped below */
         if (row) {
@@ -1059,7 +1086,7 @@ static void flush_end(nonet_reader *r)
         drain_replay(r);
         if (r->qcount > 0 || r->replay_next < r->nreplay)
             return;
-        if (r->w.active)
+        if (r->w.active || grid_begin_held(&r->w, &r->ctx))
             break_grid(r, NULL, 0, r->line_no, r->offset, 0);
         else if (r->pending)
             settle_pending(r, 1);

@@ -237,6 +237,12 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
 int grid_hold(grid_work *w, const char *text, size_t len, long line, size_t end_offset,
               const line_scan *sc, int rule_left, int rule_right);
 
+/* At the end of a block (a blank line, a second rule line, the input's
+ * end): when the rows held are a whole empty grid in its frame (every
+ * cell a blank, "+---+ / |   | / +---+"), makes it the grid in progress,
+ * to be finished, and returns 1; else 0. */
+int grid_begin_held(grid_work *w, const read_ctx *ctx);
+
 /* Forgets the held rows: no grid began after them (they were rules). */
 void grid_drop_held(grid_work *w);
 

@@ -152,8 +152,8 @@ static void rows_start(grid_work *w)
     w->last_rule = 0;
 }
 
-static grid_row *keep_row(grid_work *w, const char *text, size_t len, long line,
-                          size_t end_offset, const line_scan *sc)
+static grid_row *keep_row(grid_work *w, const char *text, size_t len, long line, size_t end_offset,
+                          const line_scan *sc)
 {
     if (w->nrows == GRID_MAX_ROWS)
         return NULL;
@@ -798,8 +798,8 @@ static int pos_segments(const grid_work *w, pos_cols *pc, pos_segment *seg, int 
     for (int i = 0; i < w->nrows; i++)
         if (!pos_scan_row((const unsigned char *)w->text + w->rows[i].off, w->rows[i].len, pc))
             return 0;
-    if (!pc->first_used)
-        return 0; /* no symbol at all */
+    if (!pc->first_used && !pc->has_bars)
+        return 0; /* no symbol, no bar: nothing to place columns by */
     int left = w->rule_left > 0 ? w->rule_left : 1;
     int right = w->rule_right > 0 ? w->rule_right : POS_OPEN;
     int m = 0, first_bar = 0, last_bar = 0;
@@ -818,7 +818,8 @@ static int pos_segments(const grid_work *w, pos_cols *pc, pos_segment *seg, int 
     if (!first_bar) {
         seg[m++] = (pos_segment){left, right, 1, 1};
     } else {
-        if (first_bar > left && (pc->first_used < first_bar || w->rule_left < first_bar)) {
+        if (first_bar > left &&
+            ((pc->first_used && pc->first_used < first_bar) || w->rule_left < first_bar)) {
             memmove(seg + 1, seg, sizeof seg[0] * (size_t)m);
             seg[0] = (pos_segment){left, first_bar - 1, 1, 0};
             m++;
@@ -909,6 +910,26 @@ static int pos_agrees(const grid_work *w)
     return w->chars_n > 3 && w->nrows == w->chars_n && pos_fit_rows(w, &f) && !f.wider;
 }
 
+int grid_begin_held(grid_work *w, const read_ctx *ctx)
+{
+    pos_fit f;
+    if (w->active || !w->held || !w->last_rule || !w->rule_left || !pos_allowed(ctx) ||
+        !pos_fit_rows(w, &f) || !f.exact)
+        return 0;
+    w->active = 1;
+    w->held = 0;
+    w->pos = 1;
+    w->chars_n = w->tokens_n = w->chars_done = 0;
+    w->maybe_lines = w->provisional = 0;
+    w->boxed = 1;
+    w->max_value = 0;
+    w->broken_n = 0;
+    w->broken.code = NONET_OK;
+    w->broken.message[0] = '\0';
+    w->first_line = w->rows[0].line;
+    return 1;
+}
+
 int grid_ends_at_blank(const grid_work *w)
 {
     pos_fit f;
@@ -916,14 +937,14 @@ int grid_ends_at_blank(const grid_work *w)
         return 0;
     if (w->chars_done)
         return 1;
-    return w->pos && !w->chars_n && !w->tokens_n && pos_fit_rows(w, &f);
+    /* here the other readings lack rows */
+    return w->pos && pos_fit_rows(w, &f);
 }
 
 int grid_closes_by_columns(const grid_work *w)
 {
     pos_fit f;
-    if (!w->active || !w->pos || w->chars_n || w->tokens_n || !pos_fit_rows(w, &f) || !f.exact ||
-        !f.box_cols)
+    if (!w->active || !w->pos || !pos_fit_rows(w, &f) || !f.exact || !f.box_cols)
         return 0;
     int box_rows = f.n / f.box_cols;
     for (int i = 1; i < w->nrows; i++)
@@ -983,15 +1004,18 @@ void grid_finish(grid_work *w, const read_ctx *ctx, int truncated, nonet_puzzle 
     (void)truncated;
     pos_fit fit;
     int rows = chars_rows(w);
-    if (w->chars_n && rows == w->chars_n) {
+    if (w->pos && w->chars_done && rows < w->nrows && pos_fit_rows(w, &fit)) {
+        /* empty framed rows among the rows: they are rows, not rules */
+        finish_columns(w, ctx, p, raw);
+    } else if (w->chars_n && rows == w->chars_n) {
         finish_chars(w, ctx, p, raw, it);
     } else if (w->tokens_n && rows == w->tokens_n) {
         if (tokens_are_numbers(w, ctx, w->tokens_n))
             finish_numbers(w, ctx, p, it);
         else
             finish_candidates(w, ctx, p, it);
-    } else if (w->pos && !w->chars_n && !w->tokens_n && pos_fit_rows(w, &fit)) {
-        finish_columns(w, ctx, p, raw);
+    } else if (w->pos && pos_fit_rows(w, &fit)) {
+        finish_columns(w, ctx, p, raw); /* the other readings have not all their rows */
     } else {
         set_lines(w, p, 0);
         int n = w->chars_n ? w->chars_n : w->tokens_n ? w->tokens_n : w->broken_n;
