@@ -156,6 +156,8 @@ int cmd_xc(const cli_opts *o);
 int cmd_generate(int argc, char **argv);
 int cmd_minimize(const cli_opts *o);
 int cmd_canon(const cli_opts *o);
+/* `nonet format`: each puzzle as read, in the layout of --format. */
+int cmd_format(const cli_opts *o);
 /* A seed for when none is given: the clock and the process. */
 uint64_t fresh_seed(void);
 int cmd_transform(const cli_opts *o);

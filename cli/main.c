@@ -27,6 +27,7 @@ static const char usage_text[] =
     "  canon    the canonical (minlex) form of each puzzle: equal forms,\n"
     "           equivalent puzzles\n"
     "  transform  each puzzle under a random or given symmetry\n"
+    "  format   each puzzle as read, in another layout (a converter)\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
     "  help     this text, `nonet help COMMAND` for one command, or\n"
@@ -236,6 +237,16 @@ static const char canon_text[] =
     "                       `nonet transform --map` takes, and the number of\n"
     "                       the puzzle's automorphisms\n";
 
+static const char format_text[] =
+    "usage: nonet format [OPTIONS] [FILE...]\n"
+    "\n"
+    "Writes each puzzle as nonet read it, in another layout: a converter\n"
+    "between every layout nonet reads and writes, and a way to see what it\n"
+    "read. Pencil marks stay marks in the candidates layout.\n"
+    "\n"
+    "  -f, --format LAYOUT  as nonet solve's (default: line for one-line input,\n"
+    "                       otherwise the input's layout); json adds the size\n";
+
 static const char transform_text[] =
     "usage: nonet transform [OPTIONS] [FILE...]\n"
     "\n"
@@ -343,6 +354,7 @@ static const command commands[] = {
     {"check", cmd_check, check_text, "fishJOY"},
     {"minimize", cmd_minimize, minimize_text, "fishJYM"},
     {"canon", cmd_canon, canon_text, "fishJY"},
+    {"format", cmd_format, format_text, "fishJY"},
     {"transform", cmd_transform, transform_text, "fishJYEP"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDY"},
@@ -450,7 +462,8 @@ static int run_command(const command *c, int argc, char **argv)
             if (c->run == cmd_xc && o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_KNUTH)
                 return usage_error(c, "xc's formats are knuth and json, not '%s'", optarg);
             if (c->run != cmd_solve && c->run != cmd_xc && c->run != cmd_minimize &&
-                c->run != cmd_canon && c->run != cmd_transform && o.format != NONET_LAYOUT_JSON)
+                c->run != cmd_canon && c->run != cmd_transform && c->run != cmd_format &&
+                o.format != NONET_LAYOUT_JSON)
                 return usage_error(c, "this command's only --format is json, not '%s'", optarg);
             break;
         case OPT_JSON:

@@ -36,7 +36,9 @@ enum { CODE_BLANK = 1, CODE_BAD = 0xFF };
 enum { GAP_NONE = 0, GAP_SPACE = 1, GAP_WIDE = 2, GAP_BAR = 3 };
 
 /* The blank symbols, for the puzzle's main blank (nonet_puzzle.blank). */
-enum { BLANK_DOT, BLANK_DASH, BLANK_ZERO, BLANK_UNDERSCORE, BLANK_STAR, BLANK_KINDS };
+/* 'X' (either case) is counted as a blank too but keeps its code: it is a
+ * symbol only of an alphabet that reaches X (read_symbols decides). */
+enum { BLANK_DOT, BLANK_DASH, BLANK_ZERO, BLANK_UNDERSCORE, BLANK_STAR, BLANK_X, BLANK_KINDS };
 
 /* What one scan of a line found. Counts are of the whole line even where
  * the per-cell arrays keep only MAX_ITEMS entries. */

@@ -238,6 +238,9 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
             int kind = ch >= 0x80 ? BLANK_DOT : blank_kind(ch);
             sc->nblank++;
             sc->blanks[kind]++;
+        } else if (code == 'X') {
+            sc->nblank++; /* "XX53XXXXX": a blank, unless the alphabet reaches X */
+            sc->blanks[BLANK_X]++;
         } else {
             sc->nsym++;
             int value = code <= '9' ? code - '0' : code - 'A' + 10;
@@ -257,7 +260,7 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
                 sc->ndigits++;
             }
         }
-        if (code < 'A' || code > 'Z')
+        if (code < 'A' || code > 'Z' || code == 'X')
             letter_run = run_lower = 0;
         if (ch == '-' && prev_dash)
             sc->has_dashes = 1;
@@ -321,7 +324,7 @@ int scan_fits(const line_scan *sc, int n)
  * these facts best. */
 static int code_fits(const line_scan *sc, int code, int n)
 {
-    if (code == CODE_BLANK || code == '0')
+    if (code == CODE_BLANK || code == '0' || code == 'X')
         return 1;
     if (code == CODE_BAD)
         return 0;

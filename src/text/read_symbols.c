@@ -42,7 +42,7 @@ void set_error(nonet_error *e, int code, long line, long column, const char *fmt
 
 char main_blank(const int *counts, char fallback)
 {
-    static const char syms[BLANK_KINDS] = {'.', '-', '0', '_', '*'};
+    static const char syms[BLANK_KINDS] = {'.', '-', '0', '_', '*', 'X'};
     int best = -1;
     for (int i = 0; i < BLANK_KINDS; i++)
         if (counts[i] > 0 && (best < 0 || counts[i] > counts[best]))
@@ -178,14 +178,30 @@ int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *
     for (int i = 0; i < n * n; i++)
         used[raw->code[i]] = 1;
     int other_blanks = raw->blanks[BLANK_DOT] + raw->blanks[BLANK_DASH] +
-                       raw->blanks[BLANK_UNDERSCORE] + raw->blanks[BLANK_STAR];
+                       raw->blanks[BLANK_UNDERSCORE] + raw->blanks[BLANK_STAR] +
+                       raw->blanks[BLANK_X];
+    /* 'X' is a blank when it is the puzzle's only blank symbol ('0' aside)
+     * and the alphabet the other symbols choose does not reach it (it does
+     * for 25x25 in A-Y and sides from 34); beside '.' it is a typo */
     alphabet a;
+    int x_used = used['X'];
+    used['X'] = 0;
     choose_alphabet(n, used, raw->nlower, raw->nupper, other_blanks > 0, forced, &a);
+    int x_blank = x_used && a.value['X'] < 0 && other_blanks == raw->blanks[BLANK_X];
+    if (x_used && !x_blank) {
+        used['X'] = 1;
+        other_blanks -= raw->blanks[BLANK_X];
+        choose_alphabet(n, used, raw->nlower, raw->nupper, other_blanks > 0, forced, &a);
+    }
+    if (x_blank)
+        a.value['X'] = 0;
     memcpy(symbols, a.symbols, (size_t)n + 1);
     int counts[BLANK_KINDS];
     memcpy(counts, raw->blanks, sizeof counts);
     if (a.zero_is_symbol)
         counts[BLANK_ZERO] = 0;
+    if (!x_blank)
+        counts[BLANK_X] = 0;
     *blank = main_blank(counts, '.');
 
     if (raw->bad_col)

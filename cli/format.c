@@ -1,0 +1,62 @@
+/* format.c - `nonet format`: each puzzle as read, written in another
+ * layout (a converter, and a way to see what nonet read). */
+#include "cli.h"
+
+#include <stdlib.h>
+
+typedef struct format_state {
+    const cli_opts *o;
+    long puzzles;
+    int failed;
+} format_state;
+
+static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
+{
+    format_state *st = ctx;
+    const cli_opts *o = st->o;
+    nonet_layout layout = output_layout(o, p);
+    if (layout_multiline(layout) && st->puzzles++)
+        putchar('\n');
+    if (p->error.code) {
+        report_read_error(file, p);
+        st->failed = 1;
+        if (layout == NONET_LAYOUT_JSON) {
+            json_begin(stdout, o, file, p);
+            fputs(",\"status\":\"error\",\"error\":", stdout);
+            json_string(stdout, p->error.message);
+            fputs("}\n", stdout);
+        } else {
+            printf("# error: %s\n", p->error.message);
+        }
+        return;
+    }
+    if (layout == NONET_LAYOUT_JSON) {
+        json_begin(stdout, o, file, p);
+        fputs(",\"input\":", stdout);
+        json_grid(stdout, &p->grid, p->symbols);
+        printf(",\"size\":\"%dx%d\"}\n", p->grid.box_rows, p->grid.box_cols);
+        return;
+    }
+    /* pencil marks stay pencil marks in the candidates layout */
+    nonet_format_opts fo = {0, p->symbols, p->has_marks ? &p->marks : NULL};
+    long need = nonet_format_with(&p->grid, layout, &fo, NULL, 0);
+    char *buf = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    if (!buf) {
+        complain(need < 0 ? "a %dx%d grid cannot be written in the %s layout (try --format numbers)"
+                          : "out of memory",
+                 p->grid.n, p->grid.n, nonet_layout_name(layout));
+        st->failed = 1;
+        printf("# error: no %s layout for this grid\n", nonet_layout_name(layout));
+        return;
+    }
+    nonet_format_with(&p->grid, layout, &fo, buf, (size_t)need + 1);
+    fwrite(buf, 1, (size_t)need, stdout);
+    free(buf);
+}
+
+int cmd_format(const cli_opts *o)
+{
+    format_state st = {o, 0, 0};
+    int rc = for_each_puzzle(o, format_one, &st, NULL);
+    return exit_status(rc, st.failed);
+}
