@@ -44,6 +44,9 @@ extern "C" {
 #define NONET_MAX_LINE 65536
 /* Longest puzzle name kept, in bytes (see nonet_puzzle.name). */
 #define NONET_MAX_NAME 255
+/* Room for a puzzle's other CSV columns, names and values together (see
+ * nonet_puzzle.columns). */
+#define NONET_MAX_COLUMNS_TEXT 2048
 
 /* ---------------------------------------------------------------- status */
 
@@ -218,6 +221,11 @@ typedef struct nonet_read_opts {
                             e.g. "0123456789ABCDEF" (letters match either
                             case); they also fix the side n. The reader
                             keeps the pointer: it must outlive the reader */
+    const char *column;  /* NULL or "": a CSV table's puzzle column is the
+                            one its header names puzzle, quizzes, question,
+                            quiz, sudoku, board, grid, givens, problem or
+                            unsolved; else that column's name (any case) or
+                            its number from 1. Kept like symbols */
 } nonet_read_opts;
 
 /* Where and what went wrong with one puzzle of the input. */
@@ -256,10 +264,23 @@ typedef struct nonet_puzzle {
     long last_line;
     long row_line[NONET_MAX_SIDE]; /* input line of each row */
     nonet_error error;
+    /* Its other fields when it came from a CSV table with a header (the
+     * "solution", "rating", "source" columns ...): ncolumns pairs of a
+     * name and a value, each NUL-terminated, one after another in
+     * columns[] (read them with nonet_puzzle_column); values that do not
+     * fit are left out. 0 for a puzzle from anything else. */
+    int ncolumns;
+    char columns[NONET_MAX_COLUMNS_TEXT];
     /* Valid when has_marks; only n*n sets are copied. Last, so that a
      * puzzle without marks never touches their memory. */
     nonet_marks marks;
 } nonet_puzzle;
+
+/* Column i (from 0) of p's CSV columns (nonet_puzzle.ncolumns): sets
+ * *name and *value to NUL-terminated strings inside p. Returns NONET_OK,
+ * or NONET_EARG for a NULL pointer or i out of range. */
+NONET_API int nonet_puzzle_column(const nonet_puzzle *p, int i, const char **name,
+                                  const char **value);
 
 /* A streaming reader: bytes in, puzzles out, in bounded memory.
  *

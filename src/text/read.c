@@ -33,7 +33,9 @@
 
 enum {
     REPLAY_ONE_LINE = 1, /* a replayed line of 16 or 25 cells is one-line */
-    REPLAY_OVERLONG = 2  /* a line longer than NONET_MAX_LINE came here */
+    REPLAY_OVERLONG = 2, /* a line longer than NONET_MAX_LINE came here */
+    REPLAY_FORMED = 4,   /* a plain line a form stood for (read_forms.c) */
+    REPLAY_PUZZLE = 8    /* the text of exactly one puzzle (a CSV field) */
 };
 
 typedef struct slot {
@@ -43,6 +45,7 @@ typedef struct slot {
 
 typedef struct replay_line {
     size_t off, len;
+    size_t columns_len; /* CSV columns, right after the text */
     long line;
     size_t end_offset;
     int flags;
@@ -70,11 +73,18 @@ struct nonet_reader {
     size_t pending_end;
     char *pending_text;
     size_t pending_len, pending_cap;
-    /* lines to read again */
-    replay_line replay[GRID_MAX_ROWS + 1];
-    int nreplay, replay_next;
+    /* lines to read again, and the lines forms stand for */
+    replay_line *replay;
+    int nreplay, replay_next, replay_max;
     char *replay_text;
     size_t replay_len, replay_cap;
+    forms forms;
+    long form_line;  /* the input line the forms read now */
+    size_t form_end; /* and where it ends */
+    int forms_ended; /* forms_end was called at the input's end */
+    int ncolumns;    /* CSV columns for the next puzzle */
+    size_t columns_len;
+    char columns[NONET_MAX_COLUMNS_TEXT];
     /* ready puzzles */
     int qhead, qcount;
     slot *queue; /* 2 slots */
@@ -172,6 +182,16 @@ static void puzzle_reset(nonet_puzzle *p, long line)
     p->error.code = NONET_OK;
     p->error.line = p->error.column = 0;
     p->error.message[0] = '\0';
+    p->ncolumns = 0;
+}
+
+/* The bytes n columns take: 2n NUL-terminated strings. */
+static size_t columns_size(const char *columns, int n)
+{
+    size_t at = 0;
+    for (int k = 0; k < 2 * n; k++)
+        at += strlen(columns + at) + 1;
+    return at;
 }
 
 /* Copies a puzzle, touching only the cells, rows and marks in use. */
@@ -195,6 +215,9 @@ static void puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src)
     dst->last_line = src->last_line;
     memcpy(dst->row_line, src->row_line, sizeof dst->row_line[0] * (size_t)n);
     dst->error = src->error;
+    dst->ncolumns = src->ncolumns;
+    if (src->ncolumns)
+        memcpy(dst->columns, src->columns, columns_size(src->columns, src->ncolumns));
 }
 
 /* Appends a finished puzzle to the ready queue; it takes the waiting
@@ -211,6 +234,11 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
     if (p->error.code != NONET_OK) {
         p->grid.n = p->grid.box_rows = p->grid.box_cols = 0;
         p->has_marks = 0;
+    }
+    if (r->ncolumns) {
+        p->ncolumns = r->ncolumns;
+        memcpy(p->columns, r->columns, r->columns_len);
+        r->ncolumns = 0;
     }
     slot *s = &r->queue[(r->qhead + r->qcount) % 2];
     puzzle_copy(&s->p, p);
@@ -430,15 +458,33 @@ static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_
 /* ------------------------------------------------------------ grids */
 
 static void replay_push(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
-                        int flags)
+                        int flags, const char *columns, size_t columns_len)
 {
-    if (r->nreplay == GRID_MAX_ROWS + 1 ||
-        !grow(&r->replay_text, &r->replay_cap, r->replay_len + len))
-        return; /* cannot happen: a grid has at most GRID_MAX_ROWS rows */
+    if (r->nreplay == r->replay_max) {
+        int max = r->replay_max ? 2 * r->replay_max : 64;
+        replay_line *grown = realloc(r->replay, sizeof *grown * (size_t)max);
+        if (!grown)
+            return;
+        r->replay = grown;
+        r->replay_max = max;
+    }
+    if (!grow(&r->replay_text, &r->replay_cap, r->replay_len + len + columns_len))
+        return;
     memcpy(r->replay_text + r->replay_len, text, len);
-    r->replay[r->nreplay] = (replay_line){r->replay_len, len, line, end_offset, flags};
-    r->replay_len += len;
+    if (columns_len)
+        memcpy(r->replay_text + r->replay_len + len, columns, columns_len);
+    r->replay[r->nreplay] = (replay_line){r->replay_len, len, columns_len, line, end_offset, flags};
+    r->replay_len += len + columns_len;
     r->nreplay++;
+}
+
+/* A form's line (read_forms.c), read after the input line it came from. */
+static void form_emit(void *ctx, const char *text, size_t len, int kind, const char *columns,
+                      size_t columns_len)
+{
+    nonet_reader *r = ctx;
+    replay_push(r, text, len, r->form_line, r->form_end,
+                REPLAY_FORMED | (kind == FORM_PUZZLE ? REPLAY_PUZZLE : 0), columns, columns_len);
 }
 
 static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
@@ -476,7 +522,7 @@ static int grid_was_lines(nonet_reader *r)
         grid_row *row = &w->rows[i];
         if (!row->bar_only)
             replay_push(r, w->text + row->off, row->len, row->line, row->end_offset,
-                        REPLAY_ONE_LINE);
+                        REPLAY_ONE_LINE | REPLAY_FORMED, NULL, 0);
     }
     w->active = 0;
     w->nrows = 0;
@@ -500,7 +546,7 @@ static int break_grid(nonet_reader *r, const char *text, size_t len, long line, 
     }
     if (grid_was_lines(r)) {
         if (has_line)
-            replay_push(r, text, len, line, end_offset, 0);
+            replay_push(r, text, len, line, end_offset, REPLAY_FORMED, NULL, 0);
         return 1;
     }
     if (w->nrows == 1 && r->sticky_side && !w->broken_n) {
@@ -777,6 +823,38 @@ static int section_line(const unsigned char *s, size_t len, int *puzzle)
     return 1;
 }
 
+/* The text of exactly one puzzle (a CSV table's field): a one-line
+ * puzzle of n*n cells, numbers or the pencil-mark form, never part of a
+ * grid. */
+static void whole_puzzle(nonet_reader *r, const char *text, size_t len, long line,
+                         size_t end_offset)
+{
+    if (r->w.active && break_grid(r, NULL, 0, line, end_offset, 0)) {
+        replay_push(r, text, len, line, end_offset, REPLAY_FORMED | REPLAY_PUZZLE, r->columns,
+                    r->ncolumns ? r->columns_len : 0);
+        r->ncolumns = 0;
+        return; /* after the rows replayed before it */
+    }
+    settle_pending(r, 0);
+    while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+        len--;
+    line_scan *sc = &r->sc;
+    scan_line((const unsigned char *)text, len, sc, r->it);
+    int m = isqrt_exact(sc->ncells), n = pencil_side(r);
+    if (n && (!r->ctx.forced_n || n == r->ctx.forced_n)) {
+        pencil_line(r, n, line, end_offset, "", 0);
+    } else if (sc->tokens_numeric && sc->multi_digit && isqrt_exact(sc->ntokens) > 1) {
+        one_line(r, text, isqrt_exact(sc->ntokens), line, end_offset, "", 0);
+    } else if (m > 0 && m <= NONET_MAX_SYMBOL_SIDE && sc->ncells <= MAX_ITEMS) {
+        one_line(r, text, m, line, end_offset, "", 0);
+    } else {
+        char msg[128];
+        snprintf(msg, sizeof msg, "%d cells; a puzzle on one line needs n*n cells (81 for 9x9)",
+                 sc->ncells);
+        bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
+    }
+}
+
 static void process_line(nonet_reader *r, const char *text, size_t len, long line,
                          size_t end_offset, int flags)
 {
@@ -803,7 +881,27 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             r->skipping = 0;
         return;
     }
+    int fresh = !(flags & REPLAY_FORMED); /* an input line, not one a form stood for */
+    if (fresh && r->forms.depth > 0) {
+        r->form_line = line;
+        r->form_end = end_offset;
+        forms_line(&r->forms, s + start, len - start, form_emit, r);
+        return; /* inside a literal: its lines are what it emits */
+    }
+    if (flags & REPLAY_PUZZLE) {
+        whole_puzzle(r, text + start, len - start, line, end_offset);
+        return;
+    }
     if (start == len) { /* blank line */
+        if (fresh) {
+            r->form_line = line;
+            r->form_end = end_offset;
+            if (forms_end(&r->forms, form_emit, r)) {
+                /* read the line a table's header turned out to be first */
+                replay_push(r, "", 0, line, end_offset, REPLAY_FORMED, NULL, 0);
+                return;
+            }
+        }
         r->rule_left = r->rule_right = 0;
         if (w->active && grid_ends_at_blank(w))
             break_grid(r, NULL, 0, line, end_offset, 0);
@@ -815,8 +913,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             grid_drop_held(w);
         return;
     }
-    if (s[start] == '#')
-        return;
+    if (s[start] == '#' || (s[start] == '/' && start + 1 < len && s[start + 1] == '/'))
+        return; /* a comment: "# ...", "// ..." */
     int puzzle = 0;
     if (section_line(s + start, len - start, &puzzle)) {
         if (w->active && break_grid(r, text, full, line, end_offset, 1))
@@ -824,6 +922,12 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         settle_pending(r, 0);
         r->skipping = !puzzle;
         return;
+    }
+    if (fresh) {
+        r->form_line = line;
+        r->form_end = end_offset;
+        if (forms_line(&r->forms, s + start, len - start, form_emit, r))
+            return; /* read as the lines it stands for */
     }
     /* a trailing " # comment": the puzzle's name */
     const char *comment = "";
@@ -952,6 +1056,14 @@ static void drain_replay(nonet_reader *r)
         /* the text stays where it is until the queue is empty again */
         char *copy = r->line; /* free between input lines */
         memcpy(copy, r->replay_text + e.off, e.len);
+        if (e.columns_len) {
+            memcpy(r->columns, r->replay_text + e.off + e.len, e.columns_len);
+            r->columns_len = e.columns_len;
+            int nul = 0;
+            for (size_t i = 0; i < e.columns_len; i++)
+                nul += r->columns[i] == '\0';
+            r->ncolumns = nul / 2;
+        }
         if (r->nreplay == 0)
             r->replay_len = 0;
         if (e.flags & REPLAY_OVERLONG)
@@ -965,7 +1077,7 @@ static void end_line(nonet_reader *r, size_t end_offset)
 {
     if (r->overlong) {
         if (r->w.active && break_grid(r, NULL, 0, r->line_no, end_offset, 0))
-            replay_push(r, "", 0, r->line_no, end_offset, REPLAY_OVERLONG);
+            replay_push(r, "", 0, r->line_no, end_offset, REPLAY_OVERLONG, NULL, 0);
         else
             overlong_line(r, r->line_no, end_offset);
     } else {
@@ -996,7 +1108,7 @@ static int opts_valid(const nonet_read_opts *o)
 
 nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
 {
-    nonet_read_opts defaults = {NONET_LAYOUT_AUTO, 0, 0, NULL};
+    nonet_read_opts defaults = {NONET_LAYOUT_AUTO, 0, 0, NULL, NULL};
     if (!opts)
         opts = &defaults;
     if (!opts_valid(opts))
@@ -1018,6 +1130,7 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
         }
     }
     r->line_no = 1;
+    forms_init(&r->forms, opts->column);
     r->queue = malloc(2 * sizeof *r->queue);
     r->work = malloc(sizeof *r->work);
     r->raw = malloc(sizeof *r->raw);
@@ -1041,7 +1154,9 @@ void nonet_reader_free(nonet_reader *r)
     free(r->it);
     free(r->line);
     free(r->pending_text);
+    free(r->replay);
     free(r->replay_text);
+    forms_free(&r->forms);
     free(r);
 }
 
@@ -1086,6 +1201,14 @@ static void flush_end(nonet_reader *r)
         drain_replay(r);
         if (r->qcount > 0 || r->replay_next < r->nreplay)
             return;
+        if (!r->forms_ended) {
+            r->forms_ended = 1;
+            r->form_line = r->line_no;
+            r->form_end = r->offset;
+            r->forms.depth = 0; /* a literal never closed */
+            if (forms_end(&r->forms, form_emit, r))
+                continue;
+        }
         if (r->w.active || grid_begin_held(&r->w, &r->ctx))
             break_grid(r, NULL, 0, r->line_no, r->offset, 0);
         else if (r->pending)
@@ -1118,6 +1241,16 @@ static int take(nonet_reader *r, nonet_puzzle *out, size_t *end_offset)
     r->qhead = (r->qhead + 1) % 2;
     r->qcount--;
     return 1;
+}
+
+int nonet_puzzle_column(const nonet_puzzle *p, int i, const char **name, const char **value)
+{
+    if (!p || !name || !value || i < 0 || i >= p->ncolumns)
+        return NONET_EARG;
+    size_t at = columns_size(p->columns, i);
+    *name = p->columns + at;
+    *value = *name + strlen(*name) + 1;
+    return NONET_OK;
 }
 
 int nonet_reader_next(nonet_reader *r, nonet_puzzle *out)

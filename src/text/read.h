@@ -117,6 +117,64 @@ void scan_extent(const unsigned char *s, size_t len, int *left, int *right);
  * width (scan_fits fails for its cell count). */
 int scan_texty(const line_scan *sc);
 
+/* ------------------------------------------------------------ forms */
+
+/* Puzzles wrapped in other notations (read_forms.c): XML, list literals,
+ * rows of comma-separated cells, CSV tables. A form's lines are handed
+ * back as plain lines, through an emit callback. */
+#define FORMS_MAX_DEPTH 8
+#define FORMS_MAX_COLUMNS 64
+#define FORMS_MAX_NAME 63
+
+/* What an emitted line is: a plain line to read as any other, or the text
+ * of exactly one puzzle (a CSV table's field), with its columns. */
+enum { FORM_LINE = 1, FORM_PUZZLE = 2 };
+
+/* Receives an emitted line. columns: name, value, ... each NUL-terminated
+ * one after another (columns_len bytes), for FORM_PUZZLE. */
+typedef void (*forms_emit)(void *ctx, const char *text, size_t len, int kind, const char *columns,
+                           size_t columns_len);
+
+typedef struct forms {
+    /* a literal: its open brackets, innermost last */
+    int depth;
+    uint8_t kind[FORMS_MAX_DEPTH];       /* '[' (lists, tuples), '{' (braces:
+                                            a list until a key shows an
+                                            object) or 'o' (an object) */
+    uint8_t answer_key[FORMS_MAX_DEPTH]; /* the object's key is "solution"... */
+    uint8_t skip[FORMS_MAX_DEPTH];       /* inside such a value: left out */
+    uint8_t lists[FORMS_MAX_DEPTH];      /* holds lists or lines: a block */
+    uint8_t bools[FORMS_MAX_DEPTH];      /* holds booleans: a mask, no row */
+    uint8_t expect_key[FORMS_MAX_DEPTH]; /* in an object, before ':' */
+    int scalars[FORMS_MAX_DEPTH];
+    char *row; /* the row being gathered */
+    size_t row_len, row_cap;
+    /* a CSV table: 1 while in one, 2 after its header (until a line
+     * confirms it) */
+    int csv;
+    unsigned char delim;
+    int column, ncolumns;
+    char names[FORMS_MAX_COLUMNS * (FORMS_MAX_NAME + 1)];
+    uint16_t name_at[FORMS_MAX_COLUMNS];
+    char columns[NONET_MAX_COLUMNS_TEXT];
+    char header[1024];
+    size_t header_len;
+    const char *want_column; /* the option's column: a name or a number */
+} forms;
+
+void forms_init(forms *f, const char *column);
+void forms_free(forms *f);
+
+/* Reads one input line (no line end). Returns 1 when it belongs to a form
+ * (its plain lines, if any, were emitted), 0 when it is a plain line to
+ * read as it is. Blank lines go here only inside a literal; a blank line
+ * elsewhere, or the end of the input, is forms_end. */
+int forms_line(forms *f, const unsigned char *s, size_t len, forms_emit emit, void *ctx);
+
+/* A blank line outside literals, or the input's end: a CSV table ends.
+ * Returns 1 if it emitted a line (a header no table followed). */
+int forms_end(forms *f, forms_emit emit, void *ctx);
+
 /* ------------------------------------------------------------ symbols */
 
 /* A puzzle's cells as written, before read_symbols decides what they
