@@ -35,8 +35,15 @@ enum {
     REPLAY_ONE_LINE = 1, /* a replayed line of 16 or 25 cells is one-line */
     REPLAY_OVERLONG = 2, /* a line longer than NONET_MAX_LINE came here */
     REPLAY_FORMED = 4,   /* a plain line a form stood for (read_forms.c) */
-    REPLAY_PUZZLE = 8    /* the text of exactly one puzzle (a CSV field) */
+    REPLAY_PUZZLE = 8,   /* the text of exactly one puzzle (a CSV field) */
+    REPLAY_NO_SIZE = 16  /* a line of numbers that was no size line */
 };
+
+/* Size lines before a grid: "12", "4", "3" (side, box rows, box columns),
+ * "9 3 3", or "2", "3" (box rows, box columns); at most three numbers, on
+ * lines held (with any rule lines among them) until the grid shows. */
+#define SIZE_NUMBERS 3
+#define SIZE_LINES 8
 
 typedef struct slot {
     nonet_puzzle p;
@@ -82,7 +89,15 @@ struct nonet_reader {
     long form_line;  /* the input line the forms read now */
     size_t form_end; /* and where it ends */
     int forms_ended; /* forms_end was called at the input's end */
-    int ncolumns;    /* CSV columns for the next puzzle */
+    /* size lines held until the next line shows whether they are */
+    int nsize, size[SIZE_NUMBERS];
+    int nsize_lines;
+    uint8_t size_rule[SIZE_LINES]; /* a rule line held among them */
+    long size_line[SIZE_LINES];
+    size_t size_end[SIZE_LINES], size_off[SIZE_LINES + 1];
+    char size_text[SIZE_LINES * 64];
+    int hint_n, hint_rows, hint_cols; /* what they said, for the grid now read */
+    int ncolumns;                     /* CSV columns for the next puzzle */
     size_t columns_len;
     char columns[NONET_MAX_COLUMNS_TEXT];
     /* ready puzzles */
@@ -419,38 +434,54 @@ static void pencil_line(nonet_reader *r, int n, long line, size_t end_offset, co
     emit(r, p, end_offset);
 }
 
-/* A forum line: a one-line puzzle as the first field (or the second, after
- * a number), then text. Sets the field and the rest. */
+static int forum_sep(unsigned char ch)
+{
+    return is_space(ch) || ch == ';' || ch == ',' || ch == ':';
+}
+
+/* A forum line: a one-line puzzle as the first field (or after up to three
+ * numbers: "12 53..7...", HoDoKu's ":0604:1:75.+98..."), then text after
+ * a space, tab, ';', ',' or ':' ("puzzle:count:solution"). Sets the
+ * puzzle field [*from, *to), the leading numbers [*lead_from, *lead_to)
+ * and where the text begins; *plus: the field marks placed digits with
+ * '+' (HoDoKu: "+9" is a 9). */
 static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_t *from, size_t *to,
-                      size_t *rest)
+                      size_t *lead_from, size_t *lead_to, size_t *rest, int *plus)
 {
     size_t i = 0;
-    *from = 0;
-    for (int field = 0; field < 2; field++) {
-        while (i < len && (is_space(s[i]) || s[i] == ';' || s[i] == ','))
+    *lead_from = *lead_to = 0;
+    for (int field = 0; field < 4; field++) {
+        while (i < len && forum_sep(s[i]))
             i++;
         size_t start = i;
-        while (i < len && !is_space(s[i]) && s[i] != ';' && s[i] != ',')
+        while (i < len && !forum_sep(s[i]))
             i++;
         size_t end = i;
-        while (i < len && (is_space(s[i]) || s[i] == ';' || s[i] == ','))
+        while (i < len && forum_sep(s[i]))
             i++;
         if (i >= len || end == start)
             return 0; /* no text after it: not a forum line */
         line_scan sc;
         scan_line(s + start, end - start, &sc, NULL);
         int m = isqrt_exact(sc.ncells);
-        if (m >= 4 && sc.nbad == 0 && sc.ncells == (int)(end - start) && scan_fits(&sc, m) &&
-            (!r->ctx.forced_n || m == r->ctx.forced_n)) {
+        /* "+d": a placed digit (the '+' is a mark to the scan) */
+        int marks = 0;
+        for (size_t k = start; k + 1 < end; k++)
+            marks += s[k] == '+' && s[k + 1] >= '1' && s[k + 1] <= '9';
+        size_t chars = end - start - (size_t)marks;
+        if (m >= 4 && sc.nbad == 0 && (size_t)sc.ncells == chars && scan_fits(&sc, m) &&
+            (marks == 0 || !sc.has_dashes) && (!r->ctx.forced_n || m == r->ctx.forced_n)) {
             *from = start;
             *to = end;
             *rest = i;
+            *plus = marks > 0;
             return 1;
         }
-        if (sc.tokens_numeric == 0 || end - start > 8 || field == 1)
-            return 0; /* only a number may come before the puzzle */
-        *from = start;
-        *to = end; /* the number, for the name */
+        if (sc.tokens_numeric == 0 || end - start > 8 || field == 3)
+            return 0; /* only numbers may come before the puzzle */
+        if (field == 0)
+            *lead_from = start;
+        *lead_to = end;
     }
     return 0;
 }
@@ -493,6 +524,12 @@ static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
     puzzle_reset(p, r->w.first_line);
     int n_before = r->w.chars_n ? r->w.chars_n : r->w.tokens_n;
     grid_finish(&r->w, &r->ctx, truncated, p, r->raw, r->it);
+    if (p->error.code == NONET_OK && r->hint_n && p->grid.n == r->hint_n && r->hint_rows &&
+        !r->ctx.forced_n) {
+        p->grid.box_rows = r->hint_rows; /* the size lines' boxes */
+        p->grid.box_cols = r->hint_cols;
+    }
+    r->hint_n = 0;
     if (p->error.code == NONET_OK)
         r->sticky_grid = p->grid.n;
     else if (n_before)
@@ -638,6 +675,71 @@ static void begin_grid(nonet_reader *r, const char *text, size_t len, long line,
 }
 
 /* A content line with no grid in progress. */
+/* Whether the scanned line (text[0..len)) is a size line: one to three
+ * numbers from 1 to NONET_MAX_SIDE (written without a leading 0, one space
+ * apart, nothing else), with room for them. */
+static int size_line(const nonet_reader *r, const line_scan *sc, const char *text, size_t len)
+{
+    if (!sc->tokens_numeric || sc->ntokens < 1 || sc->ntokens + r->nsize > SIZE_NUMBERS ||
+        r->nsize_lines == SIZE_LINES || sc->has_bar || sc->nbad > 0 || spaced_out(text, len))
+        return 0;
+    for (int t = 0; t < sc->ntokens; t++)
+        if (r->it->tval[t] < 1 || r->it->tval[t] > NONET_MAX_SIDE ||
+            text[r->it->tcol[t] - 1] == '0')
+            return 0;
+    return 1;
+}
+
+/* The lines held as size lines are read again as they are, before the
+ * current line (if any). */
+static void size_hold(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
+                      int rule)
+{
+    size_t at = r->size_off[r->nsize_lines], n = len < 64 ? len : 64;
+    memcpy(r->size_text + at, text, n);
+    r->size_rule[r->nsize_lines] = (uint8_t)rule;
+    r->size_line[r->nsize_lines] = line;
+    r->size_end[r->nsize_lines] = end_offset;
+    r->size_off[++r->nsize_lines] = at + n;
+}
+
+/* The held lines are read again, before the current line (if any): all of
+ * them when they were no size lines, only the rule lines among them when
+ * they were (numbers_too 0). */
+static void size_release(nonet_reader *r, const char *text, size_t len, long line,
+                         size_t end_offset, int has_line, int numbers_too)
+{
+    for (int i = 0; i < r->nsize_lines; i++)
+        if (numbers_too || r->size_rule[i])
+            replay_push(r, r->size_text + r->size_off[i], r->size_off[i + 1] - r->size_off[i],
+                        r->size_line[i], r->size_end[i], REPLAY_FORMED | REPLAY_NO_SIZE, NULL, 0);
+    if (has_line)
+        replay_push(r, text, len, line, end_offset, REPLAY_FORMED | REPLAY_NO_SIZE, NULL, 0);
+    r->nsize = r->nsize_lines = 0;
+}
+
+/* Whether the held numbers fit a grid whose first row has width cells or
+ * tokens: they then set the hint (side, boxes). */
+static int size_fits(nonet_reader *r, int width)
+{
+    const int *h = r->size;
+    int n = 0, br = 0, bc = 0;
+    if (r->nsize == 3 && h[0] == h[1] * h[2]) /* side, box rows, box columns */
+        n = h[0], br = h[1], bc = h[2];
+    else if (r->nsize == 2 && h[0] * h[1] == width) /* box rows, box columns */
+        n = width, br = h[0], bc = h[1];
+    else if (r->nsize == 2 && h[0] == width && width % h[1] == 0) /* side, box rows */
+        n = width, br = h[1], bc = width / h[1];
+    else if (r->nsize == 1 && h[0] == width && width > 1) /* side */
+        n = width;
+    if (n < 4 || n != width)
+        return 0; /* no size line announces a tiny grid */
+    r->hint_n = n;
+    r->hint_rows = br;
+    r->hint_cols = bc;
+    return 1;
+}
+
 static void fresh_line(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
                        int flags, const char *comment, size_t comment_len)
 {
@@ -645,6 +747,20 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     line_scan *sc = &r->sc;
     nonet_layout forced = r->ctx.layout;
     int c = sc->ncells;
+
+    if (!(flags & REPLAY_NO_SIZE) && !r->pending && comment_len == 0 &&
+        forced == NONET_LAYOUT_AUTO && size_line(r, sc, text, len)) {
+        /* maybe size lines: held until a grid shows whether they are */
+        size_hold(r, text, len, line, end_offset, 0);
+        for (int t = 0; t < sc->ntokens; t++)
+            r->size[r->nsize++] = (int)r->it->tval[t];
+        return;
+    }
+    if (r->nsize_lines) {
+        int fits = sc->nsym > 0 && (size_fits(r, c) || size_fits(r, sc->ntokens));
+        size_release(r, text, len, line, end_offset, 1, !fits);
+        return; /* read again after the rule lines held with them */
+    }
 
     if (r->pending) {
         line_scan psc;
@@ -695,20 +811,24 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             pencil_line(r, n, line, end_offset, comment, comment_len);
             return;
         }
-        size_t from, to, rest;
-        if (forum_line(r, s, len, &from, &to, &rest)) {
+        size_t from, to, lead_from, lead_to, rest;
+        int plus;
+        if (forum_line(r, s, len, &from, &to, &lead_from, &lead_to, &rest, &plus)) {
             char name[NONET_MAX_NAME + 1] = "";
-            size_t lead = 0;
-            while (lead < from && is_space(s[lead]))
-                lead++;
-            if (lead < from) { /* a number before the puzzle */
-                size_t end = lead;
-                while (end < from && !is_space(s[end]) && s[end] != ';' && s[end] != ',')
-                    end++;
-                name_append(name, text + lead, end - lead);
-            }
+            name_append(name, text + lead_from, lead_to - lead_from); /* numbers before it */
             name_append(name, text + rest, len - rest);
             name_append(name, comment, comment_len);
+            if (plus) {
+                /* HoDoKu's placed digits: read without their '+' */
+                char cells[MAX_ITEMS + 1];
+                size_t k = 0;
+                for (size_t i = from; i < to && k < MAX_ITEMS; i++)
+                    if (!(s[i] == '+' && i + 1 < to && s[i + 1] >= '1' && s[i + 1] <= '9'))
+                        cells[k++] = (char)s[i];
+                scan_line((const unsigned char *)cells, k, sc, r->it);
+                one_line(r, cells, isqrt_exact(sc->ncells), line, end_offset, name, strlen(name));
+                return;
+            }
             scan_line(s + from, to - from, sc, r->it);
             for (int i = 0; i < sc->ncells; i++)
                 r->it->col[i] += (int32_t)from;
@@ -823,6 +943,30 @@ static int section_line(const unsigned char *s, size_t len, int *puzzle)
     return 1;
 }
 
+/* Splits a line "PUZZLE<TAB>TEXT" whose PUZZLE is a one-line puzzle of n*n
+ * cells (n >= 4) in two: the line ends before the tab (*len, *full) and
+ * TEXT is its name. */
+static void tab_name(const unsigned char *s, size_t start, size_t *len, size_t *full,
+                     const char *text, const char **name, size_t *name_len)
+{
+    size_t t = *len;
+    while (t > start && s[t - 1] != '\t')
+        t--;
+    if (t <= start + 1 || t == *len)
+        return;
+    line_scan sc;
+    scan_line(s + start, t - 1 - start, &sc, NULL);
+    int m = isqrt_exact(sc.ncells);
+    if (m < 4 || sc.nbad > 0 || !scan_fits(&sc, m))
+        return;
+    *name = text + t;
+    *name_len = *len - t;
+    *len = t - 1;
+    while (*len > start && is_space(s[*len - 1]))
+        (*len)--;
+    *full = *len;
+}
+
 /* The text of exactly one puzzle (a CSV table's field): a one-line
  * puzzle of n*n cells, numbers or the pencil-mark form, never part of a
  * grid. */
@@ -902,6 +1046,10 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
                 return;
             }
         }
+        if (r->nsize_lines) {
+            size_release(r, text, len, line, end_offset, 1, 1); /* then this blank line */
+            return;
+        }
         r->rule_left = r->rule_right = 0;
         if (w->active && grid_ends_at_blank(w))
             break_grid(r, NULL, 0, line, end_offset, 0);
@@ -946,6 +1094,10 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         }
         h++;
     }
+    /* a trailing "<TAB>text" after a one-line puzzle of cells apart: its
+     * name (GNOME Sudoku's "0 0 4 1 ... 0 0<TAB>0.954") */
+    if (comment_len == 0 && !w->active)
+        tab_name(s, start, &len, &full, text, &comment, &comment_len);
 
     if (!w->active && !r->pending && r->ctx.layout == NONET_LAYOUT_AUTO && !r->ctx.forced_n &&
         !r->ctx.symbols && len - start == 81 && comment_len == 0 &&
@@ -967,6 +1119,13 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         settle_pending(r, 0);
         grid_hold(w, text, full, line, end_offset, sc, r->rule_left, r->rule_right);
         r->rule_left = r->rule_right = 0;
+        return;
+    }
+    if (rule && r->nsize_lines && !w->active) {
+        if (r->nsize_lines == SIZE_LINES)
+            size_release(r, text, full, line, end_offset, 1, 1);
+        else
+            size_hold(r, text, full, line, end_offset, 1);
         return;
     }
     if (rule && !(bar_row && w->pos)) {
@@ -1208,6 +1367,10 @@ static void flush_end(nonet_reader *r)
             r->forms.depth = 0; /* a literal never closed */
             if (forms_end(&r->forms, form_emit, r))
                 continue;
+        }
+        if (r->nsize_lines) {
+            size_release(r, NULL, 0, 0, 0, 0, 1);
+            continue;
         }
         if (r->w.active || grid_begin_held(&r->w, &r->ctx))
             break_grid(r, NULL, 0, r->line_no, r->offset, 0);
