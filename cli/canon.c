@@ -8,19 +8,18 @@ typedef struct canon_state {
     const cli_opts *o;
     nonet_canon *canon;
     int puzzles, failed;
+    records rec;
 } canon_state;
 
-/* Prints the start of a failed puzzle's result and counts it. */
-static void failed(canon_state *st, const nonet_puzzle *p, const char *file, const char *verdict)
+/* A failed puzzle's result (and a message on stderr before it). */
+static void failed(canon_state *st, const nonet_puzzle *p, const char *file, const char *why)
 {
     st->failed = 1;
-    if (st->o->format == NONET_LAYOUT_JSON) {
-        json_begin(stdout, st->o, file, p);
-        fputs(",\"status\":", stdout);
-        json_string(stdout, verdict);
-        fputs("}\n", stdout);
+    if (records_wanted(st->o)) {
+        nonet_result r = {.puzzle = p, .status = NONET_V_ERROR, .message = why};
+        print_record(stdout, st->o, &st->rec, file, &r);
     } else {
-        printf("# %s\n", verdict);
+        printf("# error: %s\n", why);
     }
 }
 
@@ -29,34 +28,39 @@ static int usable(canon_state *st, const char *file, const nonet_puzzle *p)
 {
     if (p->error.code) {
         report_read_error(file, p);
-        failed(st, p, file, "error");
+        failed(st, p, file, p->error.message);
         return 0;
     }
     if (p->has_marks) {
-        report(file, p->index, p->first_line, 0, "pencil marks have no canonical form here");
-        failed(st, p, file, "error: pencil marks");
+        static const char why[] = "pencil marks have no canonical form here";
+        report(file, p->index, p->first_line, 0, why);
+        failed(st, p, file, why);
         return 0;
     }
     return 1;
 }
 
-/* Prints g in layout; in json, the object up to its transform, left
- * open for the caller to end. */
-static void print_result(const cli_opts *o, const char *file, const nonet_puzzle *p,
-                         nonet_layout layout, const char *key, const nonet_grid *g,
-                         const nonet_transform *t)
+/* Prints g, the result, in layout, or the record of p with g and t. */
+static void print_result(canon_state *st, const char *file, const nonet_puzzle *p,
+                         nonet_layout layout, const nonet_grid *g, const nonet_transform *t,
+                         const uint64_t *automorphisms)
 {
-    if (layout != NONET_LAYOUT_JSON) {
+    if (!records_wanted(st->o)) {
         print_grid(stdout, g, layout, 0, p->symbols);
         return;
     }
     char map[4 * NONET_MAX_SIDE * 3 + 64];
     nonet_transform_format(t, map, sizeof map);
-    json_begin(stdout, o, file, p);
-    printf(",\"%s\":", key);
-    json_grid(stdout, g, p->symbols);
-    fputs(",\"transform\":", stdout);
-    json_string(stdout, map);
+    nonet_result r = {.puzzle = p,
+                      .status = NONET_V_OK,
+                      .fields = NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM,
+                      .result = g,
+                      .transform = map};
+    if (automorphisms) {
+        r.fields |= NONET_FIELD_AUTOMORPHISMS;
+        r.automorphisms = *automorphisms;
+    }
+    print_record(stdout, st->o, &st->rec, file, &r);
 }
 
 static void canon_one(void *ctx, const char *file, const nonet_puzzle *p)
@@ -73,21 +77,25 @@ static void canon_one(void *ctx, const char *file, const nonet_puzzle *p)
     uint64_t automorphisms = 0;
     int rc = nonet_canon_form(st->canon, &p->grid, &form, &t, &automorphisms);
     if (rc != NONET_OK) {
-        report(file, p->index, p->first_line, 0, "no canonical form: %s",
-               rc == NONET_EARG      ? "boxes larger than 5x5"
-               : rc == NONET_EGIVEUP ? "too many symmetries tie (a nearly empty or full grid)"
-                                     : nonet_strerror(rc));
-        failed(st, p, file, "error: no canonical form");
+        char why[128];
+        snprintf(why, sizeof why, "no canonical form: %s",
+                 rc == NONET_EARG      ? "boxes larger than 5x5"
+                 : rc == NONET_EGIVEUP ? "too many symmetries tie (a nearly empty or full grid)"
+                                       : nonet_strerror(rc));
+        report(file, p->index, p->first_line, 0, "%s", why);
+        failed(st, p, file, why);
         return;
     }
-    print_result(o, file, p, layout, "canon", &form, &t);
-    if (layout == NONET_LAYOUT_JSON)
-        printf(",\"automorphisms\":%llu}\n", (unsigned long long)automorphisms);
+    print_result(st, file, p, layout, &form, &t, &automorphisms);
 }
 
 int cmd_canon(const cli_opts *o)
 {
-    canon_state st = {o, nonet_canon_new(), 0, 0};
+    canon_state st = {o,
+                      nonet_canon_new(),
+                      0,
+                      0,
+                      {NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM | NONET_FIELD_AUTOMORPHISMS, 0}};
     if (!st.canon) {
         complain("out of memory");
         return EXIT_USAGE;
@@ -111,10 +119,11 @@ static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
     if (o->map) {
         t = *o->map;
         if (t.box_rows != p->grid.box_rows || t.box_cols != p->grid.box_cols) {
-            report(file, p->index, p->first_line, 0,
-                   "the map is for %dx%d boxes, the puzzle has %dx%d", t.box_rows, t.box_cols,
-                   p->grid.box_rows, p->grid.box_cols);
-            failed(st, p, file, "error: another size");
+            char why[128];
+            snprintf(why, sizeof why, "the map is for %dx%d boxes, the puzzle has %dx%d",
+                     t.box_rows, t.box_cols, p->grid.box_rows, p->grid.box_cols);
+            report(file, p->index, p->first_line, 0, "%s", why);
+            failed(st, p, file, why);
             return;
         }
     } else {
@@ -122,14 +131,12 @@ static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
     }
     nonet_grid out;
     nonet_transform_apply(&t, &p->grid, &out);
-    print_result(o, file, p, layout, "result", &out, &t);
-    if (layout == NONET_LAYOUT_JSON)
-        fputs("}\n", stdout);
+    print_result(st, file, p, layout, &out, &t, NULL);
 }
 
 int cmd_transform(const cli_opts *o)
 {
-    canon_state st = {o, NULL, 0, 0};
+    canon_state st = {o, NULL, 0, 0, {NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM, 0}};
     int rc = for_each_puzzle(o, transform_one, &st, NULL);
     return exit_status(rc, st.failed); /* st.failed only after the puzzles */
 }

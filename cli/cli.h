@@ -29,6 +29,7 @@ typedef struct cli_opts {
     int first;                  /* xc --first, solve --first */
     int sudoku;                 /* xc --sudoku */
     int candidates;             /* explain --candidates */
+    int apply;                  /* hint --apply */
     int human;                  /* solve --engine human */
     int ceiling;                /* rate --ceiling, tenths (0: none) */
     nonet_symmetry symmetry;    /* minimize --symmetry */
@@ -112,13 +113,30 @@ nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p);
 /* Whether the layout takes several lines (results are then separated by an
  * empty line). */
 int layout_multiline(nonet_layout layout);
+/* Whether o asks for records (--json or -f csv): one result per puzzle in
+ * the library's schema (nonet_result) instead of grids and text. */
+int records_wanted(const cli_opts *o);
+
+/* A command's records: the fields its results have (enum nonet_field:
+ * the CSV columns) and whether the CSV header is out. */
+typedef struct records {
+    unsigned fields;
+    int header_done;
+} records;
+
+/* Writes the CSV header (once: rec->header_done) with the input columns of
+ * the first puzzle; nothing for JSON. */
+void print_header(FILE *out, const cli_opts *o, records *rec, const nonet_puzzle *first);
+/* Writes r as o asks: a JSON object a line, or a CSV line (the header
+ * first, before the first). r->file is set here (several files). */
+void print_record(FILE *out, const cli_opts *o, records *rec, const char *file, nonet_result *r);
+/* Writes r as a JSON object without its closing brace, for a caller that
+ * adds members of its own (solve --all streams its solutions). */
+void print_record_open(FILE *out, const cli_opts *o, const char *file, nonet_result *r);
 /* Writes s as a JSON string literal. */
 void json_string(FILE *out, const char *s);
 /* Writes the grid as a JSON value (see nonet_format) in those symbols. */
 void json_grid(FILE *out, const nonet_grid *g, const char *symbols);
-/* Opens a puzzle's JSON object: '{', "file" when o has several file
- * operands, "puzzle" and "line" (both counted per file). */
-void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p);
 
 /* A decimal number of 0 or more (digits only, no sign or space) into
  * *out: 0, or -1 when text is none or does not fit. */

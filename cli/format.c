@@ -8,6 +8,7 @@ typedef struct format_state {
     const cli_opts *o;
     long puzzles;
     int failed;
+    records rec;
 } format_state;
 
 static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
@@ -15,26 +16,20 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
     format_state *st = ctx;
     const cli_opts *o = st->o;
     nonet_layout layout = output_layout(o, p);
-    if (layout_multiline(layout) && st->puzzles++)
+    if (layout_multiline(layout) && !records_wanted(o) && st->puzzles++)
         putchar('\n');
-    if (p->error.code) {
+    if (p->error.code)
         report_read_error(file, p);
-        st->failed = 1;
-        if (layout == NONET_LAYOUT_JSON) {
-            json_begin(stdout, o, file, p);
-            fputs(",\"status\":\"error\",\"error\":", stdout);
-            json_string(stdout, p->error.message);
-            fputs("}\n", stdout);
-        } else {
-            printf("# error: %s\n", p->error.message);
-        }
+    st->failed |= p->error.code != NONET_OK;
+    if (records_wanted(o)) {
+        nonet_result r = {.puzzle = p,
+                          .status = p->error.code ? NONET_V_ERROR : NONET_V_OK,
+                          .message = p->error.code ? p->error.message : NULL};
+        print_record(stdout, o, &st->rec, file, &r);
         return;
     }
-    if (layout == NONET_LAYOUT_JSON) {
-        json_begin(stdout, o, file, p);
-        fputs(",\"input\":", stdout);
-        json_grid(stdout, &p->grid, p->symbols);
-        printf(",\"size\":\"%dx%d\"}\n", p->grid.box_rows, p->grid.box_cols);
+    if (p->error.code) {
+        printf("# error: %s\n", p->error.message);
         return;
     }
     /* pencil marks stay pencil marks in the candidates layout */
@@ -56,7 +51,7 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
 
 int cmd_format(const cli_opts *o)
 {
-    format_state st = {o, 0, 0};
+    format_state st = {o, 0, 0, {0, 0}};
     int rc = for_each_puzzle(o, format_one, &st, NULL);
     return exit_status(rc, st.failed);
 }

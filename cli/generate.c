@@ -2,6 +2,8 @@
  * The puzzles themselves come from the library (nonet_generate). */
 #include "cli.h"
 
+#include <stddef.h>
+
 #include <getopt.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -27,7 +29,7 @@ static const char generate_text[] =
     "      --seed S         the seed, 0 to 18446744073709551615 (default: a\n"
     "                       fresh one, shown by --verbose and --json)\n"
     "      --from K         start at the K-th puzzle of the seed's stream\n"
-    "                       (default 0): --from K -n N makes puzzles K..K+N-1\n"
+    "                       (default 1): --from K -n N makes puzzles K..K+N-1\n"
     "      --symmetry NAME  of the clue pattern: none, rot180 (default),\n"
     "                       rot90, mirror, flip, diagonal, antidiagonal (the\n"
     "                       last three and rot90 need square boxes) or random\n"
@@ -166,27 +168,32 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
     nonet_layout layout = o->format;
     batch_grid(b, i, 0, p);
     batch_grid(b, i, 1, s);
-    if (layout == NONET_LAYOUT_JSON) {
-        int rating = inf->rating;
-        if (!o->rated) {
-            nonet_rating rt;
-            if (nonet_human_rate(human, p, NULL, &rt) == NONET_OK && !rt.stuck)
-                rating = rt.difficulty;
-        }
-        printf("{\"seed\":%llu,\"index\":%llu,\"puzzle\":", (unsigned long long)o->seed,
-               (unsigned long long)b->first + (unsigned long long)i);
-        json_grid(stdout, p, NULL);
-        printf(",\"clues\":%d,\"symmetry\":\"%s\",\"rating\":", inf->clues,
-               nonet_symmetry_name(inf->symmetry));
-        if (rating)
-            printf("%d.%d,\"level\":\"%s\"", rating / 10, rating % 10, nonet_level_name(rating));
-        else
-            fputs("null,\"level\":null", stdout);
-        if (o->solution) {
-            fputs(",\"solution\":", stdout);
-            json_grid(stdout, s, NULL);
-        }
-        fputs("}\n", stdout);
+    if (layout == NONET_LAYOUT_JSON || layout == NONET_LAYOUT_CSV) {
+        /* the record of a puzzle made, as every command writes them */
+        static nonet_puzzle made;
+        static records rec;
+        nonet_rating rt;
+        int rated = nonet_human_rate(human, p, NULL, &rt) == NONET_OK;
+        memset(&made, 0, offsetof(nonet_puzzle, marks));
+        nonet_grid_copy(&made.grid, p);
+        made.index = (long)(b->first + (uint64_t)i) + 1;
+        made.layout = NONET_LAYOUT_LINE;
+        made.blank = '.';
+        rec.fields = NONET_FIELD_SEED | NONET_FIELD_SYMMETRY | NONET_FIELD_CLUES |
+                     NONET_FIELD_RATING | (o->solution ? NONET_FIELD_SOLUTION : 0u);
+        nonet_result r = {.puzzle = &made,
+                          .status = NONET_V_UNIQUE,
+                          .fields = rec.fields,
+                          .seed = o->seed,
+                          .symmetry = nonet_symmetry_name(inf->symmetry),
+                          .clues = inf->clues,
+                          .rating = rated ? &rt : NULL,
+                          .needs = rated && rt.stuck ? ladder_needs(rt.beyond) : NULL,
+                          .solution = s};
+        cli_opts co;
+        memset(&co, 0, sizeof co);
+        co.format = layout;
+        print_record(stdout, &co, &rec, NULL, &r);
         return 0;
     }
     if (layout == NONET_LAYOUT_LINE) {
@@ -203,7 +210,7 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
         fputs(line, stdout);
         return 0;
     }
-    if (b->first + (uint64_t)i > o->from)
+    if (b->first + (uint64_t)i + 1 > o->from)
         putchar('\n');
     if (print_grid(stdout, p, layout, 0, NULL) != 0)
         return -1;
@@ -251,6 +258,7 @@ int cmd_generate(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.g.symmetry = NONET_SYM_ROT180;
     o.count = 1;
+    o.from = 1;
     o.jobs = 1;
     o.format = NONET_LAYOUT_LINE;
     int seeded = 0, level_given = 0, rating_given = 0, opt;
@@ -273,8 +281,8 @@ int cmd_generate(int argc, char **argv)
             seeded = 1;
             break;
         case OPT_FROM:
-            if (parse_number(arg, &o.from) != 0)
-                return usage("bad --from '%s' (want a number)", arg);
+            if (parse_number(arg, &o.from) != 0 || o.from == 0)
+                return usage("bad --from '%s' (want a number from 1: the first puzzle is 1)", arg);
             break;
         case OPT_SYMMETRY:
             if (nonet_symmetry_from_name(arg, &o.g.symmetry) != NONET_OK)
@@ -325,8 +333,7 @@ int cmd_generate(int argc, char **argv)
                 return usage("bad size '%s' (want RxC, e.g. 3x3 or 2x3)", arg);
             break;
         case 'f':
-            if (nonet_layout_from_name(arg, &o.format) != NONET_OK ||
-                o.format == NONET_LAYOUT_AUTO || o.format == NONET_LAYOUT_CANDIDATES)
+            if (nonet_layout_from_name(arg, &o.format) != NONET_OK || o.format == NONET_LAYOUT_AUTO)
                 return usage("unknown format '%s'", arg);
             break;
         case OPT_JSON:
@@ -363,7 +370,8 @@ int cmd_generate(int argc, char **argv)
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         o.jobs = cores < 1 ? 1 : cores > MAX_JOBS ? MAX_JOBS : (int)cores;
     }
-    if (o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_NUMBERS) {
+    if (o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_CSV &&
+        o.format != NONET_LAYOUT_NUMBERS) {
         int br = o.g.box_rows ? o.g.box_rows : 3, bc = o.g.box_cols ? o.g.box_cols : 3;
         if (br * bc > NONET_MAX_SYMBOL_SIDE)
             o.format = NONET_LAYOUT_NUMBERS; /* no symbols that large */
@@ -385,9 +393,10 @@ int cmd_generate(int argc, char **argv)
     b.solutions = malloc(b.ncells * (size_t)cap + 1);
     b.info = calloc((size_t)cap, sizeof *b.info);
     b.rc = calloc((size_t)cap, sizeof *b.rc);
-    nonet_human *human = o.format == NONET_LAYOUT_JSON && !o.rated ? nonet_human_new() : NULL;
-    int status = EXIT_ALL_GOOD, ok = workers && tids && b.puzzles && b.solutions && b.info &&
-                                     b.rc && (human || o.format != NONET_LAYOUT_JSON || o.rated);
+    int records = o.format == NONET_LAYOUT_JSON || o.format == NONET_LAYOUT_CSV;
+    nonet_human *human = records ? nonet_human_new() : NULL;
+    int status = EXIT_ALL_GOOD,
+        ok = workers && tids && b.puzzles && b.solutions && b.info && b.rc && (human || !records);
     for (int t = 0; ok && t < threads; t++) {
         workers[t].b = &b;
         ok = nonet_generator_new(&o.g, &workers[t].gen) == NONET_OK;
@@ -403,7 +412,7 @@ int cmd_generate(int argc, char **argv)
      * hard level) show up one by one and fast ones in bulk */
     int size = threads;
     while (ok && done < o.count) {
-        b.first = o.from + done;
+        b.first = o.from - 1 + done; /* the library counts from 0 */
         b.size = (int)(o.count - done < (uint64_t)size ? o.count - done : (uint64_t)size);
         b.next = 0;
         for (int t = 1; t < threads; t++)
@@ -414,7 +423,7 @@ int cmd_generate(int argc, char **argv)
         for (int i = 0; i < b.size && ok; i++) {
             if (b.rc[i] != NONET_OK) {
                 complain("puzzle %llu of seed %llu: %s in %llu grids (try a looser target)",
-                         (unsigned long long)b.first + (unsigned long long)i,
+                         (unsigned long long)b.first + (unsigned long long)i + 1,
                          (unsigned long long)o.seed,
                          b.rc[i] == NONET_EGIVEUP ? "no puzzle met the targets"
                                                   : nonet_strerror(b.rc[i]),
@@ -461,6 +470,7 @@ typedef struct minimize_state {
     const cli_opts *o;
     nonet_generator *gen;
     int puzzles, failed;
+    records rec;
 } minimize_state;
 
 static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
@@ -468,23 +478,28 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
     minimize_state *m = ctx;
     const cli_opts *o = m->o;
     nonet_layout layout = output_layout(o, p);
-    int json = layout == NONET_LAYOUT_JSON;
+    int json = records_wanted(o);
     if (!json && layout_multiline(layout) && m->puzzles)
         putchar('\n');
     m->puzzles++;
-    const char *verdict = NULL;
+    const char *verdict = NULL, *why = NULL;
+    nonet_verdict v = NONET_V_UNIQUE;
     nonet_grid g;
     int rc = NONET_EARG, before = 0, after = 0;
+    char sym_why[96];
     if (p->error.code) {
         report_read_error(file, p);
-        verdict = "error";
+        verdict = "error", v = NONET_V_ERROR, why = p->error.message;
     } else if (p->has_marks) {
-        report(file, p->index, p->first_line, 0, "minimize takes puzzles, not pencil marks");
-        verdict = "error: pencil marks";
+        why = "minimize takes puzzles, not pencil marks";
+        report(file, p->index, p->first_line, 0, "%s", why);
+        verdict = "error: pencil marks", v = NONET_V_ERROR;
     } else if (!nonet_symmetry_fits(o->symmetry, p->grid.box_rows, p->grid.box_cols)) {
-        report(file, p->index, p->first_line, 0, "the %s symmetry needs square boxes",
-               nonet_symmetry_name(o->symmetry));
-        verdict = "error: symmetry";
+        snprintf(sym_why, sizeof sym_why, "the %s symmetry needs square boxes",
+                 nonet_symmetry_name(o->symmetry));
+        why = sym_why;
+        report(file, p->index, p->first_line, 0, "%s", why);
+        verdict = "error: symmetry", v = NONET_V_ERROR;
     } else {
         nonet_grid_copy(&g, &p->grid);
         rc = nonet_minimize(m->gen, &g, o->symmetry);
@@ -493,6 +508,11 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
                       : rc == NONET_ENOSOLUTION ? "no solution"
                       : rc == NONET_ECONFLICT   ? "invalid: clues clash"
                                                 : nonet_strerror(rc);
+            v = rc == NONET_ENOTUNIQUE    ? NONET_V_MULTIPLE
+                : rc == NONET_ENOSOLUTION ? NONET_V_NO_SOLUTION
+                : rc == NONET_ECONFLICT   ? NONET_V_INVALID
+                                          : NONET_V_ERROR;
+            why = "it cannot be minimized";
             report(file, p->index, p->first_line, 0, "%s: it cannot be minimized",
                    rc == NONET_ENOTUNIQUE    ? "more than one solution"
                    : rc == NONET_ENOSOLUTION ? "no solution"
@@ -506,16 +526,14 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
     if (verdict)
         m->failed = 1;
     if (json) {
-        json_begin(stdout, o, file, p);
-        if (verdict) {
-            fputs(",\"status\":", stdout);
-            json_string(stdout, verdict);
-        } else {
-            fputs(",\"status\":\"minimal\",\"minimal\":", stdout);
-            json_grid(stdout, &g, p->symbols);
-            printf(",\"clues\":%d,\"removed\":%d", after, before - after);
+        nonet_result r = {.puzzle = p, .status = v, .message = verdict ? why : NULL};
+        if (!verdict) {
+            r.fields = NONET_FIELD_RESULT | NONET_FIELD_CLUES | NONET_FIELD_REMOVED;
+            r.result = &g;
+            r.clues = after;
+            r.removed = before - after;
         }
-        fputs("}\n", stdout);
+        print_record(stdout, o, &m->rec, file, &r);
     } else if (verdict) {
         printf("# %s\n", verdict);
     } else {
@@ -525,7 +543,8 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
 
 int cmd_minimize(const cli_opts *o)
 {
-    minimize_state m = {o, NULL, 0, 0};
+    minimize_state m = {
+        o, NULL, 0, 0, {NONET_FIELD_RESULT | NONET_FIELD_CLUES | NONET_FIELD_REMOVED, 0}};
     if (nonet_generator_new(NULL, &m.gen) != NONET_OK) {
         complain("out of memory");
         return EXIT_USAGE;

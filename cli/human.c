@@ -15,6 +15,7 @@ typedef struct steps_batch {
     nonet_grid position;
     nonet_marks marks;
     char text[4096];
+    records rec;
 } steps_batch;
 
 const char *ladder_needs(nonet_technique next)
@@ -23,87 +24,40 @@ const char *ladder_needs(nonet_technique next)
     return name ? name : "more than nested forcing chains";
 }
 
-static void failure(steps_batch *b, const char *file, const nonet_puzzle *p, const char *status,
+/* A puzzle the steps cannot start from: its result, and why on stderr. */
+static void failure(steps_batch *b, const char *file, const nonet_puzzle *p, nonet_verdict v,
                     const char *detail)
 {
+    const char *status = v == NONET_V_MULTIPLE ? "not unique" : nonet_verdict_word(v);
     b->status = EXIT_PUZZLE_FAILED;
     report(file, p->index, detail == p->error.message ? p->error.line : p->first_line,
            detail == p->error.message ? p->error.column : 0, "%s%s%s", status, detail ? ": " : "",
            detail ? detail : "");
-    if (b->o->format == NONET_LAYOUT_JSON) {
-        json_begin(stdout, b->o, file, p);
-        fputs(",\"status\":", stdout);
-        json_string(stdout, status);
-        if (detail) {
-            fputs(",\"error\":", stdout);
-            json_string(stdout, detail);
-        }
-        fputs("}\n", stdout);
+    if (records_wanted(b->o)) {
+        nonet_result r = {.puzzle = p, .status = v, .message = detail};
+        print_record(stdout, b->o, &b->rec, file, &r);
     } else {
         printf("# %s%s%s\n", status, detail ? ": " : "", detail ? detail : "");
     }
 }
 
-static void json_cells(const nonet_cell_digits *list, int count, int n, int one_digit)
+/* Writes a step as the library's JSON object. */
+static void json_step(FILE *out, const nonet_step *st, int n, const char *symbols)
 {
-    putchar('[');
-    for (int i = 0; i < count; i++) {
-        printf("%s{\"cell\":\"r%dc%d\",", i ? "," : "", list[i].cell / n + 1, list[i].cell % n + 1);
-        if (one_digit) {
-            printf("\"digit\":%d}", __builtin_ctzll(list[i].digits) + 1);
-            continue;
-        }
-        fputs("\"digits\":[", stdout);
-        int first = 1;
-        for (uint64_t m = list[i].digits; m; m &= m - 1, first = 0)
-            printf("%s%d", first ? "" : ",", __builtin_ctzll(m) + 1);
-        fputs("]}", stdout);
+    char small[4096];
+    long need = nonet_step_json(st, n, symbols, small, sizeof small);
+    if (need < 0)
+        return;
+    if ((size_t)need < sizeof small) {
+        fputs(small, out);
+        return;
     }
-    putchar(']');
-}
-
-static void json_step(const nonet_step *st, int n, const char *text)
-{
-    static const char *const kinds[3] = {"row", "column", "box"};
-    printf("{\"technique\":\"%s\",\"difficulty\":%d.%d,\"units\":[",
-           nonet_technique_name(st->technique), st->difficulty / 10, st->difficulty % 10);
-    for (int i = 0; i < st->nunits; i++)
-        printf("%s\"%s %d\"", i ? "," : "", kinds[st->units[i] / n], st->units[i] % n + 1);
-    fputs("],\"pattern\":", stdout);
-    json_cells(st->pattern, st->npattern, n, 0);
-    fputs(",\"placements\":", stdout);
-    json_cells(st->placements, st->nplacements, n, 1);
-    fputs(",\"eliminations\":", stdout);
-    json_cells(st->eliminations, st->neliminations, n, 0);
-    if (st->chain_kind != NONET_CHAIN_NONE && st->nchain > 0) {
-        /* the branches, each a list of nodes from the assumption on; a
-         * node is implied by the one before it ("link": what links them) */
-        static const char *const shapes[] = {"",       "cycle", "forcing", "contradiction",
-                                             "double", "cell",  "unit"};
-        printf(",\"chain\":{\"kind\":\"%s\",\"complexity\":%d,\"branches\":[[",
-               shapes[st->chain_kind], st->complexity);
-        for (int i = 0; i < st->nchain; i++) {
-            const nonet_chain_node *a = &st->chain[i];
-            int first = i == 0 || st->chain[i - 1].branch != a->branch;
-            if (!first)
-                putchar(',');
-            else if (i > 0)
-                fputs("],[", stdout);
-            printf("{\"cell\":\"r%dc%d\",\"digit\":%d,\"on\":%s", a->cell / n + 1, a->cell % n + 1,
-                   a->digit, a->on ? "true" : "false");
-            if (!first) {
-                int prev = st->chain[i - 1].on;
-                printf(",\"link\":\"%s\"", prev && !a->on   ? "weak"
-                                           : !prev && a->on ? "strong"
-                                                            : "rule");
-            }
-            putchar('}');
-        }
-        fputs("]]}", stdout);
+    char *big = malloc((size_t)need + 1);
+    if (big) {
+        nonet_step_json(st, n, symbols, big, (size_t)need + 1);
+        fputs(big, out);
+        free(big);
     }
-    fputs(",\"text\":", stdout);
-    json_string(stdout, text);
-    putchar('}');
 }
 
 static void print_candidates(steps_batch *b, const char *symbols)
@@ -120,12 +74,12 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
 {
     steps_batch *b = ctx;
     const cli_opts *o = b->o;
-    int json = o->format == NONET_LAYOUT_JSON, n = p->grid.n;
+    int json = records_wanted(o), n = p->grid.n;
     if (!json && !b->hint && b->puzzles > 0)
         putchar('\n');
     b->puzzles++;
     if (p->error.code != NONET_OK) {
-        failure(b, file, p, "error", p->error.message);
+        failure(b, file, p, NONET_V_ERROR, p->error.message);
         return;
     }
     const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
@@ -134,38 +88,44 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         char why[160] = "the pencil marks leave out a digit of the grid";
         if (nonet_check(&p->grid, &chk) == NONET_ECONFLICT)
             nonet_describe_conflict(&chk.conflict, n, why, sizeof why);
-        failure(b, file, p, "invalid", why);
+        failure(b, file, p, NONET_V_INVALID, why);
         return;
     }
     uint64_t count = 0;
     if (nonet_solver_count_marks(b->solver, &p->grid, marks, 2, &count, NULL, NULL) != NONET_OK ||
         count != 1) {
-        failure(b, file, p, count ? "not unique" : "no solution",
+        failure(b, file, p, count ? NONET_V_MULTIPLE : NONET_V_NO_SOLUTION,
                 count          ? "the steps need a puzzle with one solution"
                 : p->has_marks ? "the pencil marks exclude every solution"
                                : NULL);
         return;
     }
-    if (json) {
-        json_begin(stdout, o, file, p);
-        fputs(",\"input\":", stdout);
-        json_grid(stdout, &p->grid, p->symbols);
-        fputs(b->hint ? ",\"step\":" : ",\"steps\":[", stdout);
-    } else if (!b->hint && (b->puzzles > 1 || p->name[0] || o->nfiles > 1)) {
-        printf("# puzzle %ld%s%s\n", p->index, p->name[0] ? ": " : "", p->name);
+    /* records: the steps gathered as JSON text, written with the result */
+    char *steps_text = NULL;
+    size_t steps_len = 0;
+    FILE *steps_out = json ? open_memstream(&steps_text, &steps_len) : NULL;
+    if (json && !steps_out) {
+        complain("out of memory");
+        b->status = EXIT_USAGE;
+        return;
     }
-    int steps = 0, hardest = 0, stuck = 0;
-    nonet_technique hardest_tech = NONET_TECH_FULL_HOUSE, next = NONET_TECH_COUNT;
+    if (steps_out && !b->hint)
+        fputc('[', steps_out);
+    if (!json && !b->hint)
+        printf("# puzzle %ld%s%s\n", p->index, p->name[0] ? ": " : "", p->name);
+    nonet_rating path;
+    memset(&path, 0, sizeof path);
     int limit = 0;
+    nonet_technique next = NONET_TECH_COUNT;
     for (;;) {
         int found = nonet_human_find(b->human);
         if (found < 0) {
             complain("out of memory");
             b->status = EXIT_USAGE;
-            return;
+            break;
         }
         if (found == 0) {
-            stuck = !nonet_human_solved(b->human);
+            path.stuck = !nonet_human_solved(b->human);
             limit = nonet_human_limit(b->human, &next);
             break;
         }
@@ -173,61 +133,96 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
             nonet_step st;
             nonet_human_step(b->human, i, &st);
             nonet_step_describe(&st, n, p->symbols, b->text, sizeof b->text);
-            if (!b->hint && nonet_human_apply(b->human, i) < 1)
+            if (steps_out) {
+                fputs(path.steps > 0 ? "," : "", steps_out);
+                json_step(steps_out, &st, n, p->symbols);
+            }
+            if ((!b->hint || o->apply) && nonet_human_apply(b->human, i) < 1)
                 continue; /* an earlier step of the round did it all */
-            steps++;
-            if (st.difficulty > hardest) {
-                hardest = st.difficulty;
-                hardest_tech = st.technique;
+            path.steps++;
+            path.count[st.technique]++;
+            if (st.difficulty > path.difficulty) {
+                path.difficulty = st.difficulty;
+                path.hardest = st.technique;
             }
-            if (json) {
-                fputs(steps > 1 ? "," : "", stdout);
-                json_step(&st, n, b->text);
-            } else if (b->hint) {
+            if (json)
+                ;
+            else if (b->hint)
                 printf("%d.%d %s\n", st.difficulty / 10, st.difficulty % 10, b->text);
-            } else {
-                printf("%d. %s\n", steps, b->text);
-            }
+            else
+                printf("%d. %s\n", path.steps, b->text);
         }
         if (b->hint)
             break;
         if (o->candidates && !json && !nonet_human_solved(b->human))
             print_candidates(b, p->symbols);
     }
+    path.at_least = limit;
+    path.beyond = next;
+    nonet_human_position(b->human, &b->position, &b->marks);
+    int solved = nonet_human_solved(b->human);
     if (json) {
-        if (b->hint) {
-            if (steps == 0)
-                fputs("null", stdout);
-            printf(",\"status\":\"%s\"}\n", stuck ? "stuck" : steps ? "step" : "solved");
-        } else {
-            printf("],\"status\":\"%s\",\"rating\":", stuck ? "stuck" : "solved");
-            if (stuck)
-                fputs("null", stdout);
-            else
-                printf("%d.%d", hardest / 10, hardest % 10);
-            puts("}");
+        if (steps_out) {
+            if (!b->hint)
+                fputc(']', steps_out);
+            fclose(steps_out);
         }
+        char why[160] = "";
+        if (path.stuck)
+            snprintf(why, sizeof why,
+                     "no step of the ladder applies: the next one needs %s (%d.%d "
+                     "and up)",
+                     ladder_needs(next), limit / 10, limit % 10);
+        nonet_result r = {.puzzle = p,
+                          .status = path.stuck              ? NONET_V_STUCK
+                                    : b->hint && !steps_len ? NONET_V_SOLVED
+                                                            : NONET_V_UNIQUE,
+                          .message = why,
+                          .fields = b->rec.fields};
+        if (b->hint) {
+            r.step_json = steps_len ? steps_text : NULL;
+            if (o->apply) /* the position after the step */
+                r.result = &b->position;
+        } else {
+            r.steps_json = steps_text;
+            r.rating = &path;
+            r.needs = path.stuck ? ladder_needs(next) : NULL;
+            r.solution = solved ? &b->position : NULL;
+        }
+        print_record(stdout, o, &b->rec, file, &r);
+        free(steps_text);
         return;
     }
     if (b->hint) {
-        if (steps == 0) {
-            if (stuck)
+        if (path.steps == 0 && !o->apply) {
+            if (path.stuck)
                 printf("no step of the ladder applies: the next one needs %s (%d.%d and up)\n",
                        ladder_needs(next), limit / 10, limit % 10);
             else
                 puts("solved: nothing is left to do");
         }
+        if (o->apply && (path.steps > 0 || !solved)) {
+            /* the position after it, in a layout hint reads back */
+            if (solved)
+                print_grid(stdout, &b->position, NONET_LAYOUT_LINE, 0, p->symbols);
+            else
+                print_candidates(b, p->symbols);
+        } else if (o->apply) {
+            puts("solved: nothing is left to do");
+        }
         return;
     }
-    if (stuck) {
+    if (path.stuck) {
         printf("stuck: no step of the ladder applies; the next one needs %s (rating %d.%d and "
                "up). The position:\n",
                ladder_needs(next), limit / 10, limit % 10);
         print_candidates(b, p->symbols);
     } else {
-        printf("solved in %d step%s: rating %d.%d (%s), %s\n", steps, steps == 1 ? "" : "s",
-               hardest / 10, hardest % 10, steps ? nonet_technique_name(hardest_tech) : "nothing",
-               nonet_level_name(hardest));
+        printf("solved in %d step%s: rating %d.%d (%s), %s\n", path.steps,
+               path.steps == 1 ? "" : "s", path.difficulty / 10, path.difficulty % 10,
+               path.steps ? nonet_technique_name(path.hardest) : "nothing",
+               nonet_level_name(path.difficulty));
+        print_grid(stdout, &b->position, output_layout(o, p), 0, p->symbols);
     }
 }
 
@@ -240,6 +235,8 @@ static int run(const cli_opts *o, int hint)
     }
     b->o = o;
     b->hint = hint;
+    b->rec.fields = hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT : 0u)
+                         : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;
     b->human = nonet_human_new();
     b->solver = nonet_solver_new(NONET_ENGINE_AUTO);
     int rc = EXIT_USAGE;

@@ -327,7 +327,7 @@ nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p)
 
 int layout_multiline(nonet_layout layout)
 {
-    return layout != NONET_LAYOUT_LINE && layout != NONET_LAYOUT_JSON;
+    return layout != NONET_LAYOUT_LINE && layout != NONET_LAYOUT_JSON && layout != NONET_LAYOUT_CSV;
 }
 
 /* The length of the valid UTF-8 character at s (lead byte >= 0x80), or 0. */
@@ -373,19 +373,78 @@ void json_grid(FILE *out, const nonet_grid *g, const char *symbols)
     print_grid(out, g, NONET_LAYOUT_JSON, 0, symbols);
 }
 
-void json_begin(FILE *out, const cli_opts *o, const char *file, const nonet_puzzle *p)
+int records_wanted(const cli_opts *o)
 {
-    fputc('{', out);
-    if (o->nfiles > 1) {
-        fputs("\"file\":", out);
-        json_string(out, file);
-        fputc(',', out);
+    return o->format == NONET_LAYOUT_JSON || o->format == NONET_LAYOUT_CSV;
+}
+
+/* Writes what a writer returns, into a small buffer or a big one. */
+typedef long (*writer_fn)(const void *arg, unsigned fields, int flag, char *buf, size_t cap);
+
+static void write_text(FILE *out, writer_fn fn, const void *arg, unsigned fields, int flag,
+                       size_t drop)
+{
+    char small[4096];
+    long need = fn(arg, fields, flag, small, sizeof small);
+    if (need < 0)
+        return;
+    char *text = small;
+    if ((size_t)need >= sizeof small) {
+        text = malloc((size_t)need + 1);
+        if (!text) {
+            complain("out of memory");
+            return;
+        }
+        fn(arg, fields, flag, text, (size_t)need + 1);
     }
-    fprintf(out, "\"puzzle\":%ld,\"line\":%ld", p->index, p->first_line);
-    if (p->name[0] != '\0') {
-        fputs(",\"name\":", out);
-        json_string(out, p->name);
+    fwrite(text, 1, (size_t)need - drop, out);
+    if (text != small)
+        free(text);
+}
+
+static long header_writer(const void *arg, unsigned fields, int with_file, char *buf, size_t cap)
+{
+    return nonet_result_csv_header(fields, with_file, arg, buf, cap);
+}
+
+static long csv_writer(const void *arg, unsigned fields, int flag, char *buf, size_t cap)
+{
+    (void)flag;
+    const nonet_result *r = arg;
+    return nonet_result_csv(r, fields, r->puzzle->ncolumns, buf, cap);
+}
+
+static long json_writer(const void *arg, unsigned fields, int flag, char *buf, size_t cap)
+{
+    (void)fields;
+    (void)flag;
+    return nonet_result_json(arg, buf, cap);
+}
+
+void print_header(FILE *out, const cli_opts *o, records *rec, const nonet_puzzle *first)
+{
+    if (rec->header_done || o->format != NONET_LAYOUT_CSV)
+        return;
+    rec->header_done = 1;
+    write_text(out, header_writer, first, rec->fields, o->nfiles > 1, 0);
+}
+
+void print_record(FILE *out, const cli_opts *o, records *rec, const char *file, nonet_result *r)
+{
+    r->file = o->nfiles > 1 ? file : NULL;
+    if (o->format == NONET_LAYOUT_CSV) {
+        print_header(out, o, rec, r->puzzle);
+        write_text(out, csv_writer, r, rec->fields, 0, 0);
+    } else {
+        write_text(out, json_writer, r, rec->fields, 0, 0);
+        fputc('\n', out);
     }
+}
+
+void print_record_open(FILE *out, const cli_opts *o, const char *file, nonet_result *r)
+{
+    r->file = o->nfiles > 1 ? file : NULL;
+    write_text(out, json_writer, r, 0, 0, 1); /* without its '}' */
 }
 
 double now_us(void)

@@ -30,8 +30,9 @@ static const char usage_text[] =
     "  format   each puzzle as read, in another layout (a converter)\n"
     "  dlx      write each puzzle as an exact cover problem (Knuth's DLX1)\n"
     "  xc       solve an exact cover problem (DLX1/DLX2 format)\n"
-    "  help     this text, `nonet help COMMAND` for one command, or\n"
-    "           `nonet help input` for the layouts and symbols nonet reads\n"
+    "  help     this text, `nonet help COMMAND` for one command,\n"
+    "           `nonet help input` for the layouts and symbols nonet reads,\n"
+    "           `nonet help json` for the records of --json and -f csv\n"
     "\n"
     "With no FILE, or FILE '-', puzzles are read from standard input. A FILE\n"
     "that does not exist but reads as one puzzle (`nonet solve 53..7....6..`)\n"
@@ -73,6 +74,41 @@ static const char input_text[] =
     "4x4/5x5 puzzles or a 16x16/25x25 grid's rows: the block of them decides.\n"
     "--input LAYOUT, --size RxC and --symbols STR force what is detected.\n";
 
+static const char json_text[] =
+    "Records: --json (or -f json) writes one JSON object a line per puzzle,\n"
+    "-f csv one CSV line per puzzle under a header. Every command that prints\n"
+    "results takes both, with the same names (the library writes them:\n"
+    "nonet_result_json, nonet_result_csv).\n"
+    "\n"
+    "Every record, in this order: file (with several files), index (the\n"
+    "puzzle's number in its input, from 1; generate: in the seed's stream),\n"
+    "line, name (when it has one), columns (its CSV table line's other\n"
+    "fields; in CSV they come last, input_ before a name of the schema), size\n"
+    "(RxC) and puzzle (its line, '.' blanks) when it was read, status,\n"
+    "message (why it failed, what a check found).\n"
+    "\n"
+    "status, one list for all commands:\n"
+    "  unique        exactly one solution\n"
+    "  multiple      more than one solution\n"
+    "  solved        a solution, uniqueness not checked (solve --first, the\n"
+    "                teaching solvers); check: complete and consistent\n"
+    "  no solution   none\n"
+    "  invalid       clues or marks that conflict\n"
+    "  error         the text could not be read\n"
+    "  stuck         the human solver ran out of techniques\n"
+    "  ok            done, nothing said of solutions (canon, transform,\n"
+    "                format)\n"
+    "  incomplete, inconsistent, correct, wrong   check's verdicts\n"
+    "\n"
+    "Then each command's own: seed, symmetry, clues (generate); blanks\n"
+    "(check); count, limit_reached (solve, count); solution; solutions\n"
+    "(solve --all); result (minimize, canon, transform, hint --apply, a\n"
+    "teaching solver's grid); removed (minimize); transform, automorphisms\n"
+    "(canon, transform); rating (null when stuck, with at_least and needs),\n"
+    "level (not when stuck), hardest, hardest_rating, step_count, techniques\n"
+    "(rate, explain, generate); step (hint), steps (explain); engine; stats\n"
+    "(nodes, guesses, an engine's counters, microseconds).\n";
+
 static const char common_text[] =
     "  -i, --input LAYOUT   force the input layout: line, grid, spaced, knuth,\n"
     "                       numbers, boxed, candidates (default: detect each\n"
@@ -95,9 +131,9 @@ static const char solve_text[] =
     "not exist but reads as a puzzle is solved as one.\n"
     "\n"
     "  -f, --format LAYOUT  line, grid, spaced, knuth, numbers, boxed,\n"
-    "                       candidates or json (default: line for one-line\n"
-    "                       input, otherwise the input's layout, grid for\n"
-    "                       knuth input)\n"
+    "                       candidates, or the records json and csv (`nonet\n"
+    "                       help json`) (default: line for one-line input,\n"
+    "                       otherwise the input's layout, grid for knuth)\n"
     "      --json           same as --format json\n"
     "  -u, --unique         fail puzzles with more than one solution\n"
     "      --first          stop at the first solution: no check for a second\n"
@@ -117,7 +153,7 @@ static const char solve_text[] =
     "  -j, --jobs N         solve on N threads (default 0: every core); results\n"
     "                       still come in input order\n"
     "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
-    "                       the object with --format json), and a summary;\n"
+    "                       the record with json or csv), and a summary;\n"
     "                       a teaching solver reports its own statistics\n";
 
 static const char count_text[] =
@@ -130,7 +166,8 @@ static const char count_text[] =
     "\n"
     "  -l, --limit N        stop counting at N (default 1000000; 0: no limit;\n"
     "                       2 decides uniqueness)\n"
-    "  -f, --format json    one JSON object per puzzle instead (also --json)\n"
+    "  -f, --format FMT     json (also --json) or csv: a record per puzzle\n"
+    "                       (`nonet help json`)\n"
     "  -e, --engine NAME    auto, bitboard, general or dlx (default auto)\n"
     "  -j, --jobs N         count on N threads (default 0: every core)\n"
     "      --stats          nodes, guesses and time per puzzle on stderr\n";
@@ -151,8 +188,9 @@ static const char rate_text[] =
     "with no or several solutions prints '# no solution' or '# not unique'\n"
     "instead (a rating needs one solution), with a message on stderr.\n"
     "\n"
-    "  -f, --format json    one JSON object per puzzle (also --json): rating,\n"
-    "                       hardest, steps, level, techniques (steps of each)\n"
+    "  -f, --format FMT     json (also --json) or csv: a record per puzzle:\n"
+    "                       rating, level, hardest, step_count, techniques\n"
+    "                       (steps of each); stuck: at_least, needs, no level\n"
     "  -j, --jobs N         rate on N threads (default 0: every core); results\n"
     "                       still come in input order\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
@@ -176,9 +214,9 @@ static const char explain_text[] =
     "\n"
     "      --candidates     print the candidates after each round\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
-    "  -f, --format json    one object per puzzle: its steps as data\n"
-    "                       (technique, difficulty, units, pattern,\n"
-    "                       placements, eliminations, text) (also --json)\n";
+    "  -f, --format FMT     json (also --json) or csv: a record per puzzle, its\n"
+    "                       steps as data (technique, difficulty, units,\n"
+    "                       pattern, placements, eliminations, text)\n";
 
 static const char hint_text[] =
     "usage: nonet hint [OPTIONS] [FILE...]\n"
@@ -189,9 +227,12 @@ static const char hint_text[] =
     "from its marks. 'solved' when nothing is left, and a note when the next\n"
     "step needs more than the ladder has.\n"
     "\n"
+    "      --apply          take the step too, and print the position after it\n"
+    "                       (its candidates, or the solved line): `nonet hint`\n"
+    "                       reads it back\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
-    "  -f, --format json    one object per puzzle with the step as data\n"
-    "                       (also --json)\n";
+    "  -f, --format FMT     json (also --json) or csv: a record per puzzle\n"
+    "                       with the step as data\n";
 
 static const char check_text[] =
     "usage: nonet check [OPTIONS] [FILE...]\n"
@@ -203,7 +244,7 @@ static const char check_text[] =
     "solution wrong, or a puzzle unreadable.\n"
     "\n"
     "      --solution FILE  the proposed solutions\n"
-    "  -f, --format json    one JSON object per grid instead (also --json)\n";
+    "  -f, --format FMT     json (also --json) or csv: a record per grid\n";
 
 static const char minimize_text[] =
     "usage: nonet minimize [OPTIONS] [FILE...]\n"
@@ -217,8 +258,8 @@ static const char minimize_text[] =
     "                       mirror, flip, diagonal or antidiagonal (default\n"
     "                       none); clues its groups lack are first filled in\n"
     "                       from the solution, then whole groups go\n"
-    "  -f, --format LAYOUT  as nonet solve's (also --json: status, puzzle,\n"
-    "                       clues, removed)\n";
+    "  -f, --format LAYOUT  as nonet solve's (json, csv: result, clues,\n"
+    "                       removed)\n";
 
 static const char canon_text[] =
     "usage: nonet canon [OPTIONS] [FILE...]\n"
@@ -232,7 +273,7 @@ static const char canon_text[] =
     "equal: `nonet canon FILE | sort -u` drops the duplicates. Boxes up to\n"
     "5x5.\n"
     "\n"
-    "  -f, --format LAYOUT  as nonet solve's; json (also --json) adds the\n"
+    "  -f, --format LAYOUT  as nonet solve's; json and csv (also --json) add the\n"
     "                       transform that gives the form, in the text\n"
     "                       `nonet transform --map` takes, and the number of\n"
     "                       the puzzle's automorphisms\n";
@@ -245,7 +286,8 @@ static const char format_text[] =
     "read. Pencil marks stay marks in the candidates layout.\n"
     "\n"
     "  -f, --format LAYOUT  as nonet solve's (default: line for one-line input,\n"
-    "                       otherwise the input's layout); json adds the size\n";
+    "                       otherwise the input's layout); json and csv give\n"
+    "                       each puzzle's record (size, puzzle, status)\n";
 
 static const char transform_text[] =
     "usage: nonet transform [OPTIONS] [FILE...]\n"
@@ -258,7 +300,7 @@ static const char transform_text[] =
     "                       as `nonet canon --json` writes it (rows: the source\n"
     "                       row of each row, from 1; cols alike; digits: what\n"
     "                       1..n become; 'size=RxC;' first when not 3x3)\n"
-    "  -f, --format LAYOUT  as nonet solve's (json adds the transform)\n";
+    "  -f, --format LAYOUT  as nonet solve's (json and csv add the transform)\n";
 
 static const char dlx_text[] =
     "usage: nonet dlx [OPTIONS] [FILE...]\n"
@@ -305,7 +347,8 @@ enum {
     OPT_CEILING,
     OPT_SYMMETRY,
     OPT_SEED,
-    OPT_MAP
+    OPT_MAP,
+    OPT_APPLY
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -332,6 +375,7 @@ static const struct option long_options[] = {
     {"symmetry", required_argument, NULL, OPT_SYMMETRY},
     {"seed", required_argument, NULL, OPT_SEED},
     {"map", required_argument, NULL, OPT_MAP},
+    {"apply", no_argument, NULL, OPT_APPLY},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -350,7 +394,7 @@ static const command commands[] = {
     {"count", cmd_count, count_text, "fiseljhSJY"},
     {"rate", cmd_rate, rate_text, "fisjhSJYG"},
     {"explain", cmd_explain, explain_text, "fishJYKG"},
-    {"hint", cmd_hint, hint_text, "fishJYG"},
+    {"hint", cmd_hint, hint_text, "fishJYGA"},
     {"check", cmd_check, check_text, "fishJOY"},
     {"minimize", cmd_minimize, minimize_text, "fishJYM"},
     {"canon", cmd_canon, canon_text, "fishJY"},
@@ -425,6 +469,8 @@ static int option_letter(int opt)
         return 'E';
     case OPT_MAP:
         return 'P';
+    case OPT_APPLY:
+        return 'A';
     default:
         return opt;
     }
@@ -463,8 +509,8 @@ static int run_command(const command *c, int argc, char **argv)
                 return usage_error(c, "xc's formats are knuth and json, not '%s'", optarg);
             if (c->run != cmd_solve && c->run != cmd_xc && c->run != cmd_minimize &&
                 c->run != cmd_canon && c->run != cmd_transform && c->run != cmd_format &&
-                o.format != NONET_LAYOUT_JSON)
-                return usage_error(c, "this command's only --format is json, not '%s'", optarg);
+                o.format != NONET_LAYOUT_JSON && o.format != NONET_LAYOUT_CSV)
+                return usage_error(c, "this command's formats are json and csv, not '%s'", optarg);
             break;
         case OPT_JSON:
             o.format = NONET_LAYOUT_JSON;
@@ -579,6 +625,9 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_CANDIDATES:
             o.candidates = 1;
             break;
+        case OPT_APPLY:
+            o.apply = 1;
+            break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
@@ -635,12 +684,17 @@ int main(int argc, char **argv)
             print_help(NULL, stdout);
             return EXIT_ALL_GOOD;
         }
-        if (strcmp(argv[2], "help") == 0) { /* help on help: the general usage */
+        if (strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0 ||
+            strcmp(argv[2], "-h") == 0) { /* help on help: the general usage */
             print_help(NULL, stdout);
             return EXIT_ALL_GOOD;
         }
         if (strcmp(argv[2], "input") == 0 || strcmp(argv[2], "layouts") == 0) {
             fputs(input_text, stdout);
+            return EXIT_ALL_GOOD;
+        }
+        if (strcmp(argv[2], "json") == 0 || strcmp(argv[2], "csv") == 0) {
+            fputs(json_text, stdout);
             return EXIT_ALL_GOOD;
         }
         if (strcmp(argv[2], "generate") == 0) {

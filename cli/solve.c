@@ -45,6 +45,10 @@ typedef struct worker {
     uint64_t shown;      /* solutions printed for it (--all) */
     int mark;            /* --all: start each puzzle's results with "# puzzle N" */
     nonet_grid solution; /* scratch for its first solution */
+    records rec;         /* --json, -f csv: the batch writes the CSV header */
+    FILE *all_json;      /* --all --json: the solutions so far, as JSON */
+    char *all_text;
+    size_t all_len;
 } worker;
 
 /* Up to CHUNK consecutive puzzles and, once solved, their output. */
@@ -83,6 +87,7 @@ typedef struct batch {
     long written; /* results written */
     int last_multi;
     tally total;
+    records rec; /* the CSV header, written with the first chunk */
     double t0, last_progress, fraction;
     int progress;       /* draw a progress line on stderr */
     int progress_shown; /* it has been drawn (it may have been erased since) */
@@ -102,42 +107,56 @@ static void tally_add(tally *into, const tally *t)
         into->status = t->status;
 }
 
-/* A puzzle that got no answer: its result and its count. */
-static void print_failure(worker *w, const char *file, const nonet_puzzle *p, const char *status,
+/* The fields of a mode's records. */
+static unsigned mode_fields(const cli_opts *o, enum mode mode)
+{
+    if (mode == MODE_RATE)
+        return NONET_FIELD_RATING | NONET_FIELD_STATS;
+    unsigned f = NONET_FIELD_COUNT | NONET_FIELD_STATS;
+    if (mode == MODE_SOLVE && o->all)
+        return f | NONET_FIELD_SOLUTIONS;
+    if (mode == MODE_SOLVE && o->human)
+        f |= NONET_FIELD_ENGINE;
+    return f | NONET_FIELD_SOLUTION;
+}
+
+/* A puzzle that got no answer: its result and its count. The text layouts
+ * say it in a comment ("# not unique"), count's in its count. */
+static void print_failure(worker *w, const char *file, const nonet_puzzle *p, nonet_verdict v,
                           const char *detail)
 {
     FILE *out = w->out;
     w->t.failed++;
     w->t.status = EXIT_PUZZLE_FAILED;
-    if (w->o->format == NONET_LAYOUT_JSON) {
-        json_begin(out, w->o, file, p);
-        fputs(",\"status\":", out);
-        json_string(out, status);
-        if (detail) {
-            fputs(",\"error\":", out);
-            json_string(out, detail);
-        }
-        if (p->error.code == NONET_OK) {
-            fputs(",\"input\":", out);
-            json_grid(out, &p->grid, p->symbols);
-        }
-        if (w->mode == MODE_COUNT && strcmp(status, "invalid") == 0)
-            fputs(",\"count\":0", out);
-        fputs("}\n", out);
+    if (records_wanted(w->o)) {
+        nonet_result r = {.puzzle = p, .status = v, .message = detail};
+        if (w->mode == MODE_COUNT && v == NONET_V_INVALID)
+            r.fields = NONET_FIELD_COUNT; /* conflicting clues: no solution */
+        print_record(out, w->o, &w->rec, file, &r);
     } else if (w->mode == MODE_COUNT) {
         /* the line still starts with the count, or "error" if unreadable */
-        fputs(strcmp(status, "invalid") == 0 ? "0 invalid\n" : "error\n", out);
+        fputs(v == NONET_V_INVALID ? "0 invalid\n" : "error\n", out);
     } else {
-        fprintf(out, "# %s%s%s\n", status, detail ? ": " : "", detail ? detail : "");
+        const char *word = v == NONET_V_MULTIPLE ? "not unique" : nonet_verdict_word(v);
+        fprintf(out, "# %s%s%s\n", word, detail ? ": " : "", detail ? detail : "");
     }
 }
 
 static int print_solution(void *ctx, const nonet_grid *solution)
 {
     worker *w = ctx;
-    if (w->layout == NONET_LAYOUT_JSON) {
-        fputs(w->shown ? "," : "", w->out);
-        json_grid(w->out, solution, w->symbols);
+    if (w->all_json && w->o->format == NONET_LAYOUT_CSV) {
+        /* one field: the lines one space apart */
+        char line[NONET_MAX_SYMBOL_SIDE * NONET_MAX_SYMBOL_SIDE + 2];
+        nonet_format_opts fo = {0, w->symbols, NULL};
+        long n = nonet_format_with(solution, NONET_LAYOUT_LINE, &fo, line, sizeof line);
+        if (n > 0 && (size_t)n < sizeof line) {
+            fputs(w->shown ? " " : "", w->all_json);
+            fwrite(line, 1, (size_t)n - 1, w->all_json);
+        }
+    } else if (w->all_json) {
+        fputs(w->shown ? "," : "", w->all_json);
+        json_grid(w->all_json, solution, w->symbols);
     } else {
         if (w->shown && layout_multiline(w->layout))
             fputc('\n', w->out);
@@ -156,7 +175,7 @@ static int conflicting(worker *w, const char *file, const nonet_puzzle *p)
     char why[160];
     nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
     report_to(w->err, file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-    print_failure(w, file, p, "invalid", why);
+    print_failure(w, file, p, NONET_V_INVALID, why);
     return 1;
 }
 
@@ -194,15 +213,19 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
     }
     w->t.good++;
     w->t.us += now_us() - t0;
-    if (layout == NONET_LAYOUT_JSON) {
-        json_begin(w->out, w->o, file, p);
-        fputs(",\"input\":", w->out);
-        json_grid(w->out, &p->grid, p->symbols);
-        fprintf(w->out, ",\"status\":\"solved\",\"engine\":\"human\",\"steps\":%d,\"stuck\":%s",
-                steps, nonet_human_solved(w->human) ? "false" : "true");
-        fputs(",\"solution\":", w->out);
-        json_grid(w->out, &w->solution, p->symbols);
-        fputs("}\n", w->out);
+    if (records_wanted(w->o)) {
+        char why[160] = "";
+        if (!nonet_human_solved(w->human))
+            snprintf(why, sizeof why, "the ladder got stuck after %d step%s; search did the rest",
+                     steps, steps == 1 ? "" : "s");
+        nonet_result r = {.puzzle = p,
+                          .status = NONET_V_UNIQUE,
+                          .message = why,
+                          .fields = NONET_FIELD_ENGINE | NONET_FIELD_COUNT | NONET_FIELD_SOLUTION,
+                          .engine = "human",
+                          .count = 1,
+                          .solution = &w->solution};
+        print_record(w->out, w->o, &w->rec, file, &r);
     } else {
         print_grid(w->out, &w->solution, layout, 0, p->symbols);
     }
@@ -223,11 +246,14 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         if (!conflicting(w, file, p)) {
             const char *why = "the pencil marks leave out a digit of the grid";
             report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
-            print_failure(w, file, p, "invalid", why);
+            print_failure(w, file, p, NONET_V_INVALID, why);
         }
         return;
     }
     if (rc != NONET_OK) {
+        nonet_verdict v = rc == NONET_ENOSOLUTION  ? NONET_V_NO_SOLUTION
+                          : rc == NONET_ENOTUNIQUE ? NONET_V_MULTIPLE
+                                                   : NONET_V_ERROR;
         const char *status = rc == NONET_ENOSOLUTION  ? "no solution"
                              : rc == NONET_ENOTUNIQUE ? "not unique"
                                                       : nonet_strerror(rc);
@@ -237,47 +263,40 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                               : NULL;
         report_to(w->err, file, p->index, p->first_line, 0, "%s%s%s", status, why ? ": " : "",
                   why ? why : "");
-        print_failure(w, file, p, status, why);
+        if (records_wanted(o) || !why) {
+            print_failure(w, file, p, v, why);
+        } else {
+            /* the comment line is the verdict alone; stderr says why */
+            w->t.failed++;
+            w->t.status = EXIT_PUZZLE_FAILED;
+            fprintf(out, "# %s\n", status);
+        }
         return;
     }
     w->t.good++;
     w->t.us += us;
     const char *hardest = r.steps ? nonet_technique_name(r.hardest) : "nothing to do";
-    if (o->format == NONET_LAYOUT_JSON) {
-        json_begin(out, o, file, p);
-        fputs(",\"input\":", out);
-        json_grid(out, &p->grid, p->symbols);
-        fputs(",\"status\":\"rated\",\"rating\":", out);
-        if (r.stuck) {
-            fprintf(out, "null,\"at_least\":%d.%d,\"needs\":", r.at_least / 10, r.at_least % 10);
-            json_string(out, ladder_needs(r.beyond));
-        } else
-            fprintf(out, "%d.%d", r.difficulty / 10, r.difficulty % 10);
-        fprintf(out, ",\"hardest\":\"%s\",\"hardest_rating\":%d.%d,\"steps\":%d,\"level\":\"%s\"",
-                hardest, r.difficulty / 10, r.difficulty % 10, r.steps,
-                r.stuck ? "diabolical" : nonet_level_name(r.difficulty));
-        fputs(",\"techniques\":{", out);
-        int first = 1;
-        for (int t = 0; t < NONET_TECH_COUNT; t++) {
-            if (!r.count[t])
-                continue;
-            fprintf(out, "%s\"%s\":%d", first ? "" : ",", nonet_technique_name((nonet_technique)t),
-                    r.count[t]);
-            first = 0;
-        }
-        fprintf(out, "},\"microseconds\":%.1f}\n", us);
+    if (records_wanted(o)) {
+        nonet_result res = {.puzzle = p,
+                            .status = r.stuck ? NONET_V_STUCK : NONET_V_UNIQUE,
+                            .fields = w->rec.fields,
+                            .rating = &r,
+                            .needs = r.stuck ? ladder_needs(r.beyond) : NULL,
+                            .microseconds = us};
+        print_record(out, o, &w->rec, file, &res);
     } else if (r.stuck) {
+        /* a lower bound, no level: the ladder stopped before the end */
         fprintf(out, "%d.%d+ needs %s: the ladder stops after %d step%s", r.at_least / 10,
                 r.at_least % 10, ladder_needs(r.beyond), r.steps, r.steps == 1 ? "" : "s");
         if (r.steps)
             fprintf(out, " (hardest before: %d.%d %s)", r.difficulty / 10, r.difficulty % 10,
                     hardest);
-        fputs(", diabolical\n", out);
+        fputc('\n', out);
     } else {
         fprintf(out, "%d.%d %s, %d step%s, %s\n", r.difficulty / 10, r.difficulty % 10, hardest,
                 r.steps, r.steps == 1 ? "" : "s", nonet_level_name(r.difficulty));
     }
-    if (o->stats && o->format != NONET_LAYOUT_JSON)
+    if (o->stats && !records_wanted(o))
         report_to(w->err, file, p->index, p->first_line, 0, "rated in %.0f us", us);
 }
 
@@ -301,36 +320,43 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->first ? 1 : 2;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
+    int records = records_wanted(o);
     w->layout = layout;
     w->symbols = p->symbols;
     w->shown = 0;
-    if (all && layout == NONET_LAYOUT_JSON) {
-        json_begin(out, o, file, p);
-        fputs(",\"input\":", out);
-        json_grid(out, &p->grid, p->symbols);
-        fputs(",\"solutions\":[", out);
+    w->all_json = NULL;
+    if (all && records) {
+        /* the solutions are gathered, then written after the count */
+        w->all_text = NULL;
+        w->all_len = 0;
+        w->all_json = open_memstream(&w->all_text, &w->all_len);
+        if (!w->all_json) {
+            print_failure(w, file, p, NONET_V_ERROR, "out of memory");
+            return;
+        }
     }
     /* timed only when the time is shown: a clock read costs as much as
      * solving an easy puzzle's last cells */
-    int timed = o->stats || layout == NONET_LAYOUT_JSON;
+    int timed = o->stats || records;
     double t0 = timed ? now_us() : 0;
     const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
-    int rc =
-        all ? nonet_solver_run_marks(w->solver, &p->grid, marks, limit, print_solution, w, &count,
-                                     &st)
-            : nonet_solver_count_marks(
-                  w->solver, &p->grid, marks, limit, &count,
-                  /* counted: the solution is only printed in JSON */
-                  w->mode == MODE_COUNT && layout != NONET_LAYOUT_JSON ? NULL : &w->solution, &st);
+    int rc = all ? nonet_solver_run_marks(w->solver, &p->grid, marks, limit, print_solution, w,
+                                          &count, &st)
+                 : nonet_solver_count_marks(w->solver, &p->grid, marks, limit, &count,
+                                            /* counted: the solution is only printed in records */
+                                            w->mode == MODE_COUNT && !records ? NULL : &w->solution,
+                                            &st);
     double us = timed ? now_us() - t0 : 0;
+    if (w->all_json)
+        fclose(w->all_json); /* w->all_text holds the solutions */
     if (rc != NONET_OK) {
         /* e.g. an engine that does not handle this size */
         const char *why =
             rc == NONET_ESIZE ? "the engine does not handle this size" : nonet_strerror(rc);
         report_to(w->err, file, p->index, p->first_line, 0, "%s", why);
-        if (all && layout == NONET_LAYOUT_JSON)
-            fputs("]}\n", out);
-        print_failure(w, file, p, "error", why);
+        free(w->all_text);
+        w->all_text = NULL;
+        print_failure(w, file, p, NONET_V_ERROR, why);
         return;
     }
     if (count == 0 && !all && conflicting(w, file, p))
@@ -342,8 +368,12 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
 
     const char *status;
     int good = 1;
+    nonet_verdict v = count == 0                          ? NONET_V_NO_SOLUTION
+                      : w->mode == MODE_SOLVE && o->first ? NONET_V_SOLVED
+                      : count == 1 && !reached            ? NONET_V_UNIQUE
+                                                          : NONET_V_MULTIPLE;
     if (w->mode == MODE_COUNT)
-        status = count == 0 ? "no solution" : count == 1 && !reached ? "unique" : "multiple";
+        status = nonet_verdict_word(v);
     else if (count == 0)
         status = "no solution", good = 0;
     else if (o->unique && count > 1)
@@ -365,7 +395,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                   "stopped after %" PRIu64 " solution%s (--limit %" PRIu64 "%s); there may be more",
                   count, count == 1 ? "" : "s", limit, o->limit_given ? "" : ", the default");
 
-    if (o->stats && layout != NONET_LAYOUT_JSON) {
+    if (o->stats && !records) {
         char counted[64] = "";
         if (w->mode == MODE_COUNT || all || o->unique)
             snprintf(counted, sizeof counted, ", %" PRIu64 "%s solution%s", count,
@@ -375,27 +405,38 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                   st.nodes, st.guesses, us);
     }
 
-    if (layout == NONET_LAYOUT_JSON) {
-        if (all) {
-            fputs("],", out);
-        } else {
-            json_begin(out, o, file, p);
-            fputs(",\"input\":", out);
-            json_grid(out, &p->grid, p->symbols);
-            fputc(',', out);
-        }
-        fputs("\"status\":", out);
-        json_string(out, status);
-        fprintf(out, ",\"count\":%" PRIu64 ",\"limit_reached\":%s", count,
-                reached ? "true" : "false");
+    if (records) {
+        char why[80] = "";
+        if (w->mode == MODE_SOLVE && !all && count > 1)
+            snprintf(why, sizeof why, "%s",
+                     good ? "more than one solution; the first is shown"
+                          : "more than one solution");
+        else if (all && reached)
+            snprintf(why, sizeof why, "stopped after %" PRIu64 " solutions; there may be more",
+                     count);
+        nonet_result r = {.puzzle = p,
+                          .status = v,
+                          .message = why,
+                          .fields = NONET_FIELD_COUNT | NONET_FIELD_STATS,
+                          .count = count,
+                          .limit_reached = reached,
+                          .stats = &st,
+                          .microseconds = us};
         if (!all && count > 0 && (good || w->mode == MODE_COUNT)) {
-            fputs(",\"solution\":", out);
-            json_grid(out, &w->solution, p->symbols);
+            r.fields |= NONET_FIELD_SOLUTION;
+            r.solution = &w->solution;
         }
-        fprintf(out,
-                ",\"stats\":{\"nodes\":%" PRIu64 ",\"guesses\":%" PRIu64
-                ",\"microseconds\":%.1f}}\n",
-                st.nodes, st.guesses, us);
+        if (!all || o->format == NONET_LAYOUT_CSV) {
+            r.solutions_text = w->all_text; /* CSV: the solutions' lines */
+            if (all)
+                r.fields |= NONET_FIELD_SOLUTIONS;
+            print_record(out, o, &w->rec, file, &r);
+        } else {
+            print_record_open(out, o, file, &r);
+            fprintf(out, ",\"solutions\":[%s]}\n", w->all_text ? w->all_text : "");
+        }
+        free(w->all_text);
+        w->all_text = NULL;
     } else if (w->mode == MODE_COUNT) {
         char text[24], *at = text + sizeof text;
         *--at = '\0';
@@ -408,6 +449,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         fputs(at, out);
     } else if (!good) {
         fprintf(out, "# %s\n", status);
+        if (w->mode == MODE_SOLVE && count > 1)
+            ; /* "not unique": said */
     } else if (!all) {
         print_grid(out, &w->solution, layout, 0, p->symbols);
     }
@@ -435,7 +478,7 @@ static void solve_chunk(worker *w, chunk *c)
         if (p->error.code != NONET_OK) {
             report_to(w->err, c->file[i], p->index, p->error.line, p->error.column, "%s",
                       p->error.message);
-            print_failure(w, c->file[i], p, "error", p->error.message);
+            print_failure(w, c->file[i], p, NONET_V_ERROR, p->error.message);
         } else if (w->mode == MODE_RATE) {
             rate_puzzle(w, c->file[i], p);
         } else {
@@ -533,6 +576,8 @@ static void write_chunk(batch *b, chunk *c)
     size_t at = 0;
     if (b->stdout_tty)
         progress_clear(); /* the results go where it is */
+    if (c->n > 0)
+        print_header(stdout, b->o, &b->rec, &c->p[0]);
     for (int i = 0; i < c->n; i++) {
         if (b->written > 0 && (c->multi[i] || b->last_multi))
             fputc('\n', stdout);
@@ -606,8 +651,7 @@ static void drain(batch *b, int all)
 static void submit(batch *b)
 {
     chunk *c = &b->slots[b->fill];
-    if (b->submitted++ == 0 && b->o->all && b->mode == MODE_SOLVE &&
-        b->o->format != NONET_LAYOUT_JSON) {
+    if (b->submitted++ == 0 && b->o->all && b->mode == MODE_SOLVE && !records_wanted(b->o)) {
         /* several puzzles (a full first chunk, or more than one in it), or
          * typed ones: mark where each puzzle's solutions begin */
         int mark = c->n > 1 || b->chunk_max == 1;
@@ -647,6 +691,9 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     q->last_line = p->last_line;
     memcpy(q->row_line, p->row_line, sizeof q->row_line[0] * (size_t)(p->grid.n));
     q->error = p->error;
+    q->ncolumns = p->ncolumns;
+    if (p->ncolumns)
+        memcpy(q->columns, p->columns, sizeof q->columns);
     c->file[c->n++] = file;
     if (c->n == b->chunk_max)
         submit(b);
@@ -689,6 +736,7 @@ static int run_batch(const cli_opts *o, enum mode mode)
     memset(&b, 0, sizeof b);
     b.o = o;
     b.mode = mode;
+    b.rec.fields = mode_fields(o, mode);
     int interactive = input_interactive(o);
     /* typed puzzles come one at a time: no threads, no chunks */
     b.nthreads = interactive ? 1 : jobs_wanted(o);
@@ -703,6 +751,7 @@ static int run_batch(const cli_opts *o, enum mode mode)
         ok = (b.slots[i].p = malloc(CHUNK * sizeof(nonet_puzzle))) != NULL;
     for (int i = 0; ok && i < b.nthreads; i++) {
         b.workers[i] = (worker){.o = o, .mode = mode, .solver = nonet_solver_new(o->engine)};
+        b.workers[i].rec = (records){mode_fields(o, mode), 1};
         if (mode == MODE_RATE || o->human)
             b.workers[i].human = nonet_human_new();
         if (b.workers[i].human)

@@ -51,6 +51,7 @@ typedef struct teach_batch {
     double us;
     nonet_layout last_layout; /* of the last result, for unreadable puzzles */
     teach_run run;
+    records rec;
 } teach_batch;
 
 static void separate(teach_batch *b, nonet_layout layout)
@@ -135,44 +136,40 @@ static int run_engine(teach_batch *b, const nonet_puzzle *p, FILE *trace_out)
 
 /* A puzzle that was never run (unreadable, or conflicting clues). */
 static void print_unrun(teach_batch *b, const char *file, const nonet_puzzle *p,
-                        nonet_layout layout, const char *status, const char *detail)
+                        nonet_layout layout, nonet_verdict v, const char *detail)
 {
     b->failed++;
     b->status = EXIT_PUZZLE_FAILED;
-    if (layout == NONET_LAYOUT_JSON) {
-        json_begin(stdout, b->o, file, p);
-        printf(",\"engine\":\"%s\",\"status\":", teach_engine_name(b->o->teach));
-        json_string(stdout, status);
-        fputs(",\"error\":", stdout);
-        json_string(stdout, detail);
-        if (p->error.code == NONET_OK) {
-            fputs(",\"input\":", stdout);
-            json_grid(stdout, &p->grid, p->symbols);
-        }
-        fputs("}\n", stdout);
+    if (records_wanted(b->o)) {
+        nonet_result r = {.puzzle = p,
+                          .status = v,
+                          .message = detail,
+                          .fields = NONET_FIELD_ENGINE,
+                          .engine = teach_engine_name(b->o->teach)};
+        print_record(stdout, b->o, &b->rec, file, &r);
         return;
     }
     separate(b, layout);
-    printf("# %s: %s\n", status, detail);
+    printf("# %s: %s\n", nonet_verdict_word(v), detail);
 }
 
-static void print_json(const teach_batch *b, const char *file, const nonet_puzzle *p,
-                       const char *status)
+static void print_json(teach_batch *b, const char *file, const nonet_puzzle *p, nonet_verdict v)
 {
     const teach_run *run = &b->run;
-    json_begin(stdout, b->o, file, p);
-    fputs(",\"input\":", stdout);
-    json_grid(stdout, &p->grid, p->symbols);
-    printf(",\"engine\":\"%s\",\"status\":", teach_engine_name(b->o->teach));
-    json_string(stdout, status);
+    nonet_result r = {.puzzle = p,
+                      .status = v,
+                      .fields = NONET_FIELD_ENGINE | NONET_FIELD_STATS,
+                      .engine = teach_engine_name(b->o->teach),
+                      .microseconds = run->us,
+                      .stats_extra = run->json};
     if (run->outcome == NONET_TEACH_SOLVED) {
-        fputs(",\"solution\":", stdout);
-        json_grid(stdout, &run->grid, p->symbols);
+        r.fields |= NONET_FIELD_SOLUTION;
+        r.solution = &run->grid;
     } else if (b->o->teach == TEACH_PROPAGATE) {
-        fputs(",\"grid\":", stdout);
-        json_grid(stdout, &run->grid, p->symbols);
+        r.fields |= NONET_FIELD_RESULT; /* the grid as far as it got */
+        r.result = &run->grid;
     }
-    printf(",\"stats\":{%s,\"microseconds\":%.1f}}\n", run->json, run->us);
+    print_record(stdout, b->o, &b->rec, file, &r);
 }
 
 static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
@@ -182,7 +179,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     b->puzzles++;
     if (p->error.code != NONET_OK) {
         report_read_error(file, p);
-        print_unrun(b, file, p, b->last_layout, "error", p->error.message);
+        print_unrun(b, file, p, b->last_layout, NONET_V_ERROR, p->error.message);
         return;
     }
     nonet_layout layout = teach_layout(o, p);
@@ -191,7 +188,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         static const char why[] = "the classic solvers start from the clues alone, not from "
                                   "pencil marks (try without --engine)";
         report(file, p->index, p->first_line, 0, "%s", why);
-        print_unrun(b, file, p, layout, "error", why);
+        print_unrun(b, file, p, layout, NONET_V_ERROR, why);
         return;
     }
     nonet_check_result chk;
@@ -199,11 +196,11 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         char why[160];
         nonet_describe_conflict(&chk.conflict, p->grid.n, why, sizeof why);
         report(file, p->index, p->row_line[chk.conflict.row2], 0, "%s", why);
-        print_unrun(b, file, p, layout, "invalid", why);
+        print_unrun(b, file, p, layout, NONET_V_INVALID, why);
         return;
     }
 
-    int json = layout == NONET_LAYOUT_JSON;
+    int json = records_wanted(o);
     if (!json)
         separate(b, layout); /* before the trace: it belongs to this result */
     /* The trace goes with the results, except that JSON output stays one
@@ -243,7 +240,10 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     }
 
     if (json) {
-        print_json(b, file, p, status);
+        print_json(b, file, p,
+                   rc == NONET_TEACH_SOLVED  ? NONET_V_SOLVED
+                   : rc == NONET_TEACH_STUCK ? NONET_V_STUCK
+                                             : NONET_V_NO_SOLUTION);
         return;
     }
     if (rc == NONET_TEACH_SOLVED || rc == NONET_TEACH_STUCK)
@@ -264,6 +264,8 @@ int solve_teach(const cli_opts *o)
     }
     b->o = o;
     b->last_layout = o->format != NONET_LAYOUT_AUTO ? o->format : NONET_LAYOUT_LINE;
+    b->rec.fields = NONET_FIELD_ENGINE | NONET_FIELD_SOLUTION | NONET_FIELD_STATS |
+                    (o->teach == TEACH_PROPAGATE ? NONET_FIELD_RESULT : 0u);
     double t0 = now_us();
     int io_failed = for_each_puzzle(o, teach_puzzle, b, NULL) != 0;
     fflush(stdout);

@@ -199,7 +199,11 @@ typedef enum nonet_layout {
     NONET_LAYOUT_CANDIDATES, /* every cell's candidate set: n rows of n
                                 symbol lists ("0" an empty set); as input,
                                 any grid of candidate lists (pencil marks) */
-    NONET_LAYOUT_JSON        /* output only: the grid as a JSON value */
+    NONET_LAYOUT_JSON,       /* output only: the grid as a JSON value; to the
+                                CLI, one JSON object per result */
+    NONET_LAYOUT_CSV         /* output only, the CLI's: one CSV line per
+                                result (nonet_result_csv); nonet_format
+                                does not write it */
 } nonet_layout;
 
 /* The layout's name as the CLI spells it ("line", "grid", ...), or NULL
@@ -1223,6 +1227,143 @@ NONET_API void nonet_canon_free(nonet_canon *c);
  * gave up. */
 NONET_API int nonet_canon_form(nonet_canon *c, const nonet_grid *in, nonet_grid *form,
                                nonet_transform *t, uint64_t *automorphisms);
+
+/* ---------------------------------------------------------------- results: JSON and CSV */
+
+/* One puzzle's result in one command, written in one schema for every
+ * command (README, "JSON and CSV"): the CLI's --json and -f csv, the
+ * Python binding and the web page all write results through these
+ * functions, so their names cannot drift apart. */
+
+/* What happened to the puzzle: one list of words for every command (the
+ * "status" field). */
+typedef enum nonet_verdict {
+    NONET_V_OK = 0,       /* "ok": done; the command says nothing of solutions
+                             (canon, transform, format) */
+    NONET_V_UNIQUE,       /* "unique": exactly one solution */
+    NONET_V_MULTIPLE,     /* "multiple": more than one solution */
+    NONET_V_SOLVED,       /* "solved": a solution, its uniqueness not checked
+                             (solve --first); a complete, consistent grid
+                             (check) */
+    NONET_V_NO_SOLUTION,  /* "no solution" */
+    NONET_V_INVALID,      /* "invalid": clues (or marks) that conflict */
+    NONET_V_ERROR,        /* "error": the text could not be read */
+    NONET_V_STUCK,        /* "stuck": the human solver's ladder ran out of
+                             techniques (under a ceiling, or beyond them) */
+    NONET_V_INCOMPLETE,   /* "incomplete": consistent, with blanks (check) */
+    NONET_V_INCONSISTENT, /* "inconsistent": a digit twice in a unit (check) */
+    NONET_V_CORRECT,      /* "correct": a proposed solution is right (check) */
+    NONET_V_WRONG         /* "wrong": it is not */
+} nonet_verdict;
+
+/* The verdict's word ("no solution"); static, never NULL ("error" for a
+ * value outside the enum). */
+NONET_API const char *nonet_verdict_word(nonet_verdict v);
+
+/* The fields a result can have beyond the ones every result has (file,
+ * index, line, name, columns, size, puzzle, status, message), in the
+ * order they are written. A command's CSV columns are the fields it can
+ * produce; a JSON object has the ones set. */
+enum nonet_field {
+    NONET_FIELD_SEED = 1u << 0,           /* "seed" (generate) */
+    NONET_FIELD_SYMMETRY = 1u << 1,       /* "symmetry" */
+    NONET_FIELD_CLUES = 1u << 2,          /* "clues" */
+    NONET_FIELD_BLANKS = 1u << 3,         /* "blanks" (check) */
+    NONET_FIELD_COUNT = 1u << 4,          /* "count", "limit_reached" */
+    NONET_FIELD_SOLUTION = 1u << 5,       /* "solution" */
+    NONET_FIELD_SOLUTIONS = 1u << 6,      /* "solutions" (solve --all) */
+    NONET_FIELD_RESULT = 1u << 7,         /* "result": the puzzle a command made of
+                                             it (minimal, canonical, transformed) */
+    NONET_FIELD_REMOVED = 1u << 8,        /* "removed": clues minimize took out */
+    NONET_FIELD_TRANSFORM = 1u << 9,      /* "transform" (canon, transform) */
+    NONET_FIELD_AUTOMORPHISMS = 1u << 10, /* "automorphisms" (canon) */
+    NONET_FIELD_RATING = 1u << 11,        /* "rating" (null when stuck),
+                                             "at_least" and "needs" (stuck),
+                                             "level" (not stuck), "hardest",
+                                             "hardest_rating", "step_count",
+                                             "techniques" (JSON only) */
+    NONET_FIELD_STEP = 1u << 12,          /* "step": a step object (hint) */
+    NONET_FIELD_STEPS = 1u << 13,         /* "steps": an array of them (explain) */
+    NONET_FIELD_STATS = 1u << 14,         /* "stats": nodes, guesses, microseconds
+                                             (CSV: three columns) and an
+                                             engine's own counters (JSON) */
+    NONET_FIELD_ENGINE = 1u << 15         /* "engine": the solver that ran, when
+                                             not the default (human, propagate,
+                                             tactics, naive) */
+};
+
+/* A result to write. Zero-initialise, set puzzle, status and what the
+ * command has (fields says which of the fields above are set); pointers
+ * are the caller's and need only live during the call. */
+typedef struct nonet_result {
+    const nonet_puzzle *puzzle; /* required: its index, line, name, CSV
+                                   columns, size and cells (shown when it
+                                   was read), written in its symbols */
+    const char *file;           /* NULL, or its file ("file", written first) */
+    nonet_verdict status;
+    const char *message; /* NULL, or a sentence for people: why it
+                            failed, what a check found */
+    unsigned fields;     /* enum nonet_field: the fields set */
+    uint64_t seed;
+    const char *symmetry;
+    int clues, blanks;
+    uint64_t count;
+    int limit_reached;
+    const nonet_grid *solution;
+    const nonet_grid *solutions; /* nsolutions grids */
+    int nsolutions;
+    const char *solutions_text; /* or, for CSV, their lines one space apart */
+    const nonet_grid *result;
+    int removed;
+    const char *transform; /* as nonet_transform_format writes it */
+    uint64_t automorphisms;
+    const nonet_rating *rating;
+    const char *needs;        /* when the rating is stuck: what the next step
+                                 needs, in words (or NULL) */
+    const char *step_json;    /* a step object, as nonet_step_json writes it */
+    const char *steps_json;   /* a JSON array of such objects */
+    const nonet_stats *stats; /* NULL: only the time */
+    double microseconds;
+    const char *stats_extra; /* NULL, or more members of "stats" as JSON text
+                                ("\"singles\":3,\"attempts\":0"): an engine's
+                                own counters */
+    const char *engine;
+} nonet_result;
+
+/* Writes r as one JSON object (no newline) into buf, as snprintf does:
+ * returns the length the whole object needs, or NONET_EARG (NULL r or
+ * r->puzzle), leaving "" in buf. Fields, in order: "file", "index" (from
+ * 1), "line", "name", "columns" (the input's other CSV fields, as an
+ * object of strings), "size" ("RxC") and "puzzle" (its line, '.' blanks,
+ * in its symbols; rows of numbers above 35) when it was read, "status"
+ * (nonet_verdict_word), "message", then the fields set, in the order of
+ * enum nonet_field. */
+NONET_API long nonet_result_json(const nonet_result *r, char *buf, size_t cap);
+
+/* The header line of a command's CSV output: "file," when with_file, then
+ * "index,line,name,size,puzzle,status,message", the columns of fields (the
+ * command's enum nonet_field set, JSON names; rating and stats give several
+ * columns), and the CSV columns of columns_of (NULL: none), a name the
+ * schema has taking "input_" first. Written as nonet_result_json; ends
+ * with a newline. */
+NONET_API long nonet_result_csv_header(unsigned fields, int with_file,
+                                       const nonet_puzzle *columns_of, char *buf, size_t cap);
+
+/* One CSV line of r (newline-terminated) under the header of the same
+ * fields, with ncolumns of the puzzle's own CSV columns last. Fields are
+ * quoted when they hold a comma, a quote or a line end; grids are their
+ * line ('.' blanks), numbers apart above 35. Returns as nonet_result_json. */
+NONET_API long nonet_result_csv(const nonet_result *r, unsigned fields, int ncolumns, char *buf,
+                                size_t cap);
+
+/* A step (hint's "step", an item of explain's "steps") as a JSON object
+ * for a grid of side n, digits in symbols (as nonet_step_describe):
+ * "technique", "difficulty", "units", "pattern", "placements",
+ * "eliminations", "chain" (chain steps: "kind", "complexity", "branches"
+ * of nodes), "text" (nonet_step_describe's words). Returns as
+ * nonet_result_json (NONET_EARG for a NULL or malformed step). */
+NONET_API long nonet_step_json(const nonet_step *step, int n, const char *symbols, char *buf,
+                               size_t cap);
 
 #ifdef __cplusplus
 }

@@ -71,7 +71,7 @@ expect_rc 0
 expect_out_has "5         3         4         6"
 run solve -f json
 expect_rc 0
-expect_out_has "{\"puzzle\":1,\"line\":1,\"input\":\"$CLASSIC\",\"status\":\"solved\",\"count\":1,\"limit_reached\":false,\"solution\":\"$CLASSIC_SOL\","
+expect_out_has "{\"index\":1,\"line\":1,\"size\":\"3x3\",\"puzzle\":\"$CLASSIC\",\"status\":\"unique\",\"count\":1,\"limit_reached\":false,\"solution\":\"$CLASSIC_SOL\","
 expect_out_has '"stats":{"nodes":'
 
 test_name="solve --unique fails a puzzle with two solutions"
@@ -435,8 +435,8 @@ test_name="JSON carries each engine's status and statistics"
 input "$STUCK" "$NONE4"
 run solve -e propagate --json
 expect_rc 1
-expect_out_has "\"engine\":\"propagate\",\"status\":\"stuck\",\"grid\":\"$STUCK_PARTIAL\",\"stats\":{\"passes\":9,\"events\":461,"
-expect_out_has "\"status\":\"no solution\",\"grid\":\"$NONE4\",\"stats\":{\"passes\":1,\"events\":6,"
+expect_out_has "\"engine\":\"propagate\",\"status\":\"stuck\",\"result\":\"$STUCK_PARTIAL\",\"stats\":{\"passes\":9,\"events\":461,"
+expect_out_has "\"status\":\"no solution\",\"result\":\"$NONE4\",\"stats\":{\"passes\":1,\"events\":6,"
 run solve -e naive -f json
 expect_out_has "\"engine\":\"naive\",\"status\":\"no solution\",\"stats\":{\"singles\":0,\"attempts\":10,\"backtracks\":2,"
 input "$CLASSIC"
@@ -926,35 +926,36 @@ if [ "$(wc -l <"$tmp/out")" -eq 10 ]; then pass; else fail "want 10 solutions"; 
 test_name="JSON: limit_reached only when a limit stopped the search"
 input "$CLASSIC"
 run solve --json
-expect_out_has '"status":"solved","count":1,"limit_reached":false,'
+expect_out_has '"status":"unique","count":1,"limit_reached":false,'
 run solve --json --first
 expect_out_has '"status":"solved","count":1,"limit_reached":true,'
 input "$TWO"
 run solve --json
 expect_rc 0
-expect_out_has '"status":"solved","count":2,"limit_reached":true,'
+expect_out_has '"status":"multiple","message":"more than one solution; the first is shown","count":2,"limit_reached":true,"solution":'
 run solve --json --unique
 expect_rc 1
-expect_out_has '"status":"not unique","count":2,"limit_reached":true'
+expect_out_has '"status":"multiple","message":"more than one solution","count":2,"limit_reached":true,"stats"'
 input "$TWO"
 run solve --all --json --limit 5
-expect_out_has '],"status":"solved","count":2,"limit_reached":false,'
+expect_out_has '"status":"multiple","count":2,"limit_reached":false,'
+expect_out_has '"solutions":["'
 
 test_name="JSON: several files name each puzzle's file"
 printf '%s\n' "$CLASSIC" "123" >"$tmp/a.txt"
 printf '%s\n' "# a comment" "$TWO" >"$tmp/b.txt"
 "$NONET" solve --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
-expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":1,\"line\":1,\"input\":"
-expect_out_has "{\"file\":\"$tmp/a.txt\",\"puzzle\":2,\"line\":2,\"status\":\"error\""
-expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
+expect_out_has "{\"file\":\"$tmp/a.txt\",\"index\":1,\"line\":1,\"size\":"
+expect_out_has "{\"file\":\"$tmp/a.txt\",\"index\":2,\"line\":2,\"status\":\"error\""
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"index\":1,\"line\":2,\"size\":"
 "$NONET" count --json "$tmp/a.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
-expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"index\":1,\"line\":2,"
 "$NONET" check --json "$tmp/b.txt" "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
-expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"consistent\":true"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"index\":1,\"line\":2,\"size\":\"3x3\",\"puzzle\":\"$TWO\",\"status\":\"incomplete\""
 "$NONET" solve --all --json "$tmp/b.txt" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
-expect_out_has "{\"file\":\"<argument 2>\",\"puzzle\":1,\"line\":1,\"input\":"
+expect_out_has "{\"file\":\"<argument 2>\",\"index\":1,\"line\":1,\"size\":"
 "$NONET" solve -e propagate --json "$tmp/b.txt" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
-expect_out_has "{\"file\":\"$tmp/b.txt\",\"puzzle\":1,\"line\":2,\"input\":"
+expect_out_has "{\"file\":\"$tmp/b.txt\",\"index\":1,\"line\":2,\"size\":"
 "$NONET" solve --json "$tmp/b.txt" >"$tmp/out" 2>"$tmp/err"
 if grep -q '"file"' "$tmp/out"; then fail "\"file\" with one file"; else pass; fi
 

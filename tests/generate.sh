@@ -24,13 +24,21 @@ for j in 1 2 3; do
 done
 
 test_name="generate: --from K -n N is puzzles K..K+N-1 of the stream"
-run generate --seed 4 --from 10 -n 5
+run generate --seed 4 --from 11 -n 5
 sed -n 11,15p "$tmp/g30" >"$tmp/want"
 expect_same "$tmp/want"
+run generate --seed 4 --from 11 -n 5 --json
+sed 's/.*"puzzle":"\([^"]*\)".*/\1/' "$tmp/out" >"$tmp/got"
+if cmp -s "$tmp/got" "$tmp/want"; then pass; else fail "--json gives other puzzles"; fi
+expect_out_has '{"index":11,"size":"3x3","puzzle":"'
+expect_out_has '{"index":15,"size":"3x3","puzzle":"'
+run generate --seed 4 --from 0
+expect_rc 2
+expect_err "the first puzzle is 1"
 
 test_name="generate: README's GNU parallel recipe, local jobs only"
 if command -v parallel >/dev/null 2>&1; then
-    parallel --will-cite -k -j 3 "$NONET" generate --seed 4 --from {} -n 10 ::: 0 10 20 >"$tmp/out" 2>"$tmp/err"
+    parallel --will-cite -k -j 3 "$NONET" generate --seed 4 --from {} -n 10 ::: 1 11 21 >"$tmp/out" 2>"$tmp/err"
     expect_same "$tmp/g30"
 elif [ -n "${NONET_NEED_PARALLEL:-}" ]; then
     fail "GNU parallel is not installed (apt-get install -y parallel)"
@@ -53,9 +61,8 @@ cut -c83- "$tmp/out" >"$tmp/s"
 if [ "$(head -3 "$tmp/g30")" = "$(cat "$tmp/p")" ]; then pass; else fail "puzzles differ from the plain run"; fi
 if verify_lines "$tmp/p" "$tmp/s" >"$tmp/why"; then pass; else fail "$(head -3 "$tmp/why")"; fi
 run generate --seed 4 --json --solution
-expect_out_has '{"seed":4,"index":0,"puzzle":"'"$(head -1 "$tmp/g30")"'","clues":'
-expect_out_has '"symmetry":"rot180","rating":'
-expect_out_has ',"solution":"'"$(head -1 "$tmp/s")"'"}'
+expect_out_has '{"index":1,"size":"3x3","puzzle":"'"$(head -1 "$tmp/g30")"'","status":"unique","seed":4,"symmetry":"rot180","clues":'
+expect_out_has ',"solution":"'"$(head -1 "$tmp/s")"'","rating":'
 
 test_name="generate: levels and ratings lie in their bands"
 run generate --seed 4 -n 4 --level hard
@@ -103,7 +110,7 @@ run generate --level easy --rating 1.0-2.0
 expect_rc 2
 run generate -n 2 --clues 18 --seed 1
 expect_rc 2
-expect_err "puzzle 0 of seed 1: no puzzle met the targets in 10000 grids"
+expect_err "puzzle 1 of seed 1: no puzzle met the targets in 10000 grids"
 run generate puzzles.txt
 expect_rc 2
 expect_err "generate reads no input"
@@ -124,8 +131,10 @@ if [ "$(cat "$tmp/ms")" = "$(printf '%s\n%s' "$CLASSIC_SOL" "$CLASSIC_SOL")" ]; 
 # only clues of the input are left
 if [ "$(sed -n 2p "$tmp/m" | awk -v p="$CLASSIC" '{ for (i = 1; i <= 81; i++) { c = substr($0, i, 1); if (c != "." && c != substr(p, i, 1)) { print "no"; exit } } print "yes" }')" = yes ]; then pass; else fail "clues changed"; fi
 run minimize --symmetry rot180 --json
-expect_out_has '"status":"minimal","minimal":"'
-expect_out_has '{"puzzle":3,"line":3,"status":"not unique"}'
+expect_out_has '"status":"unique","clues":'
+expect_out_has ',"result":"'
+expect_out_has '{"index":3,"line":3,"size":"3x3","puzzle":"'
+expect_out_has '"status":"multiple","message":"it cannot be minimized"}'
 run minimize --symmetry random
 expect_rc 2
 
@@ -146,7 +155,7 @@ printf '%s\n' "$(sed -n 3p "$tmp/in")" >"$tmp/in1"
 "$NONET" canon --json "$tmp/in1" >"$tmp/out"
 expect_out_has '"automorphisms":1}'
 map=$(sed 's/.*"transform":"\([^"]*\)".*/\1/' "$tmp/out")
-form=$(sed 's/.*"canon":"\([^"]*\)".*/\1/' "$tmp/out")
+form=$(sed 's/.*"result":"\([^"]*\)".*/\1/' "$tmp/out")
 if [ "$("$NONET" transform --map "$map" "$tmp/in1")" = "$form" ]; then pass; else fail "map $map"; fi
 printf '%s\n' 123456789456789123789123456234567891567891234891234567345678912678912345912345678 >"$tmp/in"
 run canon --json

@@ -25,16 +25,16 @@ run rate
 expect_rc 0
 expect_line 1 "1.2 hidden single (box), 51 steps, easy"
 run rate --json
-expect_out_has '"rating":1.2,"hardest":"hidden single (box)"'
-expect_out_has '"level":"easy","techniques":{"full house":16,"hidden single (box)":35}'
+expect_out_has '"status":"unique","rating":1.2,"level":"easy","hardest":"hidden single (box)","hardest_rating":1.2,"step_count":51,'
+expect_out_has '"techniques":{"full house":16,"hidden single (box)":35}'
 printf '%s\n' "$TWO" "$NONE" "55${CLASSIC#??}" "$CLASSIC" >"$tmp/in"
 run rate
 expect_rc 1
-expect_line 1 "# not unique: a rating needs a puzzle with one solution"
+expect_line 1 "# not unique"
 expect_line 2 "# no solution"
 expect_line 3 "# invalid: digit 5 appears twice in row 1, columns 1 and 2"
 expect_line 4 "1.2 hidden single (box), 51 steps, easy"
-expect_err "<stdin>:1: puzzle 1: not unique"
+expect_err "<stdin>:1: puzzle 1: not unique: a rating needs a puzzle with one solution"
 printf '%s\n' "$YCYCLE" >"$tmp/in"
 run rate
 expect_rc 0
@@ -42,8 +42,10 @@ expect_line 1 "6.8 y-cycle, 75 steps, diabolical"
 run rate --ceiling 9.0 "$DATA/nested.txt"
 expect_rc 0
 expect_out_has "9.5+ needs nested forcing chains: the ladder stops after"
+if grep -q diabolical "$tmp/out"; then fail "a lower bound labelled with a level"; else pass; fi
 run rate --ceiling 9.0 --json "$DATA/nested.txt"
-expect_out_has '"rating":null,"at_least":9.5,"needs":"nested forcing chains"'
+expect_out_has '"status":"stuck","rating":null,"at_least":9.5,"needs":"nested forcing chains"'
+if grep -q '"level"' "$tmp/out"; then fail "a lower bound labelled with a level"; else pass; fi
 run rate --ceiling 9.x "$DATA/nested.txt"
 expect_rc 2
 expect_err "bad ceiling '9.x'"
@@ -56,8 +58,10 @@ test_name="explain: every step in words; its placements make the solution"
 printf '%s\n' "$CLASSIC" >"$tmp/in"
 run explain
 expect_rc 0
-expect_line 1 "1. hidden single in box 2: r1c6 = 8"
+expect_line 1 "# puzzle 1"
+expect_line 2 "1. hidden single in box 2: r1c6 = 8"
 expect_out_has "solved in 51 steps: rating 1.2 (hidden single (box)), easy"
+expect_out_has "$CLASSIC_SOL"
 # rebuild the grid from the clues and every "rRcC = D" of the steps
 awk -v clues="$CLASSIC" '
     BEGIN { for (i = 1; i <= 81; i++) g[i] = substr(clues, i, 1) }
@@ -73,7 +77,7 @@ expect_out_has "3         27        1247      127       9"
 expect_out_has "solved in 55 steps: rating 2.0 (direct hidden pair), hard"
 run explain --json
 expect_out_has '"steps":[{"technique":"hidden single (box)","difficulty":1.2,"units":["box 2"]'
-expect_out_has '"status":"solved","rating":1.2}'
+expect_out_has '"status":"unique","solution":"534678912672195348198342567859761423426853791713924856961537284287419635345286179","rating":1.2,"level":"easy","hardest":"hidden single (box)","hardest_rating":1.2,"step_count":51,'
 printf '%s\n' "$YCYCLE" >"$tmp/in"
 run explain
 expect_rc 0
@@ -100,7 +104,7 @@ run hint
 expect_rc 1
 expect_line 1 "# not unique: the steps need a puzzle with one solution"
 run hint --json
-expect_out_has '"status":"not unique"'
+expect_out_has '"status":"multiple","message":"the steps need a puzzle with one solution"}'
 run hint "$DATA/hex16.txt" # one puzzle in four alphabets: each step in its own symbols
 expect_rc 0
 expect_line 1 "1.2 hidden single in box 13: r16c4 = 1"

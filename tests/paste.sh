@@ -18,7 +18,7 @@ run solve "$DATA/hex16.txt"
 expect_rc 0
 expect_same "$DATA/hex16.solutions"
 run solve --json "$DATA/hex16.txt"
-expect_out_has "\"input\":\"$(head -1 "$DATA/hex16.txt")\""
+expect_out_has "\"puzzle\":\"$(head -1 "$DATA/hex16.txt")\""
 
 test_name="--symbols: forced symbols, and a reading that only they settle"
 # a complete 0-F grid with no other blank: '0' may be a blank or a symbol
@@ -46,8 +46,8 @@ expect_rc 0
 expect_lines 50
 expect_solves "$DATA/euler96.lines"
 run solve --json "$DATA/euler96.txt"
-expect_out_has '"puzzle":1,"line":2,"name":"Grid 01"'
-expect_out_has '"puzzle":50,"line":492,"name":"Grid 50"'
+expect_out_has '"index":1,"line":2,"name":"Grid 01"'
+expect_out_has '"index":50,"line":492,"name":"Grid 50"'
 
 test_name="titles above puzzles; lines nearly a puzzle are errors, never titles"
 run solve --json "$DATA/titles.txt"
@@ -75,6 +75,34 @@ expect_out_has '"name":"ED=11.9/11.9/11.3"'
 expect_out_has '"name":"easter monster"'
 expect_out_has '"name":"golden nugget"'
 
+# ---------------------------------------------------------------- forms
+# tests/data/forms: a file in each notation programs and sites write, and
+# beside it (.lines) its puzzles as they must be read
+for want in "$DATA"/forms/*.lines; do
+    src=${want%.lines}
+    test_name="forms: $(basename "$src") read right, each puzzle with one solution"
+    "$NONET" format --json "$src" >"$tmp/out" 2>"$tmp/err"
+    sed -n 's/.*"size":"\([^"]*\)","puzzle":"\([^"]*\)".*/\2 size=\1/p' "$tmp/out" >"$tmp/got"
+    if cmp -s "$tmp/got" "$want"; then pass; else
+        fail "read as: $(head -c 400 "$tmp/got") $(head -c 200 "$tmp/err")"
+    fi
+    "$NONET" count --limit 2 "$src" >"$tmp/out" 2>"$tmp/err"
+    if [ "$(sort -u "$tmp/out")" = 1 ]; then pass; else fail "counts: $(tr '\n' ' ' <"$tmp/out")"; fi
+    if ! grep -qv ' size=3x3$' "$want"; then
+        sed 's/ size=.*//' "$want" >"$tmp/puzzles"
+        "$NONET" solve -f line "$src" >"$tmp/out" 2>"$tmp/err"
+        expect_solves "$tmp/puzzles"
+    fi
+done
+
+test_name="forms: a CSV table's other columns are the puzzle's (JSON shows them)"
+run format --json "$DATA/forms/extreme.csv"
+expect_out_has '"columns":{"source":"puzzles0_src","answer":"534678912672195348198342567859761423426853791713924856961537284287419635345286179","rating":"0"}'
+expect_out_has '"rating":"28"}'
+run rate -f csv "$DATA/forms/extreme.csv"
+expect_line 1 "index,line,name,size,puzzle,status,message,rating,at_least,level,hardest,hardest_rating,step_count,nodes,guesses,microseconds,source,answer,input_rating"
+if [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-13,17-)" = "1,2,,3x3,$CLASSIC,unique,,1.2,,easy,hidden single (box),1.2,51,puzzles0_src,$CLASSIC_SOL,0" ]; then pass; else fail "$(sed -n 2p "$tmp/out")"; fi
+
 # ---------------------------------------------------------------- spaces and blocks
 test_name="Simple Sudoku's *---* frame, box drawing, tabs, a 6x6 with spaces as blanks"
 run solve -f line "$DATA/more.txt"
@@ -89,7 +117,8 @@ if verify_lines "$tmp/lines" "$tmp/three" >"$tmp/why"; then pass; else fail "$(h
 tail -1 "$tmp/out" >"$tmp/six"
 if [ "$(cat "$tmp/six")" = 123456456123231564564231312645645312 ]; then pass; else fail "6x6: $(cat "$tmp/six")"; fi
 run check --json "$DATA/more.txt"
-expect_out_has '"puzzle":4,"line":43,"consistent":true,"complete":false,"solved":false,"blanks":8'
+expect_out_has '"index":4,"line":43,"size":"2x3",'
+expect_out_has '"status":"incomplete","message":"consistent, incomplete (8 blanks)","blanks":8}'
 
 test_name="spaces as blanks: boxed, fixed width, trailing spaces stripped"
 run solve -f line "$DATA/spaces.txt"

@@ -636,7 +636,7 @@ static void test_layout_names(void)
         {NONET_LAYOUT_GRID, "grid"},   {NONET_LAYOUT_SPACED, "spaced"},
         {NONET_LAYOUT_KNUTH, "knuth"}, {NONET_LAYOUT_NUMBERS, "numbers"},
         {NONET_LAYOUT_BOXED, "boxed"}, {NONET_LAYOUT_CANDIDATES, "candidates"},
-        {NONET_LAYOUT_JSON, "json"},
+        {NONET_LAYOUT_JSON, "json"},   {NONET_LAYOUT_CSV, "csv"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *name = nonet_layout_name(names[i].layout);
@@ -646,10 +646,10 @@ static void test_layout_names(void)
                    layout == names[i].layout,
                "name %s", names[i].name);
     }
-    CHECK(nonet_layout_name((nonet_layout)9) == NULL);
+    CHECK(nonet_layout_name((nonet_layout)10) == NULL);
     CHECK(nonet_layout_name((nonet_layout)-1) == NULL);
     nonet_layout layout = NONET_LAYOUT_GRID;
-    static const char *const bad[] = {"", "LINE", "Line", "lines", "lin", " line", "line ", "csv"};
+    static const char *const bad[] = {"", "LINE", "Line", "lines", "lin", " line", "line ", "CSV"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECKF(nonet_layout_from_name(bad[i], &layout) == NONET_EARG, "\"%s\"", bad[i]);
     CHECK(layout == NONET_LAYOUT_GRID);

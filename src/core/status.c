@@ -67,14 +67,14 @@ const char *nonet_strerror(int status)
     }
 }
 
-/* Indexed by enum nonet_layout, whose values run 0..JSON without gaps. */
+/* Indexed by enum nonet_layout, whose values run 0..CSV without gaps. */
 static const char *const layout_names[] = {
-    "auto", "line", "grid", "spaced", "knuth", "numbers", "boxed", "candidates", "json",
+    "auto", "line", "grid", "spaced", "knuth", "numbers", "boxed", "candidates", "json", "csv",
 };
 
 #define LAYOUT_COUNT (sizeof layout_names / sizeof layout_names[0])
 
-_Static_assert(LAYOUT_COUNT == NONET_LAYOUT_JSON + 1, "one name per layout");
+_Static_assert(LAYOUT_COUNT == NONET_LAYOUT_CSV + 1, "one name per layout");
 
 const char *nonet_layout_name(nonet_layout layout)
 {

@@ -459,8 +459,8 @@ static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_
         size_t end = i;
         while (i < len && forum_sep(s[i]))
             i++;
-        if (i >= len || end == start)
-            return 0; /* no text after it: not a forum line */
+        if (end == start || (field == 0 && end == len))
+            return 0; /* nothing around it: not a forum line */
         line_scan sc;
         scan_line(s + start, end - start, &sc, NULL);
         int m = isqrt_exact(sc.ncells);
@@ -477,8 +477,11 @@ static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_
             *plus = marks > 0;
             return 1;
         }
-        if (sc.tokens_numeric == 0 || end - start > 8 || field == 3)
-            return 0; /* only numbers may come before the puzzle */
+        int number = end - start <= 8 && s[start] >= '0' && s[start] <= '9';
+        for (size_t k = start; k < end && number; k++)
+            number = (s[k] >= '0' && s[k] <= '9') || (s[k] == '-' && k + 1 < end);
+        if (!number || field == 3 || i >= len)
+            return 0; /* only numbers ("12", "0901-1") may come before the puzzle */
         if (field == 0)
             *lead_from = start;
         *lead_to = end;

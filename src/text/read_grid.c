@@ -724,7 +724,7 @@ static int pos_on_slots(const pos_cols *pc, const pos_segment *sg, int start, in
     if (start < sg->a || end > MAX_POS_COL || (sg->b != POS_OPEN && end > sg->b))
         return 0;
     for (int c = sg->a; c <= hi; c++)
-        if (pc->used[c] && (c < start || c > end || (c - start) % s != 0))
+        if ((c < start || c > end || (c - start) % s != 0) && pc->used[c])
             return 0;
     return 1;
 }

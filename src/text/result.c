@@ -1,0 +1,642 @@
+/* result.c - one puzzle's result as a JSON object or a CSV line: the one
+ * schema every command, the Python binding and the web page write
+ * (nonet.h, "results"; README, "JSON and CSV"). Field names live here
+ * only. */
+#include "core/internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Text appended as snprintf does: what fits, and the length needed. */
+typedef struct sink {
+    char *buf;
+    size_t cap, len;
+} sink;
+
+static void put(sink *k, const char *s, size_t n)
+{
+    if (k->len < k->cap) {
+        size_t room = k->cap - k->len - 1;
+        memcpy(k->buf + k->len, s, n < room ? n : room);
+    }
+    k->len += n;
+}
+
+static void puts_(sink *k, const char *s)
+{
+    put(k, s, strlen(s));
+}
+
+static void putf(sink *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void putf(sink *k, const char *fmt, ...)
+{
+    char small[128];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        put(k, small, (size_t)n < sizeof small ? (size_t)n : sizeof small - 1);
+}
+
+static long finish(sink *k)
+{
+    if (k->cap > 0)
+        k->buf[k->len < k->cap ? k->len : k->cap - 1] = '\0';
+    return (long)k->len;
+}
+
+/* The length of the valid UTF-8 character at s (lead byte >= 0x80), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t len = s[0] >= 0xF0 && s[0] <= 0xF4   ? 4
+                 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+                 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
+                                                : 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if (len == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F)))
+        return 0; /* overlong, or a surrogate */
+    if (len == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F)))
+        return 0; /* overlong, or beyond U+10FFFF */
+    return len;
+}
+
+/* A JSON string literal: UTF-8 kept, a stray byte as U+FFFD. */
+static void json_text(sink *k, const char *s)
+{
+    put(k, "\"", 1);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\') {
+            char esc[2] = {'\\', (char)*c};
+            put(k, esc, 2);
+        } else if (*c < 0x20 || *c == 0x7F) {
+            putf(k, "\\u%04x", *c);
+        } else if (*c >= 0x80) {
+            size_t len = utf8_len(c);
+            if (len == 0) {
+                puts_(k, "\\ufffd");
+            } else {
+                put(k, (const char *)c, len);
+                c += len - 1;
+            }
+        } else {
+            put(k, (const char *)c, 1);
+        }
+    }
+    put(k, "\"", 1);
+}
+
+/* A key of the object being written (a comma before all but the first). */
+static void key(sink *k, int *first, const char *name)
+{
+    if (!*first)
+        put(k, ",", 1);
+    *first = 0;
+    json_text(k, name);
+    put(k, ":", 1);
+}
+
+/* A grid as a JSON value: its line in those symbols ('.' blanks) up to
+ * 35, rows of numbers above. */
+static void json_grid(sink *k, const nonet_grid *g, const char *symbols)
+{
+    nonet_format_opts fo = {0, symbols && symbols[0] ? symbols : NULL, NULL};
+    char *at = k->len < k->cap ? k->buf + k->len : NULL;
+    long n = nonet_format_with(g, NONET_LAYOUT_JSON, &fo, at, at ? k->cap - k->len : 0);
+    if (n < 0) {
+        puts_(k, "null");
+        return;
+    }
+    k->len += (size_t)n;
+}
+
+/* A rating in tenths as a number: 23 is 2.3. */
+static void tenths(sink *k, int t)
+{
+    putf(k, "%d.%d", t / 10, t % 10);
+}
+
+const char *nonet_verdict_word(nonet_verdict v)
+{
+    static const char *const words[] = {
+        "ok",    "unique", "multiple",   "solved",       "no solution", "invalid",
+        "error", "stuck",  "incomplete", "inconsistent", "correct",     "wrong",
+    };
+    return (unsigned)v < sizeof words / sizeof words[0] ? words[v] : "error";
+}
+
+/* ------------------------------------------------------------ steps */
+
+static void json_cells(sink *k, const nonet_cell_digits *list, int count, int n, int one_digit)
+{
+    put(k, "[", 1);
+    for (int i = 0; i < count; i++) {
+        putf(k, "%s{\"cell\":\"r%dc%d\",", i ? "," : "", list[i].cell / n + 1,
+             list[i].cell % n + 1);
+        if (one_digit) {
+            putf(k, "\"digit\":%d}", lowest_bit(list[i].digits) + 1);
+            continue;
+        }
+        puts_(k, "\"digits\":[");
+        int first = 1;
+        for (uint64_t m = list[i].digits; m; m &= m - 1, first = 0)
+            putf(k, "%s%d", first ? "" : ",", lowest_bit(m) + 1);
+        puts_(k, "]}");
+    }
+    put(k, "]", 1);
+}
+
+long nonet_step_json(const nonet_step *st, int n, const char *symbols, char *buf, size_t cap)
+{
+    sink k = {buf, buf ? cap : 0, 0};
+    if (!st || n < 1 || n > NONET_MAX_SIDE || (unsigned)st->technique >= NONET_TECH_COUNT) {
+        if (k.cap)
+            buf[0] = '\0';
+        return NONET_EARG;
+    }
+    static const char *const kinds[3] = {"row", "column", "box"};
+    puts_(&k, "{\"technique\":");
+    json_text(&k, nonet_technique_name(st->technique));
+    puts_(&k, ",\"difficulty\":");
+    tenths(&k, st->difficulty);
+    puts_(&k, ",\"units\":[");
+    for (int i = 0; i < st->nunits && i < 4; i++)
+        if (st->units[i] >= 0 && st->units[i] < 3 * n)
+            putf(&k, "%s\"%s %d\"", i ? "," : "", kinds[st->units[i] / n], st->units[i] % n + 1);
+    puts_(&k, "],\"pattern\":");
+    json_cells(&k, st->pattern, st->npattern, n, 0);
+    puts_(&k, ",\"placements\":");
+    json_cells(&k, st->placements, st->nplacements, n, 1);
+    puts_(&k, ",\"eliminations\":");
+    json_cells(&k, st->eliminations, st->neliminations, n, 0);
+    if (st->chain_kind != NONET_CHAIN_NONE && st->nchain > 0) {
+        /* the branches, each a list of nodes from the assumption on; a
+         * node is implied by the one before it ("link": what links them) */
+        static const char *const shapes[] = {"",       "cycle", "forcing", "contradiction",
+                                             "double", "cell",  "unit"};
+        putf(&k, ",\"chain\":{\"kind\":\"%s\",\"complexity\":%d,\"branches\":[[",
+             (unsigned)st->chain_kind < 7 ? shapes[st->chain_kind] : "", st->complexity);
+        for (int i = 0; i < st->nchain; i++) {
+            const nonet_chain_node *a = &st->chain[i];
+            int first = i == 0 || st->chain[i - 1].branch != a->branch;
+            if (!first)
+                put(&k, ",", 1);
+            else if (i > 0)
+                puts_(&k, "],[");
+            putf(&k, "{\"cell\":\"r%dc%d\",\"digit\":%d,\"on\":%s", a->cell / n + 1,
+                 a->cell % n + 1, a->digit, a->on ? "true" : "false");
+            if (!first) {
+                int prev = st->chain[i - 1].on;
+                putf(&k, ",\"link\":\"%s\"",
+                     prev && !a->on   ? "weak"
+                     : !prev && a->on ? "strong"
+                                      : "rule");
+            }
+            put(&k, "}", 1);
+        }
+        puts_(&k, "]]}");
+    }
+    char text[1024];
+    nonet_step_describe(st, n, symbols, text, sizeof text);
+    puts_(&k, ",\"text\":");
+    json_text(&k, text);
+    put(&k, "}", 1);
+    return finish(&k);
+}
+
+/* ------------------------------------------------------------ results */
+
+static int has(const nonet_result *r, unsigned field)
+{
+    return (r->fields & field) != 0;
+}
+
+/* The puzzle's grid is valid: it was read. */
+static int readable(const nonet_puzzle *p)
+{
+    return p->error.code == NONET_OK && p->grid.n > 0;
+}
+
+static void json_rating(sink *k, int *first, const nonet_result *r)
+{
+    const nonet_rating *rt = r->rating;
+    key(k, first, "rating");
+    if (rt->stuck)
+        puts_(k, "null");
+    else
+        tenths(k, rt->difficulty);
+    if (rt->stuck) {
+        key(k, first, "at_least");
+        tenths(k, rt->at_least);
+        if (r->needs) {
+            key(k, first, "needs");
+            json_text(k, r->needs);
+        }
+    } else {
+        key(k, first, "level");
+        json_text(k, nonet_level_name(rt->difficulty));
+    }
+    key(k, first, "hardest");
+    json_text(k, rt->steps ? nonet_technique_name(rt->hardest) : "nothing to do");
+    key(k, first, "hardest_rating");
+    tenths(k, rt->difficulty);
+    key(k, first, "step_count");
+    putf(k, "%d", rt->steps);
+    key(k, first, "techniques");
+    put(k, "{", 1);
+    int inner = 1;
+    for (int t = 0; t < NONET_TECH_COUNT; t++)
+        if (rt->count[t]) {
+            key(k, &inner, nonet_technique_name((nonet_technique)t));
+            putf(k, "%d", rt->count[t]);
+        }
+    put(k, "}", 1);
+}
+
+long nonet_result_json(const nonet_result *r, char *buf, size_t cap)
+{
+    sink k = {buf, buf ? cap : 0, 0};
+    if (!r || !r->puzzle) {
+        if (k.cap)
+            buf[0] = '\0';
+        return NONET_EARG;
+    }
+    const nonet_puzzle *p = r->puzzle;
+    const char *sym = p->symbols;
+    int first = 1;
+    put(&k, "{", 1);
+    if (r->file) {
+        key(&k, &first, "file");
+        json_text(&k, r->file);
+    }
+    key(&k, &first, "index");
+    putf(&k, "%ld", p->index);
+    if (p->first_line > 0) {
+        key(&k, &first, "line");
+        putf(&k, "%ld", p->first_line);
+    }
+    if (p->name[0]) {
+        key(&k, &first, "name");
+        json_text(&k, p->name);
+    }
+    if (p->ncolumns > 0) {
+        key(&k, &first, "columns");
+        put(&k, "{", 1);
+        int inner = 1;
+        for (int i = 0; i < p->ncolumns; i++) {
+            const char *name, *value;
+            nonet_puzzle_column(p, i, &name, &value);
+            key(&k, &inner, name);
+            json_text(&k, value);
+        }
+        put(&k, "}", 1);
+    }
+    if (readable(p)) {
+        key(&k, &first, "size");
+        putf(&k, "\"%dx%d\"", p->grid.box_rows, p->grid.box_cols);
+        key(&k, &first, "puzzle");
+        json_grid(&k, &p->grid, sym);
+    }
+    if (has(r, NONET_FIELD_ENGINE) && r->engine) {
+        key(&k, &first, "engine");
+        json_text(&k, r->engine);
+    }
+    key(&k, &first, "status");
+    json_text(&k, nonet_verdict_word(r->status));
+    if (r->message && r->message[0]) {
+        key(&k, &first, "message");
+        json_text(&k, r->message);
+    }
+    if (has(r, NONET_FIELD_SEED)) {
+        key(&k, &first, "seed");
+        putf(&k, "%llu", (unsigned long long)r->seed);
+    }
+    if (has(r, NONET_FIELD_SYMMETRY) && r->symmetry) {
+        key(&k, &first, "symmetry");
+        json_text(&k, r->symmetry);
+    }
+    if (has(r, NONET_FIELD_CLUES)) {
+        key(&k, &first, "clues");
+        putf(&k, "%d", r->clues);
+    }
+    if (has(r, NONET_FIELD_BLANKS)) {
+        key(&k, &first, "blanks");
+        putf(&k, "%d", r->blanks);
+    }
+    if (has(r, NONET_FIELD_COUNT)) {
+        key(&k, &first, "count");
+        putf(&k, "%llu", (unsigned long long)r->count);
+        key(&k, &first, "limit_reached");
+        puts_(&k, r->limit_reached ? "true" : "false");
+    }
+    if (has(r, NONET_FIELD_SOLUTION) && r->solution) {
+        key(&k, &first, "solution");
+        json_grid(&k, r->solution, sym);
+    }
+    if (has(r, NONET_FIELD_SOLUTIONS) && r->solutions) {
+        key(&k, &first, "solutions");
+        put(&k, "[", 1);
+        for (int i = 0; i < r->nsolutions; i++) {
+            if (i)
+                put(&k, ",", 1);
+            json_grid(&k, &r->solutions[i], sym);
+        }
+        put(&k, "]", 1);
+    }
+    if (has(r, NONET_FIELD_RESULT) && r->result) {
+        key(&k, &first, "result");
+        json_grid(&k, r->result, sym);
+    }
+    if (has(r, NONET_FIELD_REMOVED)) {
+        key(&k, &first, "removed");
+        putf(&k, "%d", r->removed);
+    }
+    if (has(r, NONET_FIELD_TRANSFORM) && r->transform) {
+        key(&k, &first, "transform");
+        json_text(&k, r->transform);
+    }
+    if (has(r, NONET_FIELD_AUTOMORPHISMS)) {
+        key(&k, &first, "automorphisms");
+        putf(&k, "%llu", (unsigned long long)r->automorphisms);
+    }
+    if (has(r, NONET_FIELD_RATING) && r->rating)
+        json_rating(&k, &first, r);
+    if (has(r, NONET_FIELD_STEP) && r->step_json) {
+        key(&k, &first, "step");
+        puts_(&k, r->step_json);
+    }
+    if (has(r, NONET_FIELD_STEPS) && r->steps_json) {
+        key(&k, &first, "steps");
+        puts_(&k, r->steps_json);
+    }
+    if (has(r, NONET_FIELD_STATS)) {
+        key(&k, &first, "stats");
+        put(&k, "{", 1);
+        int inner = 1;
+        if (r->stats) {
+            key(&k, &inner, "nodes");
+            putf(&k, "%llu", (unsigned long long)r->stats->nodes);
+            key(&k, &inner, "guesses");
+            putf(&k, "%llu", (unsigned long long)r->stats->guesses);
+        }
+        if (r->stats_extra && r->stats_extra[0]) {
+            if (!inner)
+                put(&k, ",", 1);
+            puts_(&k, r->stats_extra);
+            inner = 0;
+        }
+        key(&k, &inner, "microseconds");
+        putf(&k, "%.1f", r->microseconds);
+        put(&k, "}", 1);
+    }
+    put(&k, "}", 1);
+    return finish(&k);
+}
+
+/* ------------------------------------------------------------ CSV */
+
+/* The CSV columns of the fields, in the JSON objects' order. */
+static const struct {
+    unsigned field;
+    const char *names;
+} csv_fields[] = {
+    {NONET_FIELD_ENGINE, "engine"},
+    {NONET_FIELD_SEED, "seed"},
+    {NONET_FIELD_SYMMETRY, "symmetry"},
+    {NONET_FIELD_CLUES, "clues"},
+    {NONET_FIELD_BLANKS, "blanks"},
+    {NONET_FIELD_COUNT, "count,limit_reached"},
+    {NONET_FIELD_SOLUTION, "solution"},
+    {NONET_FIELD_SOLUTIONS, "solutions"},
+    {NONET_FIELD_RESULT, "result"},
+    {NONET_FIELD_REMOVED, "removed"},
+    {NONET_FIELD_TRANSFORM, "transform"},
+    {NONET_FIELD_AUTOMORPHISMS, "automorphisms"},
+    {NONET_FIELD_RATING, "rating,at_least,level,hardest,hardest_rating,step_count"},
+    {NONET_FIELD_STEP, "step"},
+    {NONET_FIELD_STEPS, "steps"},
+    {NONET_FIELD_STATS, "nodes,guesses,microseconds"},
+};
+
+/* A CSV field: quoted when it holds a comma, a quote or a line end. */
+static void csv_text(sink *k, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        puts_(k, s);
+        return;
+    }
+    put(k, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"')
+            put(k, "\"", 1);
+        put(k, s, 1);
+    }
+    put(k, "\"", 1);
+}
+
+/* A grid as one CSV field: its line ('.' blanks) up to 35, numbers apart
+ * above. */
+static void csv_grid(sink *k, const nonet_grid *g, const char *symbols)
+{
+    nonet_format_opts fo = {0, symbols && symbols[0] ? symbols : NULL, NULL};
+    if (g->n > NONET_MAX_SYMBOL_SIDE) {
+        for (int i = 0; i < g->n * g->n; i++)
+            putf(k, "%s%d", i ? " " : "", g->cells[i]);
+        return;
+    }
+    char line[NONET_MAX_SYMBOL_SIDE * NONET_MAX_SYMBOL_SIDE + 2];
+    long n = nonet_format_with(g, NONET_LAYOUT_LINE, &fo, line, sizeof line);
+    if (n > 0)
+        put(k, line, (size_t)n - 1); /* without its newline */
+}
+
+/* A name of the input's own columns, kept apart from the schema's. */
+static int schema_name(const char *name)
+{
+    static const char *const names[] = {
+        "engine",  "file",           "index",         "line",     "name",      "size",
+        "puzzle",  "status",         "message",       "seed",     "symmetry",  "clues",
+        "blanks",  "count",          "limit_reached", "solution", "solutions", "result",
+        "removed", "transform",      "automorphisms", "rating",   "at_least",  "level",
+        "hardest", "hardest_rating", "step_count",    "step",     "steps",     "nodes",
+        "guesses", "microseconds",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+long nonet_result_csv_header(unsigned fields, int with_file, const nonet_puzzle *columns_of,
+                             char *buf, size_t cap)
+{
+    sink k = {buf, buf ? cap : 0, 0};
+    if (with_file)
+        puts_(&k, "file,");
+    puts_(&k, "index,line,name,size,puzzle,status,message");
+    for (size_t i = 0; i < sizeof csv_fields / sizeof csv_fields[0]; i++)
+        if (fields & csv_fields[i].field) {
+            put(&k, ",", 1);
+            puts_(&k, csv_fields[i].names);
+        }
+    for (int i = 0; columns_of && i < columns_of->ncolumns; i++) {
+        const char *name, *value;
+        nonet_puzzle_column(columns_of, i, &name, &value);
+        put(&k, ",", 1);
+        if (schema_name(name))
+            puts_(&k, "input_"); /* "solution" of the input: input_solution */
+        csv_text(&k, name);
+    }
+    put(&k, "\n", 1);
+    return finish(&k);
+}
+
+long nonet_result_csv(const nonet_result *r, unsigned fields, int ncolumns, char *buf, size_t cap)
+{
+    sink k = {buf, buf ? cap : 0, 0};
+    if (!r || !r->puzzle) {
+        if (k.cap)
+            buf[0] = '\0';
+        return NONET_EARG;
+    }
+    const nonet_puzzle *p = r->puzzle;
+    const char *sym = p->symbols;
+    if (r->file) {
+        csv_text(&k, r->file);
+        put(&k, ",", 1);
+    }
+    putf(&k, "%ld,", p->index);
+    if (p->first_line > 0)
+        putf(&k, "%ld", p->first_line);
+    put(&k, ",", 1);
+    csv_text(&k, p->name);
+    put(&k, ",", 1);
+    if (readable(p)) {
+        putf(&k, "%dx%d,", p->grid.box_rows, p->grid.box_cols);
+        csv_grid(&k, &p->grid, sym);
+    } else {
+        put(&k, ",", 1);
+    }
+    put(&k, ",", 1);
+    csv_text(&k, nonet_verdict_word(r->status));
+    put(&k, ",", 1);
+    if (r->message)
+        csv_text(&k, r->message);
+    for (size_t i = 0; i < sizeof csv_fields / sizeof csv_fields[0]; i++) {
+        unsigned f = csv_fields[i].field;
+        if (!(fields & f))
+            continue;
+        put(&k, ",", 1);
+        int set = has(r, f);
+        switch (f) {
+        case NONET_FIELD_ENGINE:
+            if (set && r->engine)
+                csv_text(&k, r->engine);
+            break;
+        case NONET_FIELD_SEED:
+            if (set)
+                putf(&k, "%llu", (unsigned long long)r->seed);
+            break;
+        case NONET_FIELD_SYMMETRY:
+            if (set && r->symmetry)
+                csv_text(&k, r->symmetry);
+            break;
+        case NONET_FIELD_CLUES:
+            if (set)
+                putf(&k, "%d", r->clues);
+            break;
+        case NONET_FIELD_BLANKS:
+            if (set)
+                putf(&k, "%d", r->blanks);
+            break;
+        case NONET_FIELD_COUNT:
+            if (set)
+                putf(&k, "%llu,%s", (unsigned long long)r->count,
+                     r->limit_reached ? "true" : "false");
+            else
+                put(&k, ",", 1);
+            break;
+        case NONET_FIELD_SOLUTION:
+            if (set && r->solution)
+                csv_grid(&k, r->solution, sym);
+            break;
+        case NONET_FIELD_SOLUTIONS:
+            if (set && !r->solutions && r->solutions_text)
+                csv_text(&k, r->solutions_text);
+            for (int s = 0; set && r->solutions && s < r->nsolutions; s++) {
+                if (s)
+                    put(&k, " ", 1);
+                csv_grid(&k, &r->solutions[s], sym);
+            }
+            break;
+        case NONET_FIELD_RESULT:
+            if (set && r->result)
+                csv_grid(&k, r->result, sym);
+            break;
+        case NONET_FIELD_REMOVED:
+            if (set)
+                putf(&k, "%d", r->removed);
+            break;
+        case NONET_FIELD_TRANSFORM:
+            if (set && r->transform)
+                csv_text(&k, r->transform);
+            break;
+        case NONET_FIELD_AUTOMORPHISMS:
+            if (set)
+                putf(&k, "%llu", (unsigned long long)r->automorphisms);
+            break;
+        case NONET_FIELD_RATING:
+            if (set && r->rating) {
+                const nonet_rating *rt = r->rating;
+                if (!rt->stuck)
+                    tenths(&k, rt->difficulty);
+                put(&k, ",", 1);
+                if (rt->stuck)
+                    tenths(&k, rt->at_least);
+                put(&k, ",", 1);
+                if (!rt->stuck)
+                    puts_(&k, nonet_level_name(rt->difficulty));
+                put(&k, ",", 1);
+                csv_text(&k, rt->steps ? nonet_technique_name(rt->hardest) : "nothing to do");
+                put(&k, ",", 1);
+                tenths(&k, rt->difficulty);
+                putf(&k, ",%d", rt->steps);
+            } else {
+                puts_(&k, ",,,,,");
+            }
+            break;
+        case NONET_FIELD_STEP:
+            if (set && r->step_json)
+                csv_text(&k, r->step_json);
+            break;
+        case NONET_FIELD_STEPS:
+            if (set && r->steps_json)
+                csv_text(&k, r->steps_json);
+            break;
+        case NONET_FIELD_STATS:
+            if (set && r->stats)
+                putf(&k, "%llu,%llu,%.1f", (unsigned long long)r->stats->nodes,
+                     (unsigned long long)r->stats->guesses, r->microseconds);
+            else if (set)
+                putf(&k, ",,%.1f", r->microseconds);
+            else
+                put(&k, ",,", 2);
+            break;
+        default:
+            break;
+        }
+    }
+    /* the input's own columns: as many as the header has */
+    for (int i = 0; i < ncolumns; i++) {
+        put(&k, ",", 1);
+        const char *name, *value;
+        if (nonet_puzzle_column(p, i, &name, &value) == NONET_OK)
+            csv_text(&k, value);
+    }
+    put(&k, "\n", 1);
+    return finish(&k);
+}
