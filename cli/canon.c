@@ -68,7 +68,7 @@ static void canon_one(void *ctx, const char *file, const nonet_puzzle *p)
     canon_state *st = ctx;
     const cli_opts *o = st->o;
     nonet_layout layout = output_layout(o, p);
-    if (layout_multiline(layout) && st->puzzles++)
+    if (layout_multiline(layout, p->grid.n) && st->puzzles++)
         putchar('\n');
     if (!usable(st, file, p))
         return;
@@ -111,7 +111,7 @@ static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
     const cli_opts *o = st->o;
     nonet_layout layout = output_layout(o, p);
     long index = st->puzzles++;
-    if (layout_multiline(layout) && index)
+    if (layout_multiline(layout, p->grid.n) && index)
         putchar('\n');
     if (!usable(st, file, p))
         return;

@@ -110,9 +110,10 @@ int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank,
                const char *symbols);
 /* The layout to print a result of puzzle p in, given --format. */
 nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p);
-/* Whether the layout takes several lines (results are then separated by an
- * empty line). */
-int layout_multiline(nonet_layout layout);
+/* Whether results in the layout, of side n, are separated by an empty
+ * line: layouts of several lines, and one-line 2x2 and 3x3 grids, whose
+ * lines would otherwise read back as the rows of one grid. */
+int layout_multiline(nonet_layout layout, int n);
 /* Whether o asks for records (--json or -f csv): one result per puzzle in
  * the library's schema (nonet_result) instead of grids and text. */
 int records_wanted(const cli_opts *o);

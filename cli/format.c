@@ -16,7 +16,7 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
     format_state *st = ctx;
     const cli_opts *o = st->o;
     nonet_layout layout = output_layout(o, p);
-    if (layout_multiline(layout) && !records_wanted(o) && st->puzzles++)
+    if (layout_multiline(layout, p->grid.n) && !records_wanted(o) && st->puzzles++)
         putchar('\n');
     if (p->error.code)
         report_read_error(file, p);
@@ -33,7 +33,7 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
         return;
     }
     /* pencil marks stay pencil marks in the candidates layout */
-    nonet_format_opts fo = {0, p->symbols, p->has_marks ? &p->marks : NULL};
+    nonet_format_opts fo = {0, p->symbols, p->has_marks ? &p->marks : NULL, 1};
     long need = nonet_format_with(&p->grid, layout, &fo, NULL, 0);
     char *buf = need >= 0 ? malloc((size_t)need + 1) : NULL;
     if (!buf) {

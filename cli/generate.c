@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -40,14 +41,19 @@ static const char generate_text[] =
     "                       levels of `nonet rate`)\n"
     "      --rating MIN-MAX SE rating from MIN to MAX (e.g. 2.0-4.0; MIN+\n"
     "                       for no upper bound)\n"
-    "  -s, --size RxC       boxes of R rows by C columns (default 3x3; 2x2 to\n"
-    "                       5x5 and every shape between, e.g. 2x3, 4x4)\n"
+    "  -s, --size RxC       boxes of R rows by C columns (default 3x3; every\n"
+    "                       shape from 1x1 to 8x8, e.g. 2x3, 4x4). Minimal\n"
+    "                       puzzles take about 0.02 s at 16x16, but many\n"
+    "                       minutes (or more) at 25x25 and up: give --clues\n"
+    "                       there (25x25 with --clues 344: about 0.01 s)\n"
     "  -f, --format LAYOUT  line (default), grid, spaced, knuth, numbers,\n"
-    "                       boxed or json\n"
-    "      --json           one JSON object per puzzle: seed, index, puzzle,\n"
-    "                       clues, symmetry, rating, level (and solution)\n"
-    "      --solution       print each puzzle's solution too (after it on the\n"
-    "                       same line in the line layout)\n"
+    "                       boxed, candidates, or the records json and csv\n"
+    "      --json           a JSON record per puzzle (`nonet help json`): index\n"
+    "                       (from 1), puzzle, seed, symmetry, clues, rating\n"
+    "                       (and solution)\n"
+    "      --solution       print each puzzle's solution too: after it on the\n"
+    "                       same line in the line layout (read back, its name),\n"
+    "                       else as comment lines after it ('# 152 489 376')\n"
     "  -j, --jobs N         generate on N threads (default 1; 0: every core)\n"
     "  -v, --verbose        the seed and a summary on stderr\n"
     "  -h, --help           show this help\n"
@@ -160,7 +166,34 @@ static void batch_grid(const batch *b, int i, int sol, nonet_grid *g)
     memcpy(g->cells, (sol ? b->solutions : b->puzzles) + (size_t)i * ncells, ncells);
 }
 
-/* Prints puzzle i of the batch; rates it for --json when not rated yet. */
+/* Prints a solution after its puzzle as comment lines ("# 152 489 376"):
+ * read back, the output is the puzzles alone. */
+static int print_commented(const nonet_grid *s, nonet_layout layout)
+{
+    char small[16384];
+    long need = nonet_format(s, layout, 0, small, sizeof small);
+    if (need < 0)
+        return print_commented(s, NONET_LAYOUT_NUMBERS);
+    char *text = (size_t)need < sizeof small ? small : malloc((size_t)need + 1);
+    if (!text) {
+        complain("out of memory");
+        return -1;
+    }
+    if (text != small)
+        nonet_format(s, layout, 0, text, (size_t)need + 1);
+    fputs("# solution\n", stdout);
+    for (char *line = text; *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        printf("#%s%.*s\n", len ? " " : "", (int)len, line);
+        line += len + (end != NULL);
+    }
+    if (text != small)
+        free(text);
+    return 0;
+}
+
+/* Prints puzzle i of the batch, or its record. */
 static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, nonet_grid *p,
                      nonet_grid *s)
 {
@@ -196,11 +229,13 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
         print_record(stdout, &co, &rec, NULL, &r);
         return 0;
     }
-    if (layout == NONET_LAYOUT_LINE) {
+    int tiny = p->n <= 3; /* "1..1" lines: apart, or they read as one grid */
+    if (layout == NONET_LAYOUT_LINE && !tiny) {
         /* "puzzle solution" on one line: read back, the solution is the
          * puzzle's name */
-        char line[2 * NONET_MAX_CELLS + 4];
-        long len = nonet_format(p, layout, 0, line, sizeof line);
+        char line[2 * NONET_MAX_CELLS + 16];
+        nonet_format_opts fo = {0, NULL, NULL, 1}; /* "4x3" first when not 3x4 */
+        long len = nonet_format_with(p, layout, &fo, line, sizeof line);
         if (len <= 0 || (size_t)len >= sizeof line)
             return print_grid(stdout, p, NONET_LAYOUT_NUMBERS, 0, NULL);
         if (o->solution) {
@@ -214,10 +249,8 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
         putchar('\n');
     if (print_grid(stdout, p, layout, 0, NULL) != 0)
         return -1;
-    if (o->solution) {
-        putchar('\n');
-        return print_grid(stdout, s, layout, 0, NULL);
-    }
+    if (o->solution)
+        return print_commented(s, layout);
     return 0;
 }
 
@@ -301,7 +334,7 @@ int cmd_generate(int argc, char **argv)
             break;
         case OPT_LEVEL: {
             size_t k = 0;
-            while (k < sizeof levels / sizeof levels[0] && strcmp(levels[k].name, arg) != 0)
+            while (k < sizeof levels / sizeof levels[0] && strcasecmp(levels[k].name, arg) != 0)
                 k++;
             if (k == sizeof levels / sizeof levels[0])
                 return usage("unknown level '%s' (want easy, medium, hard, fiendish or diabolical)",
@@ -379,6 +412,12 @@ int cmd_generate(int argc, char **argv)
     if (o.verbose)
         fprintf(stderr, "nonet: seed %llu (repeat with --seed %llu)\n", (unsigned long long)o.seed,
                 (unsigned long long)o.seed);
+    int side = (o.g.box_rows ? o.g.box_rows : 3) * (o.g.box_rows ? o.g.box_cols : 3);
+    int tty = isatty(2);
+    if (tty && side >= 25 && !o.g.clues)
+        complain("minimal %dx%d puzzles can take many minutes each; --clues N is much faster "
+                 "(25x25 with --clues 344: about 0.01 s)",
+                 side, side);
 
     int threads = o.jobs;
     worker *workers = calloc((size_t)threads, sizeof *workers);
@@ -420,6 +459,7 @@ int cmd_generate(int argc, char **argv)
         work(&workers[0]);
         for (int t = 1; t < threads; t++)
             pthread_join(tids[t], NULL);
+        progress_clear(); /* the results go where it may be */
         for (int i = 0; i < b.size && ok; i++) {
             if (b.rc[i] != NONET_OK) {
                 complain("puzzle %llu of seed %llu: %s in %llu grids (try a looser target)",
@@ -439,6 +479,14 @@ int cmd_generate(int argc, char **argv)
             }
         }
         done += (uint64_t)b.size;
+        if (tty && done < o.count && now_us() - start > 1e6) {
+            char text[96];
+            snprintf(text, sizeof text, "generating: %llu of %llu puzzles, %.0f s",
+                     (unsigned long long)done, (unsigned long long)o.count,
+                     (now_us() - start) / 1e6);
+            fflush(stdout);
+            progress_show(text);
+        }
         if (size < cap)
             size *= 2;
         if (size > cap)
@@ -479,7 +527,7 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
     const cli_opts *o = m->o;
     nonet_layout layout = output_layout(o, p);
     int json = records_wanted(o);
-    if (!json && layout_multiline(layout) && m->puzzles)
+    if (!json && layout_multiline(layout, p->grid.n) && m->puzzles)
         putchar('\n');
     m->puzzles++;
     const char *verdict = NULL, *why = NULL;

@@ -63,7 +63,7 @@ static void json_step(FILE *out, const nonet_step *st, int n, const char *symbol
 static void print_candidates(steps_batch *b, const char *symbols)
 {
     nonet_human_position(b->human, &b->position, &b->marks);
-    nonet_format_opts fo = {0, symbols, &b->marks};
+    nonet_format_opts fo = {0, symbols, &b->marks, 0};
     char small[16384];
     long need = nonet_format_with(&b->position, NONET_LAYOUT_CANDIDATES, &fo, small, sizeof small);
     if (need > 0 && (size_t)need < sizeof small)

@@ -285,7 +285,7 @@ void report_read_error(const char *file, const nonet_puzzle *p)
 int print_grid(FILE *out, const nonet_grid *g, nonet_layout layout, char blank, const char *symbols)
 {
     char small[8192];
-    nonet_format_opts fo = {blank, symbols, NULL};
+    nonet_format_opts fo = {blank, symbols, NULL, 1};
     long need = nonet_format_with(g, layout, &fo, small, sizeof small);
     if (need < 0) {
         complain("a %dx%d grid cannot be written in the %s layout (try --format numbers)", g->n,
@@ -325,9 +325,11 @@ nonet_layout output_layout(const cli_opts *o, const nonet_puzzle *p)
     }
 }
 
-int layout_multiline(nonet_layout layout)
+int layout_multiline(nonet_layout layout, int n)
 {
-    return layout != NONET_LAYOUT_LINE && layout != NONET_LAYOUT_JSON && layout != NONET_LAYOUT_CSV;
+    if (layout == NONET_LAYOUT_LINE)
+        return n >= 1 && n <= 3; /* "1..1": alone, or it is a grid's row */
+    return layout != NONET_LAYOUT_JSON && layout != NONET_LAYOUT_CSV;
 }
 
 /* The length of the valid UTF-8 character at s (lead byte >= 0x80), or 0. */

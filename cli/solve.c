@@ -148,7 +148,7 @@ static int print_solution(void *ctx, const nonet_grid *solution)
     if (w->all_json && w->o->format == NONET_LAYOUT_CSV) {
         /* one field: the lines one space apart */
         char line[NONET_MAX_SYMBOL_SIDE * NONET_MAX_SYMBOL_SIDE + 2];
-        nonet_format_opts fo = {0, w->symbols, NULL};
+        nonet_format_opts fo = {0, w->symbols, NULL, 0};
         long n = nonet_format_with(solution, NONET_LAYOUT_LINE, &fo, line, sizeof line);
         if (n > 0 && (size_t)n < sizeof line) {
             fputs(w->shown ? " " : "", w->all_json);
@@ -158,7 +158,7 @@ static int print_solution(void *ctx, const nonet_grid *solution)
         fputs(w->shown ? "," : "", w->all_json);
         json_grid(w->all_json, solution, w->symbols);
     } else {
-        if (w->shown && layout_multiline(w->layout))
+        if (w->shown && layout_multiline(w->layout, solution->n))
             fputc('\n', w->out);
         print_grid(w->out, solution, w->layout, 0, w->symbols);
     }
@@ -229,7 +229,7 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
     } else {
         print_grid(w->out, &w->solution, layout, 0, p->symbols);
     }
-    w->multiline = layout_multiline(layout);
+    w->multiline = layout_multiline(layout, p->grid.n);
     return 1;
 }
 
@@ -454,7 +454,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     } else if (!all) {
         print_grid(out, &w->solution, layout, 0, p->symbols);
     }
-    w->multiline = w->mode == MODE_SOLVE && good && layout_multiline(layout);
+    w->multiline = w->mode == MODE_SOLVE && good && layout_multiline(layout, p->grid.n);
 }
 
 /* Solves every puzzle of a chunk into the chunk's memory. */

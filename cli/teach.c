@@ -54,9 +54,9 @@ typedef struct teach_batch {
     records rec;
 } teach_batch;
 
-static void separate(teach_batch *b, nonet_layout layout)
+static void separate(teach_batch *b, nonet_layout layout, int n)
 {
-    if (b->printed++ > 0 && layout_multiline(layout))
+    if (b->printed++ > 0 && layout_multiline(layout, n))
         fputc('\n', stdout);
 }
 
@@ -149,7 +149,7 @@ static void print_unrun(teach_batch *b, const char *file, const nonet_puzzle *p,
         print_record(stdout, b->o, &b->rec, file, &r);
         return;
     }
-    separate(b, layout);
+    separate(b, layout, p->grid.n);
     printf("# %s: %s\n", nonet_verdict_word(v), detail);
 }
 
@@ -202,7 +202,7 @@ static void teach_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
 
     int json = records_wanted(o);
     if (!json)
-        separate(b, layout); /* before the trace: it belongs to this result */
+        separate(b, layout, p->grid.n); /* before the trace: it belongs to this result */
     /* The trace goes with the results, except that JSON output stays one
      * object per line. */
     FILE *trace_out = !o->trace ? NULL : json ? stderr : stdout;

@@ -68,7 +68,7 @@ static void print_sudoku(xc_run *r, const nonet_xc_choice *levels, size_t count)
         return;
     }
     nonet_layout layout = g.n <= NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_LINE : NONET_LAYOUT_NUMBERS;
-    if (r->shown && layout_multiline(layout))
+    if (r->shown && layout_multiline(layout, g.n))
         fputc('\n', stdout);
     print_grid(stdout, &g, layout, 0, NULL);
 }

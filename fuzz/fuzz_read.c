@@ -19,7 +19,7 @@ static void round_trip(const nonet_puzzle *p)
 {
     const nonet_grid *g = &p->grid;
     const char *symbols = p->symbols[0] ? p->symbols : NULL;
-    nonet_format_opts fo = {0, symbols, p->has_marks ? &p->marks : NULL};
+    nonet_format_opts fo = {0, symbols, p->has_marks ? &p->marks : NULL, 0};
     static const nonet_layout layouts[] = {NONET_LAYOUT_LINE,    NONET_LAYOUT_GRID,
                                            NONET_LAYOUT_SPACED,  NONET_LAYOUT_KNUTH,
                                            NONET_LAYOUT_NUMBERS, NONET_LAYOUT_BOXED};
@@ -34,7 +34,7 @@ static void round_trip(const nonet_puzzle *p)
         if ((size_t)len >= sizeof text)
             abort();
         nonet_read_opts forced = {layouts[i], g->box_rows, g->box_cols,
-                                  layouts[i] == NONET_LAYOUT_NUMBERS ? NULL : symbols};
+                                  layouts[i] == NONET_LAYOUT_NUMBERS ? NULL : symbols, NULL};
         if (nonet_parse(text, (size_t)len, &forced, &back, NULL) != NONET_OK ||
             !nonet_grid_equal(&back.grid, g))
             abort();
@@ -42,7 +42,7 @@ static void round_trip(const nonet_puzzle *p)
     if (!p->has_marks || g->n > NONET_MAX_SYMBOL_SIDE)
         return;
     long len = nonet_format_with(g, NONET_LAYOUT_CANDIDATES, &fo, text, sizeof text);
-    nonet_read_opts cands = {NONET_LAYOUT_CANDIDATES, g->box_rows, g->box_cols, symbols};
+    nonet_read_opts cands = {NONET_LAYOUT_CANDIDATES, g->box_rows, g->box_cols, symbols, NULL};
     if (len < 0 || nonet_parse(text, (size_t)len, &cands, &back, NULL) != NONET_OK ||
         !back.has_marks || !nonet_grid_equal(&back.grid, g) ||
         memcmp(back.marks.cands, p->marks.cands, sizeof(uint64_t) * (size_t)(g->n * g->n)) != 0)

@@ -399,6 +399,11 @@ typedef struct nonet_format_opts {
     const char *symbols;
     /* CANDIDATES: print these sets instead of plain elimination (NULL) */
     const nonet_marks *marks;
+    /* 1: a grid whose boxes are not its side's default shape (4x3, 3x2)
+     * gets a line "RxC" first, which the reader takes as the size of the
+     * puzzle after it, so that the text reads back with its boxes (the
+     * CLI does this); 0: the grid alone */
+    int size_line;
 } nonet_format_opts;
 
 /* As nonet_format, with options (opts NULL: defaults). Returns as

@@ -201,12 +201,12 @@ static void test_symbols(void)
     CHECK(zeros > 0 && clues > zeros);
     /* written back in its own symbols */
     char buf[300];
-    nonet_format_opts fo = {0, p[0].symbols, NULL};
+    nonet_format_opts fo = {0, p[0].symbols, NULL, 0};
     CHECK(nonet_format_with(&p[0].grid, NONET_LAYOUT_LINE, &fo, buf, sizeof buf) == 257);
     buf[256] = '\0';
     CHECK(strcmp(buf, lines[0]) == 0);
     /* forced symbols: '0' is a symbol even with no other blank */
-    nonet_read_opts hex = {NONET_LAYOUT_AUTO, 0, 0, "0123456789abcdef"};
+    nonet_read_opts hex = {NONET_LAYOUT_AUTO, 0, 0, "0123456789abcdef", NULL};
     CHECK(nonet_parse(lines[0], 256, &hex, &p[1], NULL) == NONET_OK);
     CHECK(nonet_grid_equal(&p[1].grid, &p[0].grid) && strcmp(p[1].symbols, hex.symbols) == 0);
     /* a symbol outside the forced ones */
@@ -219,7 +219,7 @@ static void test_symbols(void)
     for (int r = 0; r < 16; r++)
         for (int c = 0; c < 16; c++)
             g.cells[r * 16 + c] = (uint8_t)(((r % 4) * 4 + r / 4 + c) % 16 + 1);
-    nonet_format_opts zero = {0, "0123456789ABCDEF", NULL};
+    nonet_format_opts zero = {0, "0123456789ABCDEF", NULL, 0};
     CHECK(nonet_format_with(&g, NONET_LAYOUT_LINE, &zero, buf, sizeof buf) == 257);
     CHECK(nonet_parse(buf, 256, NULL, &p[2], NULL) == NONET_EAMBIGUOUS);
     CHECK(strstr(p[2].error.message, "--symbols") != NULL && p[2].error.column > 0);
@@ -235,7 +235,7 @@ static void test_symbols(void)
             g.cells[r * 25 + c] = (uint8_t)(((r % 5) * 5 + r / 5 + c) % 25 + 1);
     g.cells[0] = g.cells[30] = 0;
     static char big[700];
-    nonet_format_opts letters = {0, "ABCDEFGHIJKLMNOPQRSTUVWXY", NULL};
+    nonet_format_opts letters = {0, "ABCDEFGHIJKLMNOPQRSTUVWXY", NULL, 0};
     CHECK(nonet_format_with(&g, NONET_LAYOUT_LINE, &letters, big, sizeof big) == 626);
     CHECK(nonet_parse(big, 625, NULL, &p[3], NULL) == NONET_OK);
     CHECK(nonet_grid_equal(&p[3].grid, &g) && strcmp(p[3].symbols, letters.symbols) == 0);
@@ -252,9 +252,9 @@ static void test_symbols(void)
     CHECK(nonet_parse(full9, 81, NULL, &p[3], NULL) == NONET_EAMBIGUOUS);
     CHECK(strstr(p[3].error.message, "(0-8)") != NULL);
     /* invalid forced symbols */
-    nonet_read_opts dup = {NONET_LAYOUT_AUTO, 0, 0, "1231"};
+    nonet_read_opts dup = {NONET_LAYOUT_AUTO, 0, 0, "1231", NULL};
     CHECK(nonet_reader_new(&dup) == NULL);
-    nonet_read_opts dot = {NONET_LAYOUT_AUTO, 0, 0, "12.4"};
+    nonet_read_opts dot = {NONET_LAYOUT_AUTO, 0, 0, "12.4", NULL};
     CHECK(nonet_reader_new(&dot) == NULL);
 }
 
@@ -373,9 +373,9 @@ static void test_marks(void)
             g.cells[c] = (uint8_t)(m.cands[c] & (m.cands[c] - 1) ? 0 : lowest(m.cands[c]));
         }
         static char buf[8192];
-        nonet_format_opts fo = {0, NULL, &m};
+        nonet_format_opts fo = {0, NULL, &m, 0};
         CHECK(nonet_format_with(&g, NONET_LAYOUT_CANDIDATES, &fo, buf, sizeof buf) > 0);
-        nonet_read_opts forced = {NONET_LAYOUT_CANDIDATES, br, bc, NULL};
+        nonet_read_opts forced = {NONET_LAYOUT_CANDIDATES, br, bc, NULL, NULL};
         CHECKF(nonet_parse(buf, strlen(buf), &forced, &p[3], NULL) == NONET_OK, "%dx%d: %s\n%s", br,
                bc, p[3].error.message, buf);
         CHECK(p[3].has_marks && nonet_grid_equal(&p[3].grid, &g));
@@ -415,13 +415,13 @@ static void test_messages(void)
     CHECK(nonet_parse(mid, strlen(mid), NULL, &p, NULL) == NONET_OK);
     CHECK(p.grid.cells[2] == 0 && p.grid.cells[4] == 7 && p.grid.cells[5] == 0);
     /* a one-line puzzle with the grid layout forced */
-    nonet_read_opts grid = {NONET_LAYOUT_GRID, 0, 0, NULL};
+    nonet_read_opts grid = {NONET_LAYOUT_GRID, 0, 0, NULL, NULL};
     CHECK(nonet_parse(mid, strlen(mid), &grid, &p, NULL) == NONET_ECELLS);
     CHECK(strstr(p.error.message, "one-line puzzle") && strstr(p.error.message, "grid"));
     /* a 9x9 grid read with --size 3x4: one error for the whole grid */
     const char *knuth = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
                         ".6....28.\n...419..5\n....8..79\n";
-    nonet_read_opts s34 = {NONET_LAYOUT_AUTO, 3, 4, NULL};
+    nonet_read_opts s34 = {NONET_LAYOUT_AUTO, 3, 4, NULL, NULL};
     static nonet_puzzle all[12];
     CHECK(unit_read_all(knuth, strlen(knuth), &s34, 0, all, 12) == 1);
     CHECK(all[0].error.code == NONET_ESIZE && strstr(all[0].error.message, "9x9"));

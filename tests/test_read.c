@@ -257,10 +257,10 @@ static void test_empty_inputs(void)
     CHECK(nonet_parse("# only a comment\n+---+---+\n", 26, NULL, &p, NULL) == NONET_EEMPTY);
     CHECK(nonet_parse(NULL, 1, NULL, &p, NULL) == NONET_EARG);
     CHECK(nonet_parse("1", 1, NULL, NULL, NULL) == NONET_EARG);
-    nonet_read_opts bad = {NONET_LAYOUT_JSON, 0, 0, NULL};
+    nonet_read_opts bad = {NONET_LAYOUT_JSON, 0, 0, NULL, NULL};
     CHECK(nonet_parse("1", 1, &bad, &p, NULL) == NONET_EARG);
     CHECK(nonet_reader_new(&bad) == NULL);
-    nonet_read_opts badshape = {NONET_LAYOUT_AUTO, 9, 9, NULL};
+    nonet_read_opts badshape = {NONET_LAYOUT_AUTO, 9, 9, NULL, NULL};
     CHECK(nonet_reader_new(&badshape) == NULL);
     nonet_reader_free(NULL);
 }
@@ -334,12 +334,12 @@ static void test_sizes(void)
           NONET_OK);
     CHECK(p.grid.n == 6 && p.grid.box_rows == 3 && p.grid.box_cols == 2);
     /* --size forces the shape, and a wrong size is an error */
-    nonet_read_opts o32 = {NONET_LAYOUT_AUTO, 3, 2, NULL};
+    nonet_read_opts o32 = {NONET_LAYOUT_AUTO, 3, 2, NULL, NULL};
     pattern(&g, 3, 2);
     CHECK(nonet_format(&g, NONET_LAYOUT_LINE, 0, buf, sizeof buf) == 37);
     CHECK(parse1(buf, NULL, &p) == NONET_OK && p.grid.box_rows == 2); /* default 2x3 */
     CHECK(parse1(buf, &o32, &p) == NONET_OK && nonet_grid_equal(&p.grid, &g));
-    nonet_read_opts o33 = {NONET_LAYOUT_AUTO, 3, 3, NULL};
+    nonet_read_opts o33 = {NONET_LAYOUT_AUTO, 3, 3, NULL, NULL};
     CHECK(parse1(buf, &o33, &p) == NONET_ECELLS);
     CHECK(parse1(classic_line, &o32, &p) == NONET_ESIZE);
     /* digits out of range for the size */
@@ -384,7 +384,7 @@ static void test_round_trips(void)
                 continue;
             }
             CHECKF(len > 0, "format %dx%d %s", br, bc, nonet_layout_name(layouts[l]));
-            nonet_read_opts forced = {layouts[l], br, bc, NULL};
+            nonet_read_opts forced = {layouts[l], br, bc, NULL, NULL};
             int rc = nonet_parse(buf, (size_t)len, &forced, &p, NULL);
             CHECKF(rc == NONET_OK && nonet_grid_equal(&p.grid, &g), "forced %dx%d %s: %d %s\n%s",
                    br, bc, nonet_layout_name(layouts[l]), rc, p.error.message, buf);

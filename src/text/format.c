@@ -318,14 +318,14 @@ static int set_symbols(struct out *o, int n, const char *symbols, char blank)
 
 long nonet_format(const nonet_grid *g, nonet_layout layout, char blank, char *buf, size_t cap)
 {
-    nonet_format_opts opts = {blank, NULL, NULL};
+    nonet_format_opts opts = {blank, NULL, NULL, 0};
     return nonet_format_with(g, layout, &opts, buf, cap);
 }
 
 long nonet_format_with(const nonet_grid *g, nonet_layout layout, const nonet_format_opts *opts,
                        char *buf, size_t cap)
 {
-    static const nonet_format_opts defaults = {0, NULL, NULL};
+    static const nonet_format_opts defaults = {0, NULL, NULL, 0};
     if (opts == NULL)
         opts = &defaults;
     if (buf == NULL)
@@ -337,6 +337,15 @@ long nonet_format_with(const nonet_grid *g, nonet_layout layout, const nonet_for
     struct out o = {buf, cap, 0, {0}};
     if (!set_symbols(&o, g->n, opts->symbols, blank))
         return fail(buf, cap);
+    int br, bc;
+    nonet_default_shape(g->n, &br, &bc);
+    if (opts->size_line && layout != NONET_LAYOUT_JSON && layout != NONET_LAYOUT_CSV &&
+        layout != NONET_LAYOUT_AUTO && (g->box_rows != br || g->box_cols != bc)) {
+        put_int(&o, g->box_rows, 0);
+        put_char(&o, 'x');
+        put_int(&o, g->box_cols, 0);
+        put_char(&o, '\n');
+    }
 
     switch (layout) {
     case NONET_LAYOUT_LINE:

@@ -96,6 +96,7 @@ struct nonet_reader {
     long size_line[SIZE_LINES];
     size_t size_end[SIZE_LINES], size_off[SIZE_LINES + 1];
     char size_text[SIZE_LINES * 64];
+    int size_shape;                   /* they are a shape line: "4x3" */
     int hint_n, hint_rows, hint_cols; /* what they said, for the grid now read */
     int ncolumns;                     /* CSV columns for the next puzzle */
     size_t columns_len;
@@ -255,6 +256,12 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
         memcpy(p->columns, r->columns, r->columns_len);
         r->ncolumns = 0;
     }
+    if (p->error.code == NONET_OK && r->hint_n && p->grid.n == r->hint_n && r->hint_rows &&
+        !r->ctx.forced_n) {
+        p->grid.box_rows = r->hint_rows; /* the size lines' boxes */
+        p->grid.box_cols = r->hint_cols;
+    }
+    r->hint_n = 0;
     slot *s = &r->queue[(r->qhead + r->qcount) % 2];
     puzzle_copy(&s->p, p);
     s->p.index = ++r->count;
@@ -329,6 +336,7 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
         } else {
             raw_cells *raw = r->raw;
             raw->n = m;
+            raw->zero_blank = 0;
             raw->nlower = sc->nlower;
             raw->nupper = sc->nletters - sc->nlower;
             memcpy(raw->blanks, sc->blanks, sizeof raw->blanks);
@@ -527,12 +535,6 @@ static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
     puzzle_reset(p, r->w.first_line);
     int n_before = r->w.chars_n ? r->w.chars_n : r->w.tokens_n;
     grid_finish(&r->w, &r->ctx, truncated, p, r->raw, r->it);
-    if (p->error.code == NONET_OK && r->hint_n && p->grid.n == r->hint_n && r->hint_rows &&
-        !r->ctx.forced_n) {
-        p->grid.box_rows = r->hint_rows; /* the size lines' boxes */
-        p->grid.box_cols = r->hint_cols;
-    }
-    r->hint_n = 0;
     if (p->error.code == NONET_OK)
         r->sticky_grid = p->grid.n;
     else if (n_before)
@@ -570,6 +572,17 @@ static int grid_was_lines(nonet_reader *r)
     return 1;
 }
 
+/* Whether the grid in progress is one row of 4 or 9 cells: standing alone
+ * (the rows end after it), a one-line 2x2 or 3x3 puzzle. */
+static int tiny_one_line(const grid_work *w)
+{
+    if (w->nrows != 1 || w->rows[0].bar_only || w->broken_n)
+        return 0;
+    const line_scan *sc = &w->rows[0].sc;
+    int m = isqrt_exact(sc->ncells);
+    return (m == 2 || m == 3) && sc->ntokens != sc->ncells && scan_fits(sc, m);
+}
+
 /* The grid in progress ends before the current line (or the input). The
  * current line, if any, is pushed for replay when rows are replayed
  * before it; returns 1 in that case (the caller stops). */
@@ -585,6 +598,18 @@ static int break_grid(nonet_reader *r, const char *text, size_t len, long line, 
         return 0;
     }
     if (grid_was_lines(r)) {
+        if (has_line)
+            replay_push(r, text, len, line, end_offset, REPLAY_FORMED, NULL, 0);
+        return 1;
+    }
+    if (tiny_one_line(w)) {
+        /* "1..1" standing alone: a one-line 2x2 puzzle, no grid's row */
+        grid_row *row = &w->rows[0];
+        replay_push(r, w->text + row->off, row->len, row->line, row->end_offset,
+                    REPLAY_ONE_LINE | REPLAY_FORMED, NULL, 0);
+        w->active = 0;
+        w->nrows = 0;
+        w->text_len = 0;
         if (has_line)
             replay_push(r, text, len, line, end_offset, REPLAY_FORMED, NULL, 0);
         return 1;
@@ -693,6 +718,30 @@ static int size_line(const nonet_reader *r, const line_scan *sc, const char *tex
     return 1;
 }
 
+/* Whether s[0..len) is a shape line, "RxC" with digits (lower case x),
+ * a valid box shape. */
+static int shape_line(const unsigned char *s, size_t len, int *br, int *bc)
+{
+    size_t i = 0;
+    while (i < len && is_space(s[i]))
+        i++;
+    int v[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        size_t from = i;
+        while (i < len && s[i] >= '0' && s[i] <= '9' && i - from < 3)
+            v[k] = v[k] * 10 + (s[i++] - '0');
+        if (i == from || (k == 0 && (i >= len || s[i++] != 'x')))
+            return 0;
+    }
+    while (i < len && is_space(s[i]))
+        i++;
+    if (i != len || !shape_valid(v[0], v[1]))
+        return 0;
+    *br = v[0];
+    *bc = v[1];
+    return 1;
+}
+
 /* The lines held as size lines are read again as they are, before the
  * current line (if any). */
 static void size_hold(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
@@ -719,6 +768,7 @@ static void size_release(nonet_reader *r, const char *text, size_t len, long lin
     if (has_line)
         replay_push(r, text, len, line, end_offset, REPLAY_FORMED | REPLAY_NO_SIZE, NULL, 0);
     r->nsize = r->nsize_lines = 0;
+    r->size_shape = 0;
 }
 
 /* Whether the held numbers fit a grid whose first row has width cells or
@@ -727,7 +777,7 @@ static int size_fits(nonet_reader *r, int width)
 {
     const int *h = r->size;
     int n = 0, br = 0, bc = 0;
-    if (r->nsize == 3 && h[0] == h[1] * h[2]) /* side, box rows, box columns */
+    if (r->nsize == 3 && h[0] == h[1] * h[2]) /* side, box rows, box columns; "RxC" */
         n = h[0], br = h[1], bc = h[2];
     else if (r->nsize == 2 && h[0] * h[1] == width) /* box rows, box columns */
         n = width, br = h[0], bc = h[1];
@@ -735,8 +785,9 @@ static int size_fits(nonet_reader *r, int width)
         n = width, br = h[1], bc = width / h[1];
     else if (r->nsize == 1 && h[0] == width && width > 1) /* side */
         n = width;
-    if (n < 4 || n != width)
-        return 0; /* no size line announces a tiny grid */
+    /* the first row of a grid, or a one-line puzzle */
+    if (n < (r->size_shape ? 1 : 4) || (n != width && n * n != width))
+        return 0; /* no number line announces a tiny grid; "1x2" may */
     r->hint_n = n;
     r->hint_rows = br;
     r->hint_cols = bc;
@@ -751,6 +802,19 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     nonet_layout forced = r->ctx.layout;
     int c = sc->ncells;
 
+    int br, bc;
+    if (!(flags & REPLAY_NO_SIZE) && !r->pending && comment_len == 0 && r->nsize == 0 &&
+        shape_line(s, len, &br, &bc)) {
+        /* "4x3": the boxes of the puzzle after it (nonet writes it before
+         * a grid of a shape that is not its side's default) */
+        size_hold(r, text, len, line, end_offset, 0);
+        r->size[0] = br * bc;
+        r->size[1] = br;
+        r->size[2] = bc;
+        r->nsize = 3;
+        r->size_shape = 1;
+        return;
+    }
     if (!(flags & REPLAY_NO_SIZE) && !r->pending && comment_len == 0 &&
         forced == NONET_LAYOUT_AUTO && size_line(r, sc, text, len)) {
         /* maybe size lines: held until a grid shows whether they are */
@@ -760,7 +824,9 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         return;
     }
     if (r->nsize_lines) {
-        int fits = sc->nsym > 0 && (size_fits(r, c) || size_fits(r, sc->ntokens));
+        /* a grid's first row (maybe empty), not dashes ("----": a rule) */
+        int fits =
+            !(sc->nsym == 0 && sc->has_dashes) && (size_fits(r, c) || size_fits(r, sc->ntokens));
         size_release(r, text, len, line, end_offset, 1, !fits);
         return; /* read again after the rule lines held with them */
     }
@@ -846,7 +912,8 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         begin_grid(r, text, len, line, end_offset, 0); /* candidate lists: "1    126  36" */
         return;
     }
-    if (auto_layout && m >= 4 && (!r->ctx.forced_n || m == r->ctx.forced_n || c > NONET_MAX_SIDE)) {
+    if (auto_layout && (m >= 4 || (m >= 2 && (flags & REPLAY_ONE_LINE))) &&
+        (!r->ctx.forced_n || m == r->ctx.forced_n || c > NONET_MAX_SIDE)) {
         if (m > NONET_MAX_SYMBOL_SIDE) {
             char msg[160];
             snprintf(msg, sizeof msg,
@@ -1054,7 +1121,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             return;
         }
         r->rule_left = r->rule_right = 0;
-        if (w->active && grid_ends_at_blank(w))
+        if (w->active && (grid_ends_at_blank(w) || tiny_one_line(w)))
             break_grid(r, NULL, 0, line, end_offset, 0);
         else if (w->active)
             grid_gap(w, 0, 0, 0);
@@ -1167,8 +1234,12 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         int row = takes ||
                   !(scan_texty(sc) || sc->ncells > NONET_MAX_SIDE || (m >= 4 && scan_fits(sc, m)) ||
                     (!w->chars_n && !w->tokens_n && !w->broken_n));
-        if (w->maybe_lines && sc->ncells != w->chars_n)
-            row = 0;
+        if (w->maybe_lines && sc->ncells != w->chars_n) {
+            if (w->tokens_n && sc->ntokens == w->tokens_n && sc->tokens_numeric)
+                w->maybe_lines = 0; /* "0 0 12 0 ...": a numbers grid's rows */
+            else
+                row = 0;
+        }
         if (w->chars_done && !takes)
             row = 0; /* the character reading's grid is complete */
         if (!takes && sc->nsym == 0 && sc->nzero == 0 && sc->nbad == 0 && sc->has_dashes)

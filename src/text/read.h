@@ -190,6 +190,8 @@ typedef struct raw_cells {
     long line[NONET_MAX_CELLS];  /* where each cell was written, for
                                     messages (0: unknown) */
     int32_t col[NONET_MAX_CELLS];
+    int zero_blank; /* written in numbers ("0 1 / 1 0"): '0' is a blank,
+                       never the first symbol of 0-9A-... */
 } raw_cells;
 
 /* The alphabet chosen for a puzzle: value[code] is the digit of a cell

@@ -432,6 +432,7 @@ static void set_lines(const grid_work *w, nonet_puzzle *p, int with_bar_only)
 static void raw_start(raw_cells *raw, int n)
 {
     raw->n = n;
+    raw->zero_blank = 0;
     raw->nlower = raw->nupper = 0;
     memset(raw->blanks, 0, sizeof raw->blanks);
     raw->bad_line = raw->bad_col = 0;
@@ -463,7 +464,7 @@ static void finish_chars(grid_work *w, const read_ctx *ctx, nonet_puzzle *p, raw
                          line_items *it)
 {
     int n = w->chars_n;
-    int group = 0, spaced_rows = 0, sep_rows = 0, k = 0;
+    int group = 0, spaced_rows = 0, sep_rows = 0, numeric_rows = 0, k = 0;
     raw_start(raw, n);
     for (int i = 0; i < w->nrows; i++) {
         if (w->rows[i].bar_only)
@@ -485,11 +486,15 @@ static void finish_chars(grid_work *w, const read_ctx *ctx, nonet_puzzle *p, raw
             group = -1;
         spaced_rows += sc.all_sep;
         sep_rows += sc.has_sep;
+        numeric_rows += sc.tokens_numeric;
         k++;
     }
     set_lines(w, p, 0);
     if (!settle_shape(w, ctx, n, group, p))
         return;
+    /* evenly spaced digits only, with a '0': the numbers layout, where '0'
+     * is a blank ("0 1 / 1 0" is a 2x2 puzzle, not a 0-1 grid) */
+    raw->zero_blank = spaced_rows == n && numeric_rows == n && group <= 0;
     decode_cells(raw, ctx->symbols, &p->grid, p->symbols, &p->blank, &p->error);
     if (w->boxed)
         p->layout = NONET_LAYOUT_BOXED;

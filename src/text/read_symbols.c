@@ -233,7 +233,7 @@ int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *
         g->cells[i] = (uint8_t)(v < 0 ? 0 : v);
     }
     if (err->code == NONET_OK && !forced_set && !a.zero_is_symbol && used['0'] &&
-        other_blanks == 0) {
+        other_blanks == 0 && !raw->zero_blank) {
         /* '0' read as a blank: could it be the first symbol of 0-9A-..? */
         alphabet z;
         make_alphabet(&z, ALPHA_ZERO, n, NULL, 0);

@@ -104,7 +104,7 @@ static void key(sink *k, int *first, const char *name)
  * 35, rows of numbers above. */
 static void json_grid(sink *k, const nonet_grid *g, const char *symbols)
 {
-    nonet_format_opts fo = {0, symbols && symbols[0] ? symbols : NULL, NULL};
+    nonet_format_opts fo = {0, symbols && symbols[0] ? symbols : NULL, NULL, 0};
     char *at = k->len < k->cap ? k->buf + k->len : NULL;
     long n = nonet_format_with(g, NONET_LAYOUT_JSON, &fo, at, at ? k->cap - k->len : 0);
     if (n < 0) {
@@ -442,7 +442,7 @@ static void csv_text(sink *k, const char *s)
  * above. */
 static void csv_grid(sink *k, const nonet_grid *g, const char *symbols)
 {
-    nonet_format_opts fo = {0, symbols && symbols[0] ? symbols : NULL, NULL};
+    nonet_format_opts fo = {0, symbols && symbols[0] ? symbols : NULL, NULL, 0};
     if (g->n > NONET_MAX_SYMBOL_SIDE) {
         for (int i = 0; i < g->n * g->n; i++)
             putf(k, "%s%d", i ? " " : "", g->cells[i]);
