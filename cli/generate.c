@@ -41,7 +41,7 @@ static const char generate_text[] =
     "                       levels of `nonet rate`)\n"
     "      --rating MIN-MAX SE rating from MIN to MAX (e.g. 2.0-4.0; MIN+\n"
     "                       for no upper bound)\n"
-    "  -s, --size RxC       boxes of R rows by C columns (default 3x3; every\n"
+    "  -s, --size RxC       boxes of R rows by C columns (default 3x3: 9x9; every\n"
     "                       shape from 1x1 to 8x8, e.g. 2x3, 4x4). Minimal\n"
     "                       puzzles take about 0.02 s at 16x16, but many\n"
     "                       minutes (or more) at 25x25 and up: give --clues\n"
@@ -363,7 +363,7 @@ int cmd_generate(int argc, char **argv)
         }
         case 's':
             if (nonet_parse_shape(arg, &o.g.box_rows, &o.g.box_cols) != NONET_OK)
-                return usage("bad size '%s' (want RxC, e.g. 3x3 or 2x3)", arg);
+                return usage("bad size '%s' (want the boxes RxC: 3x3 for 9x9, 2x3 for 6x6)", arg);
             break;
         case 'f':
             if (nonet_layout_from_name(arg, &o.format) != NONET_OK || o.format == NONET_LAYOUT_AUTO)

@@ -83,8 +83,10 @@ static int looks_like_puzzle(const char *text)
 int source_open_operand(source *s, const char *path, int number, const nonet_read_opts *opts)
 {
     struct stat st;
-    if (is_stdin_path(path) || stat(path, &st) == 0 || errno != ENOENT)
+    /* a name too long for a path (every 16x16 one-line puzzle) is no file */
+    if (is_stdin_path(path) || stat(path, &st) == 0 || (errno != ENOENT && errno != ENAMETOOLONG))
         return source_open(s, path, opts);
+    int why = errno;
     /* no such file: is the operand itself a puzzle, and only one? */
     size_t len = strlen(path), used = 0;
     nonet_puzzle *p = malloc(sizeof *p);
@@ -97,10 +99,10 @@ int source_open_operand(source *s, const char *path, int number, const nonet_rea
               (used >= len || nonet_parse(path + used, len - used, opts, p, NULL) == NONET_EEMPTY);
     if (!one) {
         if (rc != NONET_EEMPTY && rc != NONET_OK && looks_like_puzzle(path))
-            complain("cannot open %s: %s, and it is no puzzle either: %s", path, strerror(ENOENT),
+            complain("cannot open %s: %s, and it is no puzzle either: %s", path, strerror(why),
                      p->error.message);
         else
-            complain("cannot open %s: %s", path, strerror(ENOENT));
+            complain("cannot open %s: %s", path, strerror(why));
         free(p);
         return -1;
     }

@@ -401,8 +401,8 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
             snprintf(counted, sizeof counted, ", %" PRIu64 "%s solution%s", count,
                      reached ? "+" : "", count == 1 && !reached ? "" : "s");
         report_to(w->err, file, p->index, p->first_line, 0,
-                  "%s%s, %" PRIu64 " nodes, %" PRIu64 " guesses, %.0f us", status, counted,
-                  st.nodes, st.guesses, us);
+                  "%s%s, %" PRIu64 " node%s, %" PRIu64 " guess%s, %.0f us", status, counted,
+                  st.nodes, st.nodes == 1 ? "" : "s", st.guesses, st.guesses == 1 ? "" : "es", us);
     }
 
     if (records) {

@@ -103,7 +103,7 @@ test_name="solve --stats"
 input "$CLASSIC" "$CLASSIC"
 run solve --stats
 expect_rc 0
-expect_err "puzzle 1: solved, 1 nodes, 0 guesses,"
+expect_err "puzzle 1: solved, 1 node, 0 guesses,"
 expect_err "2 puzzles, 2 solved, 0 failed"
 
 test_name="solve: a batch with bad lines in the middle answers every puzzle in order"
@@ -429,7 +429,7 @@ expect_err "puzzle 1: solved, 51 single candidates, 0 attempts, 0 backtracks, "
 expect_err "puzzle 2: no solution, 0 single candidates, 10 attempts, 2 backtracks, "
 expect_err "2 puzzles, 1 solved, 1 failed"
 run solve --stats
-expect_err "puzzle 1: solved, 1 nodes, 0 guesses,"
+expect_err "puzzle 1: solved, 1 node, 0 guesses,"
 
 test_name="JSON carries each engine's status and statistics"
 input "$STUCK" "$NONE4"

@@ -169,7 +169,7 @@ expect_err "sides above 35 need the numbers layout"
 printf '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.\000.79\n' >"$tmp/in"
 run solve
 expect_rc 1
-expect_err ":1:79: puzzle 1: bad character a NUL byte"
+expect_err ":1:79: puzzle 1: bad character: a NUL byte"
 printf '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.\302\26779\n' >"$tmp/in"
 run solve
 expect_rc 0

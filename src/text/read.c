@@ -617,8 +617,8 @@ static int break_grid(nonet_reader *r, const char *text, size_t len, long line, 
     if (w->nrows == 1 && r->sticky_side && !w->broken_n) {
         /* after one-line puzzles, a short line is a broken one of them */
         char msg[128];
-        snprintf(msg, sizeof msg, "%d cells; a one-line %dx%d puzzle needs %d",
-                 w->rows[0].sc.ncells, r->sticky_side, r->sticky_side,
+        snprintf(msg, sizeof msg, "%d cell%s; a one-line %dx%d puzzle needs %d",
+                 w->rows[0].sc.ncells, PLURAL(w->rows[0].sc.ncells), r->sticky_side, r->sticky_side,
                  r->sticky_side * r->sticky_side);
         long first = w->rows[0].line;
         w->active = 0;
@@ -649,8 +649,8 @@ static void settle_pending(nonet_reader *r, int at_end)
     scan_line((const unsigned char *)r->pending_text, r->pending_len, &sc, NULL);
     if (at_end && !sc.has_word) {
         char msg[160];
-        snprintf(msg, sizeof msg, "%d cells and no puzzle after them: not a puzzle or a title",
-                 sc.ncells);
+        snprintf(msg, sizeof msg, "%d cell%s and no puzzle after %s: not a puzzle or a title",
+                 sc.ncells, PLURAL(sc.ncells), sc.ncells == 1 ? "it" : "them");
         bad_line(r, NONET_ECELLS, r->pending_line, 0, msg, r->pending_end);
         return;
     }
@@ -860,8 +860,8 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             one_line(r, text, m, line, end_offset, comment, comment_len);
         } else {
             char msg[128];
-            snprintf(msg, sizeof msg, "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)",
-                     c);
+            snprintf(msg, sizeof msg, "%d cell%s; a one-line puzzle needs n*n cells (81 for 9x9)",
+                     c, PLURAL(c));
             bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
         }
         return;
@@ -967,17 +967,17 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         char msg[160];
         int side = r->sticky_side ? r->sticky_side : near ? near_side : 0;
         if (sc->ncontrol > 0 && c <= NONET_MAX_SIDE)
-            snprintf(msg, sizeof msg, "bad character %s", sc->bad_what);
+            snprintf(msg, sizeof msg, "bad character%s%s", BAD_SEP(sc->bad_what), sc->bad_what);
         else if (r->ctx.forced_n)
-            snprintf(msg, sizeof msg, "%d cells; a %dx%d puzzle needs %d on one line or %d a row",
-                     c, r->ctx.forced_n, r->ctx.forced_n, r->ctx.forced_n * r->ctx.forced_n,
+            snprintf(msg, sizeof msg, "%d cell%s; a %dx%d puzzle needs %d on one line or %d a row",
+                     c, PLURAL(c), r->ctx.forced_n, r->ctx.forced_n, r->ctx.forced_n * r->ctx.forced_n,
                      r->ctx.forced_n);
         else if (side)
-            snprintf(msg, sizeof msg, "%d cells; a one-line %dx%d puzzle needs %d", c, side, side,
-                     side * side);
+            snprintf(msg, sizeof msg, "%d cell%s; a one-line %dx%d puzzle needs %d", c, PLURAL(c),
+                     side, side, side * side);
         else
-            snprintf(msg, sizeof msg, "%d cells; a one-line puzzle needs n*n cells (81 for 9x9)",
-                     c);
+            snprintf(msg, sizeof msg, "%d cell%s; a one-line puzzle needs n*n cells (81 for 9x9)",
+                     c, PLURAL(c));
         bad_line(r, sc->ncontrol > 0 && c <= NONET_MAX_SIDE ? NONET_EBADCHAR : NONET_ECELLS, line,
                  sc->ncontrol > 0 && c <= NONET_MAX_SIDE ? sc->bad_col : 0, msg, end_offset);
         return;
@@ -1063,8 +1063,8 @@ static void whole_puzzle(nonet_reader *r, const char *text, size_t len, long lin
         one_line(r, text, m, line, end_offset, "", 0);
     } else {
         char msg[128];
-        snprintf(msg, sizeof msg, "%d cells; a puzzle on one line needs n*n cells (81 for 9x9)",
-                 sc->ncells);
+        snprintf(msg, sizeof msg, "%d cell%s; a puzzle on one line needs n*n cells (81 for 9x9)",
+                 sc->ncells, PLURAL(sc->ncells));
         bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
     }
 }

@@ -99,6 +99,14 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
  * "'·' (U+00B7)", "a NUL byte", "byte 0xFF", "a tab". */
 void describe_char(const unsigned char *s, size_t left, char *buf, size_t cap);
 
+/* What goes between "bad character" and such a name: a space before a
+ * quoted character ("bad character 'x'"), ": " before words ("bad
+ * character: a NUL byte"). */
+#define BAD_SEP(what) ((what)[0] == '\'' ? " " : ": ")
+
+/* "s" after a count other than 1: "%d cell%s", k, PLURAL(k). */
+#define PLURAL(k) ((k) == 1 ? "" : "s")
+
 /* Whether a line with these facts could be written in the symbols of
  * some alphabet for side n (its '0's may be blanks), case consistent. */
 int scan_fits(const line_scan *sc, int n);

@@ -119,13 +119,15 @@ static void row_count_error(grid_work *w, const line_scan *sc, long line, int ro
         set_error(e, NONET_EBADCHAR, line, 0,
                   "row %d: %d candidate lists that do not fit a %dx%d grid", row, have, n, n);
     else if (tokens && sc->tokens_numeric)
-        set_error(e, code, line, 0, "row %d has %d numbers; a %dx%d grid needs %d", row, have, n, n,
+        set_error(e, code, line, 0, "row %d has %d number%s; a %dx%d grid needs %d", row, have,
+                  PLURAL(have), n, n,
                   n);
     else if (tokens)
-        set_error(e, code, line, 0, "row %d has %d candidate lists; a %dx%d grid needs %d", row,
-                  have, n, n, n);
+        set_error(e, code, line, 0, "row %d has %d candidate list%s; a %dx%d grid needs %d", row,
+                  have, PLURAL(have), n, n, n);
     else
-        set_error(e, code, line, 0, "row %d has %d cells; a %dx%d grid needs %d", row, have, n, n,
+        set_error(e, code, line, 0, "row %d has %d cell%s; a %dx%d grid needs %d", row, have,
+                  PLURAL(have), n, n,
                   n);
 }
 
@@ -229,8 +231,8 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
                       "%d cells: too many for a grid row (at most %d) and no one-line puzzle",
                       sc->ncells, NONET_MAX_SIDE);
         else
-            set_error(&w->broken, NONET_EBADCHAR, line, sc->bad_col, "bad character %s",
-                      sc->bad_what);
+            set_error(&w->broken, NONET_EBADCHAR, line, sc->bad_col, "bad character%s%s",
+                      BAD_SEP(sc->bad_what), sc->bad_what);
         w->broken_n = 1;
     }
     return grid_add(w, ctx, text, len, line, end_offset, sc);
@@ -300,8 +302,8 @@ int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, lo
             /* the column reading died last */
             w->broken.code = NONET_OK;
             if (sc->nbad)
-                set_error(&w->broken, NONET_EBADCHAR, line, sc->bad_col, "bad character %s",
-                          sc->bad_what);
+                set_error(&w->broken, NONET_EBADCHAR, line, sc->bad_col, "bad character%s%s",
+                          BAD_SEP(sc->bad_what), sc->bad_what);
             else
                 set_error(&w->broken, NONET_EBADCHAR, line, 0,
                           "row %d writes blanks with a symbol, the rows above with spaces", rows);
@@ -1031,9 +1033,9 @@ void grid_finish(grid_work *w, const read_ctx *ctx, int truncated, nonet_puzzle 
             p->error = w->broken;
         else if (rows == 1 && n > 1)
             set_error(&p->error, NONET_ETRUNCATED, p->first_line, 0,
-                      "%d cells: a one-line puzzle needs n*n cells (81 for 9x9), "
+                      "%d cell%s: a one-line puzzle needs n*n cells (81 for 9x9), "
                       "and no more rows of a %dx%d grid follow",
-                      w->rows[0].sc.ncells, n, n);
+                      w->rows[0].sc.ncells, PLURAL(w->rows[0].sc.ncells), n, n);
         else
             set_error(&p->error, NONET_ETRUNCATED, p->last_line, 0,
                       "the grid ended after %d of its %d rows", rows, n);

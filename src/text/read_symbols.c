@@ -205,8 +205,8 @@ int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *
     *blank = main_blank(counts, '.');
 
     if (raw->bad_col)
-        set_error(err, NONET_EBADCHAR, raw->bad_line, raw->bad_col, "bad character %s",
-                  raw->bad_what);
+        set_error(err, NONET_EBADCHAR, raw->bad_line, raw->bad_col, "bad character%s%s",
+                  BAD_SEP(raw->bad_what), raw->bad_what);
     int forced_set = forced != NULL && forced[0] != '\0';
     for (int i = 0; i < n * n; i++) {
         int code = raw->code[i];
