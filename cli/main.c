@@ -522,7 +522,8 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case 's':
             if (nonet_parse_shape(optarg, &o.read.box_rows, &o.read.box_cols) != NONET_OK)
-                return usage_error(c, "bad size '%s' (want the boxes RxC: 3x3 for 9x9, 2x3 for 6x6)", optarg);
+                return usage_error(
+                    c, "bad size '%s' (want the boxes RxC: 3x3 for 9x9, 2x3 for 6x6)", optarg);
             break;
         case 'e':
             o.teach = TEACH_NONE;

@@ -449,8 +449,6 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         fputs(at, out);
     } else if (!good) {
         fprintf(out, "# %s\n", status);
-        if (w->mode == MODE_SOLVE && count > 1)
-            ; /* "not unique": said */
     } else if (!all) {
         print_grid(out, &w->solution, layout, 0, p->symbols);
     }

@@ -970,8 +970,8 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             snprintf(msg, sizeof msg, "bad character%s%s", BAD_SEP(sc->bad_what), sc->bad_what);
         else if (r->ctx.forced_n)
             snprintf(msg, sizeof msg, "%d cell%s; a %dx%d puzzle needs %d on one line or %d a row",
-                     c, PLURAL(c), r->ctx.forced_n, r->ctx.forced_n, r->ctx.forced_n * r->ctx.forced_n,
-                     r->ctx.forced_n);
+                     c, PLURAL(c), r->ctx.forced_n, r->ctx.forced_n,
+                     r->ctx.forced_n * r->ctx.forced_n, r->ctx.forced_n);
         else if (side)
             snprintf(msg, sizeof msg, "%d cell%s; a one-line %dx%d puzzle needs %d", c, PLURAL(c),
                      side, side, side * side);
@@ -1121,12 +1121,11 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             return;
         }
         r->rule_left = r->rule_right = 0;
-        if (w->active && (grid_ends_at_blank(w) || tiny_one_line(w)))
+        /* a grid ends (or empty framed rows were one), or a band ends */
+        if (w->active ? grid_ends_at_blank(w) || tiny_one_line(w) : grid_begin_held(w, &r->ctx))
             break_grid(r, NULL, 0, line, end_offset, 0);
         else if (w->active)
             grid_gap(w, 0, 0, 0);
-        else if (grid_begin_held(w, &r->ctx))
-            break_grid(r, NULL, 0, line, end_offset, 0);
         else
             grid_drop_held(w);
         return;
@@ -1364,7 +1363,7 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
     }
     r->line_no = 1;
     forms_init(&r->forms, opts->column);
-    r->queue = malloc(2 * sizeof *r->queue);
+    r->queue = calloc(2, sizeof *r->queue);
     r->work = malloc(sizeof *r->work);
     r->raw = malloc(sizeof *r->raw);
     r->it = malloc(sizeof *r->it);

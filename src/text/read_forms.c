@@ -183,7 +183,7 @@ static void literal_string(forms *f, const unsigned char *s, size_t len, forms_e
         return; /* a solution, beside its puzzle */
     if (len <= 1 && f->kind[top] != 'o') {
         if (len == 0 || cell_char(s[0]))
-            literal_scalar(f, len ? (const char *)s : "0", len ? 1 : 1);
+            literal_scalar(f, len ? (const char *)s : "0", 1);
         return;
     }
     if (!cells_text(s, len, 4))

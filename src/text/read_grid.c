@@ -120,15 +120,13 @@ static void row_count_error(grid_work *w, const line_scan *sc, long line, int ro
                   "row %d: %d candidate lists that do not fit a %dx%d grid", row, have, n, n);
     else if (tokens && sc->tokens_numeric)
         set_error(e, code, line, 0, "row %d has %d number%s; a %dx%d grid needs %d", row, have,
-                  PLURAL(have), n, n,
-                  n);
+                  PLURAL(have), n, n, n);
     else if (tokens)
         set_error(e, code, line, 0, "row %d has %d candidate list%s; a %dx%d grid needs %d", row,
                   have, PLURAL(have), n, n, n);
     else
         set_error(e, code, line, 0, "row %d has %d cell%s; a %dx%d grid needs %d", row, have,
-                  PLURAL(have), n, n,
-                  n);
+                  PLURAL(have), n, n, n);
 }
 
 /* Rule lines' ends, merged into the grid's. */
@@ -843,6 +841,7 @@ static int pos_segments(const grid_work *w, pos_cols *pc, pos_segment *seg, int 
 
 static int pos_fit_rows(const grid_work *w, pos_fit *f)
 {
+    memset(f, 0, sizeof *f);
     int n = w->nrows;
     if (n < 1 || n > NONET_MAX_SIDE || w->max_value > n)
         return 0;
@@ -963,7 +962,8 @@ int grid_closes_by_columns(const grid_work *w)
 static void finish_columns(grid_work *w, const read_ctx *ctx, nonet_puzzle *p, raw_cells *raw)
 {
     pos_fit f;
-    pos_fit_rows(w, &f);
+    if (!pos_fit_rows(w, &f))
+        return; /* the caller made sure it fits */
     int n = f.n;
     raw_start(raw, n);
     for (int i = 0; i < w->nrows; i++) {
@@ -1011,18 +1011,20 @@ void grid_finish(grid_work *w, const read_ctx *ctx, int truncated, nonet_puzzle 
     (void)truncated;
     pos_fit fit;
     int rows = chars_rows(w);
-    if (w->pos && w->chars_done && rows < w->nrows && pos_fit_rows(w, &fit)) {
-        /* empty framed rows among the rows: they are rows, not rules */
+    int chars_whole = w->chars_n && rows == w->chars_n;
+    int tokens_whole = w->tokens_n && rows == w->tokens_n;
+    /* by column when the others lack rows, or when empty framed rows are
+     * among the rows: they are rows, not rules */
+    if (w->pos && ((w->chars_done && rows < w->nrows) || (!chars_whole && !tokens_whole)) &&
+        pos_fit_rows(w, &fit)) {
         finish_columns(w, ctx, p, raw);
-    } else if (w->chars_n && rows == w->chars_n) {
+    } else if (chars_whole) {
         finish_chars(w, ctx, p, raw, it);
-    } else if (w->tokens_n && rows == w->tokens_n) {
+    } else if (tokens_whole) {
         if (tokens_are_numbers(w, ctx, w->tokens_n))
             finish_numbers(w, ctx, p, it);
         else
             finish_candidates(w, ctx, p, it);
-    } else if (w->pos && pos_fit_rows(w, &fit)) {
-        finish_columns(w, ctx, p, raw); /* the other readings have not all their rows */
     } else {
         set_lines(w, p, 0);
         int n = w->chars_n ? w->chars_n : w->tokens_n ? w->tokens_n : w->broken_n;

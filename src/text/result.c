@@ -16,7 +16,7 @@ typedef struct sink {
 
 static void put(sink *k, const char *s, size_t n)
 {
-    if (k->len < k->cap) {
+    if (k->buf && k->len < k->cap) {
         size_t room = k->cap - k->len - 1;
         memcpy(k->buf + k->len, s, n < room ? n : room);
     }
