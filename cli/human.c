@@ -111,7 +111,9 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     }
     if (steps_out && !b->hint)
         fputc('[', steps_out);
-    if (!json && !b->hint)
+    if (!json && !b->hint && o->nfiles > 1)
+        printf("# %s: puzzle %ld%s%s\n", file, p->index, p->name[0] ? ": " : "", p->name);
+    else if (!json && !b->hint)
         printf("# puzzle %ld%s%s\n", p->index, p->name[0] ? ": " : "", p->name);
     nonet_rating path;
     memset(&path, 0, sizeof path);

@@ -115,6 +115,9 @@ static const char common_text[] =
     "                       puzzle's)\n"
     "  -s, --size RxC       boxes of R rows by C columns (e.g. 2x3 for 6x6);\n"
     "                       a lone N means N's default boxes (default: infer)\n"
+    "      --column NAME|N  a CSV table's puzzle column, by name or number from\n"
+    "                       1 (default: the one its header calls puzzle,\n"
+    "                       quizzes, question, quiz, sudoku, board, grid, ...)\n"
     "      --symbols STR    the symbols of digits 1..N in order, e.g.\n"
     "                       0123456789ABCDEF (default: detect 1-9A-Z, 0-9A-Z\n"
     "                       or A-Z per puzzle; see `nonet help input`)\n"
@@ -348,7 +351,8 @@ enum {
     OPT_SYMMETRY,
     OPT_SEED,
     OPT_MAP,
-    OPT_APPLY
+    OPT_APPLY,
+    OPT_COLUMN
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -376,6 +380,7 @@ static const struct option long_options[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"map", required_argument, NULL, OPT_MAP},
     {"apply", no_argument, NULL, OPT_APPLY},
+    {"column", required_argument, NULL, OPT_COLUMN},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -390,18 +395,18 @@ typedef struct command {
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
  * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJTFYG"},
-    {"count", cmd_count, count_text, "fiseljhSJY"},
-    {"rate", cmd_rate, rate_text, "fisjhSJYG"},
-    {"explain", cmd_explain, explain_text, "fishJYKG"},
-    {"hint", cmd_hint, hint_text, "fishJYGA"},
-    {"check", cmd_check, check_text, "fishJOY"},
-    {"minimize", cmd_minimize, minimize_text, "fishJYM"},
-    {"canon", cmd_canon, canon_text, "fishJY"},
-    {"format", cmd_format, format_text, "fishJY"},
-    {"transform", cmd_transform, transform_text, "fishJYEP"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJTFYGW"},
+    {"count", cmd_count, count_text, "fiseljhSJYW"},
+    {"rate", cmd_rate, rate_text, "fisjhSJYGW"},
+    {"explain", cmd_explain, explain_text, "fishJYKGW"},
+    {"hint", cmd_hint, hint_text, "fishJYGAW"},
+    {"check", cmd_check, check_text, "fishJOYW"},
+    {"minimize", cmd_minimize, minimize_text, "fishJYMW"},
+    {"canon", cmd_canon, canon_text, "fishJYW"},
+    {"format", cmd_format, format_text, "fishJYW"},
+    {"transform", cmd_transform, transform_text, "fishJYEPW"},
     /* D --dance, C --count, F --first, X --sudoku */
-    {"dlx", cmd_dlx, dlx_text, "ishDY"},
+    {"dlx", cmd_dlx, dlx_text, "ishDYW"},
     {"xc", cmd_xc, xc_text, "flhJCFX"},
 };
 
@@ -471,6 +476,8 @@ static int option_letter(int opt)
         return 'P';
     case OPT_APPLY:
         return 'A';
+    case OPT_COLUMN:
+        return 'W';
     default:
         return opt;
     }
@@ -628,6 +635,9 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case OPT_APPLY:
             o.apply = 1;
+            break;
+        case OPT_COLUMN:
+            o.read.column = optarg;
             break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);

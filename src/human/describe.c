@@ -36,6 +36,17 @@ static void say_unit(words *w, int u)
     say(w, "%s %d", kinds[u / w->n], u % w->n + 1);
 }
 
+/* "rows 2, 5 and 8": lines of one kind (0 rows, 1 columns) in the set */
+static void say_lines(words *w, int kind, uint64_t set)
+{
+    int count = 0, said = 0;
+    for (uint64_t m = set; m; m &= m - 1)
+        count++;
+    say(w, "%s%s", kind ? "column" : "row", count == 1 ? "" : "s");
+    for (uint64_t m = set; m; m &= m - 1, said++)
+        say(w, "%s%d", said == 0 ? " " : said == count - 1 ? " and " : ", ", lowest_bit(m) + 1);
+}
+
 static void say_digit(words *w, int d)
 {
     if (w->symbols)
@@ -270,15 +281,39 @@ size_t nonet_step_describe(const nonet_step *st, int n, const char *symbols, cha
     case NONET_TECH_X_WING:
     case NONET_TECH_SWORDFISH:
     case NONET_TECH_JELLYFISH: {
+        /* "the 3s of rows 2 and 5 lie in columns 4 and 9 only": the base
+         * lines, and the cover lines the pattern's cells lie in */
+        int rows = st->units[0] < n;
+        uint64_t base = 0, cover = 0;
+        for (int i = 0; i < st->nunits; i++)
+            base |= (uint64_t)1 << (st->units[i] % n);
+        for (int i = 0; i < st->npattern; i++)
+            cover |= (uint64_t)1 << (rows ? st->pattern[i].cell % n : st->pattern[i].cell / n);
         say(&w, "%s: the ", name);
         say_digits(&w, pattern_digits(st), 1);
         say(&w, "s of ");
-        for (int i = 0; i < st->nunits; i++) {
-            say(&w, "%s", i == 0 ? "" : i == st->nunits - 1 ? " and " : ", ");
-            say_unit(&w, st->units[i]);
-        }
-        say(&w, " lie in as many %s", st->units[0] < n ? "columns" : "rows");
+        say_lines(&w, !rows, base);
+        say(&w, " lie in ");
+        say_lines(&w, rows, cover);
+        say(&w, " only");
         say_eliminations(&w, st, ", so ");
+        break;
+    }
+    case NONET_TECH_UNIQUE_RECTANGLE: {
+        /* more than four cells holding the pair: a loop, not a rectangle */
+        int corners = 0;
+        for (int i = 0; i < st->npattern; i++)
+            corners += st->pattern[i].digits == st->pattern[0].digits;
+        say(&w, "%s:", corners > 4 ? "unique loop" : "unique rectangle");
+        for (int i = 0; i < st->npattern; i++) {
+            say(&w, "%s", i ? ", " : " ");
+            say_cell(&w, st->pattern[i].cell);
+            say(&w, "{");
+            say_digits(&w, st->pattern[i].digits, 0);
+            say(&w, "}");
+        }
+        say_eliminations(&w, st, ", so ");
+        say_placements(&w, st, ", so ");
         break;
     }
     case NONET_TECH_COUNT:

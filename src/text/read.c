@@ -165,7 +165,7 @@ static void name_append(char *name, const char *text, size_t len)
     }
     for (size_t i = 0; i < len && at < NONET_MAX_NAME; i++) {
         unsigned char ch = (unsigned char)text[i];
-        if (ch < 0x20 || ch == 0x7F) {
+        if (ch < 0x20 || ch == 0x7F || ch == ' ') {
             if (at > 0 && name[at - 1] != ' ')
                 name[at++] = ' ';
             continue;
@@ -1151,7 +1151,10 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     size_t comment_len = 0;
     const unsigned char *h = s + start + 1, *end = s + len;
     while (h < end && (h = memchr(h, '#', (size_t)(end - h))) != NULL) {
-        if (is_space(h[-1])) {
+        line_scan before;
+        if (is_space(h[-1]) &&
+            (scan_line(s + start, (size_t)(h - s) - start, &before, NULL), !scan_texty(&before))) {
+            /* after cells, not in a title ("Daily #12") */
             size_t i = (size_t)(h - s);
             comment = text + i + 1;
             comment_len = len - i - 1;

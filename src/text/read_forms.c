@@ -623,6 +623,16 @@ static int plain_forms(forms *f, const unsigned char *s, size_t len, forms_emit 
         memcpy(f->header, s, f->header_len);
         return 1;
     }
+    unsigned char delim = line_delimiter(s, len, 1);
+    if (f->want_column && is_digit((unsigned char)f->want_column[0]) && delim) {
+        /* --column N and no header: every line of fields is a table's */
+        f->csv = 1;
+        f->delim = delim;
+        f->column = atoi(f->want_column) - 1;
+        f->ncolumns = 0;
+        csv_row(f, s, len, emit, ctx);
+        return 1;
+    }
     return cell_row(f, s, len, emit, ctx);
 }
 

@@ -358,8 +358,8 @@ int scan_near_one_line(const line_scan *sc, const line_items *it, int *side)
 
 int scan_texty(const line_scan *sc)
 {
-    if (sc->ncontrol > 0)
-        return 0; /* binary */
+    if (sc->ncontrol > 0 && !sc->has_word)
+        return 0; /* binary; words with a stray control character are text */
     if (sc->has_word)
         return 1;
     return (sc->nletters > 0 || sc->nbad > 0) && !scan_fits(sc, sc->ncells);
