@@ -6,7 +6,7 @@
 
 typedef struct canon_state {
     const cli_opts *o;
-    nonet_canon *canon;
+    FILE *out, *err; /* results, messages */
     int puzzles, failed;
     records rec;
 } canon_state;
@@ -17,9 +17,9 @@ static void failed(canon_state *st, const nonet_puzzle *p, const char *file, con
     st->failed = 1;
     if (records_wanted(st->o)) {
         nonet_result r = {.puzzle = p, .status = NONET_V_ERROR, .message = why};
-        print_record(stdout, st->o, &st->rec, file, &r);
+        print_record(st->out, st->o, &st->rec, file, &r);
     } else {
-        printf("# error: %s\n", why);
+        fprintf(st->out, "# error: %s\n", why);
     }
 }
 
@@ -27,13 +27,13 @@ static void failed(canon_state *st, const nonet_puzzle *p, const char *file, con
 static int usable(canon_state *st, const char *file, const nonet_puzzle *p)
 {
     if (p->error.code) {
-        report_read_error(file, p);
+        report_to(st->err, file, p->index, p->error.line, p->error.column, "%s", p->error.message);
         failed(st, p, file, p->error.message);
         return 0;
     }
     if (p->has_marks) {
         static const char why[] = "pencil marks have no canonical form here";
-        report(file, p->index, p->first_line, 0, why);
+        report_to(st->err, file, p->index, p->first_line, 0, why);
         failed(st, p, file, why);
         return 0;
     }
@@ -46,7 +46,7 @@ static void print_result(canon_state *st, const char *file, const nonet_puzzle *
                          const uint64_t *automorphisms)
 {
     if (!records_wanted(st->o)) {
-        print_grid(stdout, g, layout, 0, p->symbols);
+        print_grid(st->out, g, layout, 0, p->symbols);
         return;
     }
     char map[4 * NONET_MAX_SIDE * 3 + 64];
@@ -60,49 +60,39 @@ static void print_result(canon_state *st, const char *file, const nonet_puzzle *
         r.fields |= NONET_FIELD_AUTOMORPHISMS;
         r.automorphisms = *automorphisms;
     }
-    print_record(stdout, st->o, &st->rec, file, &r);
+    print_record(st->out, st->o, &st->rec, file, &r);
 }
 
-static void canon_one(void *ctx, const char *file, const nonet_puzzle *p)
+int canon_puzzle(FILE *out, FILE *err, const cli_opts *o, records *rec, nonet_canon *canon,
+                 const char *file, const nonet_puzzle *p)
 {
-    canon_state *st = ctx;
-    const cli_opts *o = st->o;
-    nonet_layout layout = output_layout(o, p);
-    if (layout_multiline(layout, p->grid.n) && st->puzzles++)
-        putchar('\n');
-    if (!usable(st, file, p))
-        return;
+    canon_state st = {o, out, err, 0, 0, *rec};
+    if (!usable(&st, file, p)) {
+        *rec = st.rec;
+        return 1;
+    }
     nonet_grid form;
     nonet_transform t;
     uint64_t automorphisms = 0;
-    int rc = nonet_canon_form(st->canon, &p->grid, &form, &t, &automorphisms);
+    int rc = nonet_canon_form(canon, &p->grid, &form, &t, &automorphisms);
     if (rc != NONET_OK) {
         char why[128];
         snprintf(why, sizeof why, "no canonical form: %s",
                  rc == NONET_EARG      ? "boxes larger than 5x5"
                  : rc == NONET_EGIVEUP ? "too many symmetries tie (a nearly empty or full grid)"
                                        : nonet_strerror(rc));
-        report(file, p->index, p->first_line, 0, "%s", why);
-        failed(st, p, file, why);
-        return;
+        report_to(err, file, p->index, p->first_line, 0, "%s", why);
+        failed(&st, p, file, why);
+    } else {
+        print_result(&st, file, p, output_layout(o, p), &form, &t, &automorphisms);
     }
-    print_result(st, file, p, layout, &form, &t, &automorphisms);
+    *rec = st.rec;
+    return st.failed;
 }
 
 int cmd_canon(const cli_opts *o)
 {
-    canon_state st = {o,
-                      nonet_canon_new(),
-                      0,
-                      0,
-                      {NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM | NONET_FIELD_AUTOMORPHISMS, 0}};
-    if (!st.canon) {
-        complain("out of memory");
-        return EXIT_USAGE;
-    }
-    int rc = for_each_puzzle(o, canon_one, &st, NULL);
-    nonet_canon_free(st.canon);
-    return exit_status(rc, st.failed);
+    return run_canon(o); /* solve.c's batch: threads, input order */
 }
 
 static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
@@ -136,7 +126,7 @@ static void transform_one(void *ctx, const char *file, const nonet_puzzle *p)
 
 int cmd_transform(const cli_opts *o)
 {
-    canon_state st = {o, NULL, 0, 0, {NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM, 0}};
+    canon_state st = {o, stdout, stderr, 0, 0, {NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM, 0}};
     int rc = for_each_puzzle(o, transform_one, &st, NULL);
     return exit_status(rc, st.failed); /* st.failed only after the puzzles */
 }

@@ -175,6 +175,12 @@ int cmd_xc(const cli_opts *o);
 int cmd_generate(int argc, char **argv);
 int cmd_minimize(const cli_opts *o);
 int cmd_canon(const cli_opts *o);
+/* One puzzle's canonical form (canon.c), its result to out and messages
+ * to err, for the batch that runs `nonet canon` on threads (solve.c,
+ * run_canon). Returns 1 when the puzzle failed. */
+int canon_puzzle(FILE *out, FILE *err, const cli_opts *o, records *rec, nonet_canon *canon,
+                 const char *file, const nonet_puzzle *p);
+int run_canon(const cli_opts *o);
 /* `nonet format`: each puzzle as read, in the layout of --format. */
 int cmd_format(const cli_opts *o);
 /* A seed for when none is given: the clock and the process. */

@@ -279,7 +279,9 @@ static const char canon_text[] =
     "  -f, --format LAYOUT  as nonet solve's; json and csv (also --json) add the\n"
     "                       transform that gives the form, in the text\n"
     "                       `nonet transform --map` takes, and the number of\n"
-    "                       the puzzle's automorphisms\n";
+    "                       the puzzle's automorphisms\n"
+    "  -j, --jobs N         on N threads (default 0: every core); results\n"
+    "                       still come in input order\n";
 
 static const char format_text[] =
     "usage: nonet format [OPTIONS] [FILE...]\n"
@@ -402,7 +404,7 @@ static const command commands[] = {
     {"hint", cmd_hint, hint_text, "fishJYGAW"},
     {"check", cmd_check, check_text, "fishJOYW"},
     {"minimize", cmd_minimize, minimize_text, "fishJYMW"},
-    {"canon", cmd_canon, canon_text, "fishJYW"},
+    {"canon", cmd_canon, canon_text, "fishjJYW"},
     {"format", cmd_format, format_text, "fishJYW"},
     {"transform", cmd_transform, transform_text, "fishJYEPW"},
     /* D --dance, C --count, F --first, X --sudoku */

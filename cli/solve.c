@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum mode { MODE_SOLVE, MODE_COUNT, MODE_RATE };
+enum mode { MODE_SOLVE, MODE_COUNT, MODE_RATE, MODE_CANON };
 enum { CHUNK = 64, MAX_JOBS = 64 };
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
@@ -36,6 +36,7 @@ typedef struct worker {
     enum mode mode;
     nonet_solver *solver;
     nonet_human *human; /* rate, solve --engine human */
+    nonet_canon *canon; /* canon */
     nonet_marks left;   /* solve --engine human: the candidates it left */
     FILE *out, *err;
     tally t;
@@ -112,6 +113,8 @@ static unsigned mode_fields(const cli_opts *o, enum mode mode)
 {
     if (mode == MODE_RATE)
         return NONET_FIELD_RATING | NONET_FIELD_STATS;
+    if (mode == MODE_CANON)
+        return NONET_FIELD_RESULT | NONET_FIELD_TRANSFORM | NONET_FIELD_AUTOMORPHISMS;
     unsigned f = NONET_FIELD_COUNT | NONET_FIELD_STATS;
     if (mode == MODE_SOLVE && o->all)
         return f | NONET_FIELD_SOLUTIONS;
@@ -479,6 +482,14 @@ static void solve_chunk(worker *w, chunk *c)
             print_failure(w, c->file[i], p, NONET_V_ERROR, p->error.message);
         } else if (w->mode == MODE_RATE) {
             rate_puzzle(w, c->file[i], p);
+        } else if (w->mode == MODE_CANON) {
+            if (canon_puzzle(w->out, w->err, w->o, &w->rec, w->canon, c->file[i], p)) {
+                w->t.failed++;
+                w->t.status = EXIT_PUZZLE_FAILED;
+            } else {
+                w->t.good++;
+                w->multiline = layout_multiline(output_layout(w->o, p), p->grid.n);
+            }
         } else {
             run_puzzle(w, c->file[i], p);
         }
@@ -752,9 +763,11 @@ static int run_batch(const cli_opts *o, enum mode mode)
         b.workers[i].rec = (records){mode_fields(o, mode), 1};
         if (mode == MODE_RATE || o->human)
             b.workers[i].human = nonet_human_new();
+        if (mode == MODE_CANON && !(b.workers[i].canon = nonet_canon_new()))
+            ok = 0;
         if (b.workers[i].human)
             nonet_human_set_ceiling(b.workers[i].human, o->ceiling);
-        ok = b.workers[i].solver != NULL &&
+        ok = ok && b.workers[i].solver != NULL &&
              (mode != MODE_RATE && !o->human ? 1 : b.workers[i].human != NULL);
     }
     int started = 0, threaded = ok && b.nthreads > 1;
@@ -809,7 +822,8 @@ static int run_batch(const cli_opts *o, enum mode mode)
                  t->puzzles, t->puzzles == 1 ? "" : "s", t->good,
                  mode == MODE_SOLVE   ? "solved"
                  : mode == MODE_COUNT ? "counted"
-                                      : "rated",
+                 : mode == MODE_RATE  ? "rated"
+                                      : "in canonical form",
                  t->failed, t->us / 1e6, t->us > 0 ? (double)t->puzzles / (t->us / 1e6) : 0.0, wall,
                  b.nthreads, b.nthreads == 1 ? "" : "s", wall > 0 ? (double)t->puzzles / wall : 0.0,
                  (double)t->guesses / (double)t->puzzles);
@@ -817,6 +831,7 @@ static int run_batch(const cli_opts *o, enum mode mode)
     for (int i = 0; b.workers && i < b.nthreads; i++) {
         nonet_solver_free(b.workers[i].solver);
         nonet_human_free(b.workers[i].human);
+        nonet_canon_free(b.workers[i].canon);
     }
     for (int i = 0; b.slots && i < b.nslots; i++)
         free(b.slots[i].p);
@@ -847,4 +862,9 @@ int cmd_count(const cli_opts *o)
 int cmd_rate(const cli_opts *o)
 {
     return run_batch(o, MODE_RATE);
+}
+
+int run_canon(const cli_opts *o)
+{
+    return run_batch(o, MODE_CANON);
 }

@@ -51,12 +51,15 @@ static void test_agreement(void)
         int same = rating.stuck ? r[i].se >= rating.at_least : rating.difficulty == r[i].se;
         agree += same;
         rated_low += r[i].se <= 62;
-        if (!same)
-            fprintf(stderr, "  SE %d.%d, nonet %s%d.%d: %s\n", r[i].se / 10, r[i].se % 10,
-                    rating.stuck ? ">" : "", rating.difficulty / 10, rating.difficulty % 10,
-                    r[i].puzzle);
+        if (!same) /* known, allowed: the test wants 98% */
+            fprintf(stderr,
+                    "note: a known disagreement with Sudoku Explainer (not a failure): SE %d.%d, "
+                    "nonet %s%d.%d: %s\n",
+                    r[i].se / 10, r[i].se % 10, rating.stuck ? ">" : "", rating.difficulty / 10,
+                    rating.difficulty % 10, r[i].puzzle);
     }
     nonet_human_free(h);
+    fprintf(stderr, "note: %d of %d ratings agree with Sudoku Explainer (98%% needed)\n", agree, n);
     CHECKF(agree * 100 >= n * 98, "%d of %d ratings agree with SE", agree, n);
     CHECK(rated_low > 400 && n - rated_low > 100);
 }
