@@ -432,10 +432,10 @@ int cmd_generate(int argc, char **argv)
     b.solutions = malloc(b.ncells * (size_t)cap + 1);
     b.info = calloc((size_t)cap, sizeof *b.info);
     b.rc = calloc((size_t)cap, sizeof *b.rc);
-    int records = o.format == NONET_LAYOUT_JSON || o.format == NONET_LAYOUT_CSV;
-    nonet_human *human = records ? nonet_human_new() : NULL;
-    int status = EXIT_ALL_GOOD,
-        ok = workers && tids && b.puzzles && b.solutions && b.info && b.rc && (human || !records);
+    int as_records = o.format == NONET_LAYOUT_JSON || o.format == NONET_LAYOUT_CSV;
+    nonet_human *human = as_records ? nonet_human_new() : NULL;
+    int status = EXIT_ALL_GOOD, ok = workers && tids && b.puzzles && b.solutions && b.info &&
+                                     b.rc && (human || !as_records);
     for (int t = 0; ok && t < threads; t++) {
         workers[t].b = &b;
         ok = nonet_generator_new(&o.g, &workers[t].gen) == NONET_OK;

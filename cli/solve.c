@@ -323,12 +323,12 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     uint64_t limit = w->mode == MODE_COUNT || all ? o->limit : o->first ? 1 : 2;
     uint64_t count = 0;
     nonet_stats st = {0, 0};
-    int records = records_wanted(o);
+    int as_records = records_wanted(o);
     w->layout = layout;
     w->symbols = p->symbols;
     w->shown = 0;
     w->all_json = NULL;
-    if (all && records) {
+    if (all && as_records) {
         /* the solutions are gathered, then written after the count */
         w->all_text = NULL;
         w->all_len = 0;
@@ -340,15 +340,15 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     }
     /* timed only when the time is shown: a clock read costs as much as
      * solving an easy puzzle's last cells */
-    int timed = o->stats || records;
+    int timed = o->stats || as_records;
     double t0 = timed ? now_us() : 0;
     const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
     int rc = all ? nonet_solver_run_marks(w->solver, &p->grid, marks, limit, print_solution, w,
                                           &count, &st)
-                 : nonet_solver_count_marks(w->solver, &p->grid, marks, limit, &count,
-                                            /* counted: the solution is only printed in records */
-                                            w->mode == MODE_COUNT && !records ? NULL : &w->solution,
-                                            &st);
+                 : nonet_solver_count_marks(
+                       w->solver, &p->grid, marks, limit, &count,
+                       /* counted: the solution is only printed in records */
+                       w->mode == MODE_COUNT && !as_records ? NULL : &w->solution, &st);
     double us = timed ? now_us() - t0 : 0;
     if (w->all_json)
         fclose(w->all_json); /* w->all_text holds the solutions */
@@ -398,7 +398,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                   "stopped after %" PRIu64 " solution%s (--limit %" PRIu64 "%s); there may be more",
                   count, count == 1 ? "" : "s", limit, o->limit_given ? "" : ", the default");
 
-    if (o->stats && !records) {
+    if (o->stats && !as_records) {
         char counted[64] = "";
         if (w->mode == MODE_COUNT || all || o->unique)
             snprintf(counted, sizeof counted, ", %" PRIu64 "%s solution%s", count,
@@ -408,7 +408,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                   st.nodes, st.nodes == 1 ? "" : "s", st.guesses, st.guesses == 1 ? "" : "es", us);
     }
 
-    if (records) {
+    if (as_records) {
         char why[80] = "";
         if (w->mode == MODE_SOLVE && !all && count > 1)
             snprintf(why, sizeof why, "%s",
