@@ -1046,5 +1046,89 @@ expect_rc 2
 run solve -j x
 expect_rc 2
 
+# ---------------------------------------------------------------- issue 25: what a new user met
+test_name="a one-line puzzle too long for a file name is read as a puzzle"
+hex=$(head -1 "$(dirname "$0")/data/hex16.txt")
+"$NONET" solve "$hex" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 0
+if [ "$(wc -c <"$tmp/out")" -eq 257 ]; then pass; else fail "$(head -c 200 "$tmp/err")"; fi
+
+test_name="several arguments: each labelled with its own name"
+"$NONET" explain "$CLASSIC" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"
+expect_out_has "# <argument 1>: puzzle 1"
+expect_out_has "# <argument 2>: puzzle 1"
+
+test_name="hint --apply: the position after the step, which hint reads back"
+input "$CLASSIC"
+run hint --apply
+expect_rc 0
+expect_line 1 "1.2 hidden single in box 2: r1c6 = 8"
+"$NONET" hint --apply <"$tmp/in" | "$NONET" format -f line >"$tmp/out" 2>"$tmp/err"
+# the position after r1c6 = 8: the clues, and the 8
+if [ "$(cut -c1-6 "$tmp/out")" = "53..78" ]; then pass; else fail "read back as $(cat "$tmp/out")"; fi
+"$NONET" hint --apply <"$tmp/in" | "$NONET" hint >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc 0
+if grep -q "r1c6 = 8" "$tmp/out" || [ ! -s "$tmp/out" ]; then fail "the same step again: $(cat "$tmp/out")"; else pass; fi
+"$NONET" format -f candidates <"$tmp/in" >"$tmp/out"
+expect_out_has "5         3         124       26        7"
+
+test_name="fish name their lines: x-wing rows and the columns they lie in"
+input ..319.2...27..6..1.6...483.9......1....26........8.7......1.9...32.....8....4..7.
+run explain
+expect_out_has "x-wing: the 8s of rows 2 and 9 lie in columns 1 and 4 only, so r1c1, r7c1, r7c4 <> 8"
+
+test_name="messages: singular counts, titles with '#' and control characters, help"
+input "$CLASSIC" "5"
+run solve
+expect_err "puzzle 2: 1 cell; a one-line 9x9 puzzle needs 81"
+printf 'Daily #12\n%s\n' "$CLASSIC" >"$tmp/in"
+run format --json
+expect_out_has '"name":"Daily #12"'
+printf 'Puzzle \001 one\n%s\n' "$CLASSIC" >"$tmp/in"
+run format --json
+expect_rc 0
+expect_out_has '"index":1,"line":2,"name":"Puzzle one"'
+run help --help
+expect_rc 0
+run help json
+expect_out_has "no solution"
+printf '%s\n%s\n' "$CLASSIC_SOL" "$CLASSIC_SOL" >"$tmp/sols"
+input "$CLASSIC"
+run check --solution "$tmp/sols"
+expect_rc 1
+expect_err "has 1 more grid than there are puzzles; it was not checked"
+run generate --level Easy --seed 1
+expect_rc 0
+run generate -f candidates --seed 1
+expect_rc 0
+"$NONET" format -f candidates "$tmp/out" >"$tmp/again"
+if cmp -s "$tmp/out" "$tmp/again"; then pass; else fail "generate -f candidates reads back otherwise"; fi
+
+test_name="unit-tests: a wrong suite name fails"
+if "$(dirname "$NONET")/unit-tests" nosuch >/dev/null 2>"$tmp/err"; then fail "passed"; else pass; fi
+expect_err "no suite named 'nosuch'"
+
+test_name="records: one schema, CSV with the names of JSON"
+input "$CLASSIC" "$TWO" "55${CLASSIC#??}" "1 2"
+run count -f csv
+expect_line 1 "index,line,name,size,puzzle,status,message,count,limit_reached,solution,nodes,guesses,microseconds"
+if [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-10)" = "1,1,,3x3,$CLASSIC,unique,,1,false,$CLASSIC_SOL" ]; then pass; else fail "$(sed -n 2p "$tmp/out")"; fi
+if [ "$(sed -n 4p "$tmp/out" | cut -d, -f6-8)" = "invalid,digit 5 appears twice in row 1,\" columns 1 and 2\"" ] ||
+   [ "$(sed -n 4p "$tmp/out" | cut -d, -f6)" = "invalid" ]; then pass; else fail "$(sed -n 4p "$tmp/out")"; fi
+run count --json
+expect_out_has '"index":2,"line":2,"size":"3x3","puzzle":"'"$TWO"'","status":"multiple","count":2,'
+expect_out_has '"index":4,"line":4,"status":"error","message":"'
+for cmd in solve count rate explain hint check minimize canon transform format; do
+    "$NONET" $cmd --json <"$tmp/in" >"$tmp/out" 2>/dev/null
+    if grep -v '"index":[0-9]*,"line":[0-9]*,.*"status":"[a-z ]*"' "$tmp/out" | grep -q .; then
+        fail "$cmd: a record without index, line or status"
+    else pass; fi
+    if grep -q '"input"\|"puzzle":[0-9]\|"verdict"\|"minimal"\|"canon"' "$tmp/out"; then
+        fail "$cmd: an old name in its records"
+    else pass; fi
+done
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -836,9 +836,11 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         scan_line((const unsigned char *)r->pending_text, r->pending_len, &psc, NULL);
         int columns = starts_columns(&psc) && !psc.has_word && starts_columns(sc) &&
                       !sc->has_word && spaced_out(r->pending_text, r->pending_len);
-        if (columns ||
-            (starts_grid(sc) && (psc.ncells == c || (psc.ntokens == sc->ntokens &&
-                                                     sc->ntokens >= 2 && c != sc->ntokens)))) {
+        /* a row with a typo has no word: "1.2 hidden single in box 2: ..."
+         * is a title even before a row of as many tokens */
+        if (columns || (starts_grid(sc) && !psc.has_word &&
+                        (psc.ncells == c ||
+                         (psc.ntokens == sc->ntokens && sc->ntokens >= 2 && c != sc->ntokens)))) {
             /* the waiting line is this grid's first row: with a typo, or
              * letters with spaces as blanks (" C          ") */
             r->pending = 0;
