@@ -19,6 +19,8 @@
  *               symbol, a number or nothing ("5,3,,,7,,,,", "0;0;7;6"): a
  *               row of cells apart, an empty field a blank; a last empty
  *               field after full ones is a trailing comma;
+ *   placed      SudoCue's .sdx rows of candidate lists with "u7" for a
+ *               placed value: the lists, the 'u' left out;
  *   CSV tables  a header line of column names, one of them a puzzle column
  *               (puzzle, quizzes, question, quiz, ...; or the one the
  *               options name): each later line's field in that column is
@@ -599,6 +601,37 @@ static int csv_confirms(const forms *f, const unsigned char *s, size_t len)
     return cells >= 16;
 }
 
+/* A row of SudoCue's .sdx pencil-mark grids: candidate lists apart, and
+ * "u7" for a value the user placed (a digit of the position). Emitted
+ * without the 'u's. Returns 1 if the line is one. */
+static int placed_row(forms *f, const unsigned char *s, size_t len, forms_emit emit, void *ctx)
+{
+    int placed = 0;
+    for (size_t i = 0; i < len;) {
+        while (i < len && is_space(s[i]))
+            i++;
+        if (i == len)
+            break;
+        int mark = s[i] == 'u';
+        size_t from = i + (size_t)mark;
+        i = from;
+        while (i < len && is_digit(s[i]) && s[i] != '0')
+            i++;
+        if (i == from || (i < len && !is_space(s[i])) || (mark && i - from != 1))
+            return 0;
+        placed += mark;
+    }
+    if (!placed)
+        return 0;
+    f->row_len = 0;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != 'u' && grow(&f->row, &f->row_cap, f->row_len + 1))
+            f->row[f->row_len++] = (char)s[i];
+    emit(ctx, f->row, f->row_len, FORM_LINE, NULL, 0);
+    f->row_len = 0;
+    return 1;
+}
+
 static int plain_forms(forms *f, const unsigned char *s, size_t len, forms_emit emit, void *ctx)
 {
     size_t i = 0;
@@ -614,7 +647,7 @@ static int plain_forms(forms *f, const unsigned char *s, size_t len, forms_emit 
         literal_text(f, s + at + 1, len - (size_t)at - 1, emit, ctx);
         return 1;
     }
-    if (quoted_cells(s, len, emit, ctx))
+    if (quoted_cells(s, len, emit, ctx) || placed_row(f, s, len, emit, ctx))
         return 1;
     if (csv_header(f, s, len)) {
         /* kept until the next line shows a puzzle in its column */
