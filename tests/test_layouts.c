@@ -137,7 +137,7 @@ static void check_styles(const grids *gs, const char *what)
             size_t one_len = 0;
             CHECK(layout_style_write(style, g, one, sizeof one, &one_len) == 0);
             int rc = nonet_parse(one, one_len, NULL, &p, NULL);
-            CHECKF(rc == NONET_OK && same(&p, g), "%s, %s, grid %d (%dx%d) read alone: %s\n%s",
+            CHECKF(rc == NONET_OK && same(&p, g), "%s, %s, grid %d (%dx%d) read alone: %s\n%.300s",
                    what, layout_style_name(style), i + 1, g->n, g->n,
                    rc ? p.error.message : "other cells or boxes", one);
             if (k > 0)
