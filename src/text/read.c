@@ -1142,6 +1142,11 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         r->skipping = !puzzle;
         return;
     }
+    /* the common case first: 81 cells of a one-line 9x9 puzzle */
+    if (fresh && !w->active && !r->pending && !r->nsize_lines && !r->forms.csv &&
+        r->ctx.layout == NONET_LAYOUT_AUTO && !r->ctx.forced_n && !r->ctx.symbols &&
+        len - start == 81 && fast_one_line(r, s + start, line, end_offset))
+        return;
     if (fresh) {
         r->form_line = line;
         r->form_end = end_offset;

@@ -632,8 +632,34 @@ static int placed_row(forms *f, const unsigned char *s, size_t len, forms_emit e
     return 1;
 }
 
+/* Whether a line may be a form at all: it holds one of the characters
+ * every form needs ('<', a bracket, '=', a delimiter, a quote, the 'u' of
+ * "u7"). Most lines (one-line puzzles, grid rows) hold none. */
+static int may_be_form(const unsigned char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        switch (s[i]) {
+        case '<':
+        case '[':
+        case '{':
+        case '=':
+        case ',':
+        case ';':
+        case '"':
+        case '\'':
+        case '\t':
+        case 'u':
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}
+
 static int plain_forms(forms *f, const unsigned char *s, size_t len, forms_emit emit, void *ctx)
 {
+    if (!may_be_form(s, len))
+        return 0;
     size_t i = 0;
     while (i < len && is_space(s[i]))
         i++;
