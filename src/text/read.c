@@ -47,7 +47,6 @@ enum {
 
 typedef struct slot {
     nonet_puzzle p;
-    size_t end_offset;
 } slot;
 
 typedef struct replay_line {
@@ -103,7 +102,8 @@ struct nonet_reader {
     char columns[NONET_MAX_COLUMNS_TEXT];
     /* ready puzzles */
     int qhead, qcount;
-    slot *queue; /* 2 slots */
+    slot *queue;         /* 2 slots */
+    size_t queue_end[2]; /* where each one's text ends */
     grid_work w;
     nonet_puzzle *work; /* the puzzle being built */
     raw_cells *raw;
@@ -262,10 +262,11 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
         p->grid.box_cols = r->hint_cols;
     }
     r->hint_n = 0;
-    slot *s = &r->queue[(r->qhead + r->qcount) % 2];
+    int at = (r->qhead + r->qcount) % 2;
+    slot *s = &r->queue[at];
     puzzle_copy(&s->p, p);
     s->p.index = ++r->count;
-    s->end_offset = end_offset;
+    r->queue_end[at] = end_offset;
     r->qcount++;
 }
 
@@ -1482,7 +1483,7 @@ static int take(nonet_reader *r, nonet_puzzle *out, size_t *end_offset)
     if (r->qcount == 0)
         return 0;
     if (end_offset)
-        *end_offset = r->queue[r->qhead].end_offset;
+        *end_offset = r->queue_end[r->qhead];
     puzzle_copy(out, &r->queue[r->qhead].p);
     r->qhead = (r->qhead + 1) % 2;
     r->qcount--;
