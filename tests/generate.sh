@@ -64,6 +64,24 @@ run generate --seed 4 --json --solution
 expect_out_has '{"index":1,"size":"3x3","puzzle":"'"$(head -1 "$tmp/g30")"'","status":"unique","seed":4,"symmetry":"rot180","clues":'
 expect_out_has ',"solution":"'"$(head -1 "$tmp/s")"'","rating":'
 
+test_name="generate: what it writes reads back as its puzzles, solutions apart"
+run generate --seed 4 -n 2 -f boxed --solution
+"$NONET" format -f line "$tmp/out" >"$tmp/got" 2>&1
+head -2 "$tmp/g30" >"$tmp/want"
+if cmp -s "$tmp/got" "$tmp/want"; then pass; else fail "read back as $(head -c 200 "$tmp/got")"; fi
+expect_out_has "# solution"
+"$NONET" generate -s 1x3 -n 9 --seed 3 >"$tmp/out"
+"$NONET" count "$tmp/out" >"$tmp/counts" 2>&1
+if [ "$(grep -c '^1$' "$tmp/counts")" -eq 9 ]; then pass; else fail "nine 3x3 puzzles count as $(cat "$tmp/counts")"; fi
+"$NONET" generate -s 1x2 --seed 3 >"$tmp/out"
+"$NONET" solve "$tmp/out" >/dev/null 2>"$tmp/err"
+rc=$?
+expect_rc 0
+"$NONET" generate -s 3x2 -n 2 --seed 3 >"$tmp/out"
+expect_out_has "3x2"
+"$NONET" format --json "$tmp/out" >"$tmp/got"
+if [ "$(grep -c '"size":"3x2"' "$tmp/got")" -eq 2 ]; then pass; else fail "3x2 read back as $(cat "$tmp/got")"; fi
+
 test_name="generate: levels and ratings lie in their bands"
 run generate --seed 4 -n 4 --level hard
 expect_rc 0

@@ -95,6 +95,11 @@ for want in "$DATA"/forms/*.lines; do
     fi
 done
 
+test_name="forms: a CSV header is no puzzle's name"
+run format --json "$DATA/forms/kaggle.csv"
+if grep -q '"name"' "$tmp/out"; then fail "a name: $(head -c 200 "$tmp/out")"; else pass; fi
+expect_out_has '"index":1,"line":2,"columns":{"solutions":"'
+
 test_name="forms: a CSV table's other columns are the puzzle's (JSON shows them)"
 run format --json "$DATA/forms/extreme.csv"
 expect_out_has '"columns":{"source":"puzzles0_src","answer":"534678912672195348198342567859761423426853791713924856961537284287419635345286179","rating":"0"}'
