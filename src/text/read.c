@@ -498,6 +498,27 @@ static int forum_line(nonet_reader *r, const unsigned char *s, size_t len, size_
     return 0;
 }
 
+/* A line "LABEL: PUZZLE" (or "LABEL = PUZZLE", "LABEL PUZZLE"): words,
+ * then a one-line puzzle of n*n cells (n >= 4) as its last field. Sets
+ * where the puzzle starts. */
+static int label_line(const nonet_reader *r, const unsigned char *s, size_t len, size_t *from)
+{
+    size_t at = len;
+    while (at > 0 && !is_space(s[at - 1]) && s[at - 1] != ':' && s[at - 1] != '=')
+        at--;
+    if (at == 0 || at == len)
+        return 0;
+    line_scan head, tail;
+    scan_line(s, at, &head, NULL);
+    scan_line(s + at, len - at, &tail, NULL);
+    int m = isqrt_exact(tail.ncells);
+    if (!head.has_word || m < 4 || tail.nbad > 0 || (size_t)tail.ncells != len - at ||
+        !scan_fits(&tail, m) || (r->ctx.forced_n && m != r->ctx.forced_n))
+        return 0;
+    *from = at;
+    return 1;
+}
+
 /* ------------------------------------------------------------ grids */
 
 static void replay_push(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
@@ -902,6 +923,22 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
                 return;
             }
             scan_line(s + from, to - from, sc, r->it);
+            for (int i = 0; i < sc->ncells; i++)
+                r->it->col[i] += (int32_t)from;
+            if (sc->bad_col)
+                sc->bad_col += (long)from;
+            one_line(r, text, isqrt_exact(sc->ncells), line, end_offset, name, strlen(name));
+            return;
+        }
+        if (label_line(r, s, len, &from)) {
+            /* "Puzzle 1: 53..7...." or "puzzle = 53..7....": a name, then the puzzle */
+            size_t head = from;
+            while (head > 0 && (is_space(s[head - 1]) || s[head - 1] == ':' || s[head - 1] == '='))
+                head--;
+            char name[NONET_MAX_NAME + 1] = "";
+            name_append(name, text, head);
+            name_append(name, comment, comment_len);
+            scan_line(s + from, len - from, sc, r->it);
             for (int i = 0; i < sc->ncells; i++)
                 r->it->col[i] += (int32_t)from;
             if (sc->bad_col)

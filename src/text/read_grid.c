@@ -867,7 +867,7 @@ static int pos_fit_rows(const grid_work *w, pos_fit *f)
     return 0;
 found:
     f->n = n;
-    f->box_cols = m > 1 ? k : 0;
+    f->box_cols = m > 1 && k > 1 ? k : 0; /* a bar between every column shows no boxes */
     f->wider = !pc.has_bars && pc.width > f->slots[n - 1];
     return 1;
 }
