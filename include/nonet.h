@@ -341,6 +341,12 @@ NONET_API nonet_reader *nonet_reader_new(const nonet_read_opts *opts);
 /* Frees r; NULL is a no-op. */
 NONET_API void nonet_reader_free(nonet_reader *r);
 
+/* Makes r a new reader again (same options): what it was reading, and the
+ * puzzles not taken yet, are dropped; line numbers restart at 1. Reading
+ * many small texts one by one this way costs no allocation each (a new
+ * reader allocates several hundred KiB). NULL is a no-op. */
+NONET_API void nonet_reader_reset(nonet_reader *r);
+
 /* Consumes up to len bytes of the input. Any bytes are accepted (NUL,
  * invalid UTF-8, CR LF or LF line ends). Returns how many bytes it
  * consumed; it returns early, having consumed fewer, when a puzzle is ready:

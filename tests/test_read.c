@@ -407,8 +407,40 @@ static void test_round_trips(void)
     free(buf);
 }
 
+/* A reset reader reads a new text as a new reader would, whatever it was
+ * in the middle of (a grid, a literal, a CSV table, puzzles not taken). */
+static void test_reset(void)
+{
+    static nonet_puzzle p;
+    static const char *const starts[] = {
+        "53..7....\n6..195...\n",
+        "[[5,3,0",
+        "puzzle,solution\n",
+        "Title line\n",
+        ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"),
+    };
+    nonet_reader *r = nonet_reader_new(NULL);
+    CHECK(r);
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        nonet_reader_feed(r, starts[i], strlen(starts[i]));
+        nonet_reader_reset(r);
+        size_t used = 0, len = strlen(handout_grid);
+        while (used < len)
+            used += nonet_reader_feed(r, handout_grid + used, len - used);
+        nonet_reader_end(r);
+        CHECKF(nonet_reader_next(r, &p) && cells_are(&p, handout_cells, 3, 3), "after %zu", i);
+        CHECK(p.index == 1 && p.first_line == 1 && p.name[0] == '\0');
+        CHECK(!nonet_reader_next(r, &p));
+        nonet_reader_reset(r);
+    }
+    nonet_reader_free(r);
+    nonet_reader_reset(NULL);
+}
+
 void suite_read(void)
 {
+    RUN(test_reset);
     RUN(test_line_layouts);
     RUN(test_grid_layouts);
     RUN(test_line_ends_and_comments);

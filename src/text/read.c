@@ -1423,6 +1423,38 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
     return r;
 }
 
+void nonet_reader_reset(nonet_reader *r)
+{
+    if (!r)
+        return;
+    /* everything back to a new reader's, but the buffers (and the options) */
+    nonet_reader *keep = malloc(sizeof *keep);
+    if (!keep)
+        return;
+    memcpy(keep, r, sizeof *keep);
+    memset(r, 0, sizeof *r);
+    r->opts = keep->opts;
+    r->ctx = keep->ctx;
+    r->line_no = 1;
+    r->queue = keep->queue;
+    r->work = keep->work;
+    r->raw = keep->raw;
+    r->it = keep->it;
+    r->line = keep->line;
+    r->pending_text = keep->pending_text;
+    r->pending_cap = keep->pending_cap;
+    r->replay = keep->replay;
+    r->replay_max = keep->replay_max;
+    r->replay_text = keep->replay_text;
+    r->replay_cap = keep->replay_cap;
+    r->w.text = keep->w.text;
+    r->w.text_cap = keep->w.text_cap;
+    forms_init(&r->forms, keep->opts.column);
+    r->forms.row = keep->forms.row;
+    r->forms.row_cap = keep->forms.row_cap;
+    free(keep);
+}
+
 void nonet_reader_free(nonet_reader *r)
 {
     if (!r)
