@@ -67,7 +67,7 @@ UNIT   := $(BUILD)/unit-tests
 PTY    := $(BUILD)/pty-test
 BENCH  := $(BUILD)/nonet-bench
 
-.PHONY: all test check asan bench fuzz demo install uninstall clean format lint
+.PHONY: all test check asan bench fuzz demo install uninstall clean format lint python
 
 all: $(STATIC) $(SHARED) $(NONET)
 
@@ -94,6 +94,20 @@ $(STATIC): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# The Python extension links these position-independent objects as they
+# are (both code paths of the 9x9 engine and their run-time choice).
+PIC_ARCHIVE := $(BUILD)/libnonet_pic.a
+$(PIC_ARCHIVE): $(PIC_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# The Python package, built in place: PYTHONPATH=python $(PYTHON) -c 'import nonet'.
+# Needs Python's headers (Debian: python3-dev).
+PYTHON ?= /usr/bin/python3
+python: $(PIC_ARCHIVE)
+	cd python && NONET_BUILD=$(abspath $(BUILD)) NONET_WERROR=$(WERROR) \
+	  $(PYTHON) setup.py -q build_ext --inplace
+
 $(SHARED): $(PIC_OBJ)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -shared -Wl,-soname,libnonet.so.0 -o $@ $^
 
@@ -117,7 +131,7 @@ test check: $(NONET) $(UNIT) $(PTY)
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan HOT_OPT= OPT="-O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=address,undefined -fno-sanitize-recover=all" \
-	  LDFLAGS="-fsanitize=address,undefined" test
+	  LDFLAGS="-fsanitize=address,undefined" PYTHON_TESTS=0 test
 
 bench: $(BENCH) $(NONET)
 	@$(BENCH) $(BENCH_ARGS)
@@ -164,10 +178,10 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/nonet.pc
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) python/build python/nonet/_nonet*.so
 
 # every C file of the project, wherever it lives
-FORMAT_SRC := $(sort $(shell find include src cli tests bench fuzz -name '*.[ch]'))
+FORMAT_SRC := $(sort $(shell find include src cli tests bench fuzz python/src -name '*.[ch]'))
 
 format:
 	clang-format -i $(FORMAT_SRC)

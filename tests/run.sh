@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh UNIT NONET PTY - runs the unit tests, the CLI tests, the
 # pseudo-terminal tests, README's examples, the pasted-text, human,
-# generate and round-trip tests; prints one summary line
-# "N passed, N failed" and fails when any test failed.
+# generate and round-trip tests, and the Python binding's (tests/python.sh);
+# prints one summary line "N passed, N failed" and fails when any test
+# failed.
 unit=$1
 nonet=$2
 pty=$3
@@ -18,11 +19,12 @@ NONET="$nonet" sh "$dir/paste.sh" | tee -a "$log"
 NONET="$nonet" sh "$dir/human.sh" | tee -a "$log"
 NONET="$nonet" sh "$dir/generate.sh" | tee -a "$log"
 NONET="$nonet" sh "$dir/roundtrip.sh" | tee -a "$log"
+BUILD=$(dirname "$nonet") sh "$dir/python.sh" | tee -a "$log"
 
 passed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | awk '{s+=$1} END {print s+0}')
 suites=$(grep -c '^[a-z]*: [0-9]* passed, [0-9]* failed$' "$log")
-if [ "$suites" -ne 8 ]; then
+if [ "$suites" -ne 9 ]; then
     echo "a test program did not finish (its summary line is missing)"
     failed=$((failed + 1))
 fi
