@@ -62,15 +62,6 @@ static const char generate_text[] =
     "a usage error; one that 10000 grids in a row miss stops with an error.\n"
     "Both exit with status 2.\n";
 
-/* The levels of nonet_level_name, as rating bounds in tenths. */
-static const struct {
-    const char *name;
-    int min, max;
-} levels[] = {
-    {"easy", 10, 12},     {"medium", 13, 15},    {"hard", 16, 25},
-    {"fiendish", 26, 60}, {"diabolical", 61, 0},
-};
-
 typedef struct gen_opts {
     nonet_generate_opts g;
     uint64_t count, from, seed;
@@ -332,18 +323,12 @@ int cmd_generate(int argc, char **argv)
                 return usage("bad clue count '%s' (want a number above 0)", arg);
             *(opt == OPT_CLUES ? &o.g.clues : &o.g.max_clues) = (int)v;
             break;
-        case OPT_LEVEL: {
-            size_t k = 0;
-            while (k < sizeof levels / sizeof levels[0] && strcasecmp(levels[k].name, arg) != 0)
-                k++;
-            if (k == sizeof levels / sizeof levels[0])
+        case OPT_LEVEL:
+            if (nonet_level_bounds(arg, &o.g.min_rating, &o.g.max_rating) != NONET_OK)
                 return usage("unknown level '%s' (want easy, medium, hard, fiendish or diabolical)",
                              arg);
-            o.g.min_rating = levels[k].min;
-            o.g.max_rating = levels[k].max;
             level_given = 1;
             break;
-        }
         case OPT_RATING: {
             const char *end;
             int lo = parse_rating(arg, &end), hi = 0;

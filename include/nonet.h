@@ -924,6 +924,11 @@ NONET_API int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const n
  * "diabolical" (6.1 and up). Static string, never NULL. */
 NONET_API const char *nonet_level_name(int difficulty);
 
+/* The rating bounds of a level of nonet_level_name (any case), in tenths:
+ * *min and *max (0 for "diabolical": no upper bound). Returns NONET_OK,
+ * or NONET_EARG (NULL arguments, an unknown name). */
+NONET_API int nonet_level_bounds(const char *name, int *min, int *max);
+
 /* Limits the ladder to the techniques whose base difficulty (SE's, before
  * a chain's length bonus; cycles and forcing chains, 6.5-7.0, count as
  * one at 6.5) is at most difficulty, in tenths; 0 (the default) sets no
@@ -1197,6 +1202,11 @@ typedef struct nonet_transform {
  * not such a symmetry). */
 NONET_API int nonet_transform_apply(const nonet_transform *t, const nonet_grid *in,
                                     nonet_grid *out);
+
+/* The inverse of t into *inv (which may be t): applying t, then *inv,
+ * gives back the grid. Returns NONET_OK, or NONET_EARG (NULL arguments, t
+ * not such a symmetry). */
+NONET_API int nonet_transform_invert(const nonet_transform *t, nonet_transform *inv);
 
 /* A random symmetry of the shape (transposition, bands, rows in bands,
  * stacks, columns in stacks, digits), the index-th of seed's stream: the

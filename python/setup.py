@@ -27,11 +27,13 @@ setup(
     ext_modules=[
         Extension(
             "nonet._nonet",
-            [os.path.relpath(os.path.join(HERE, "src", "_nonet.c"))],
+            sorted(os.path.relpath(os.path.join(HERE, "src", f))
+                   for f in os.listdir(os.path.join(HERE, "src")) if f.endswith(".c")),
             include_dirs=[os.path.join(ROOT, "include")],
             extra_objects=[ARCHIVE],
             libraries=["pthread"],
-            depends=[ARCHIVE, os.path.join(ROOT, "include", "nonet.h")],
+            depends=[ARCHIVE, os.path.join(ROOT, "include", "nonet.h"),
+                     os.path.join(HERE, "src", "binding.h")],
             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"]
             + (["-Werror"] if os.environ.get("NONET_WERROR") == "1" else []),
         )

@@ -340,6 +340,37 @@ static void test_transform_text(void)
     CHECK(nonet_transform_random(0, 3, 1, 1, &t) == NONET_EARG);
 }
 
+/* The inverse undoes the transform, cell for cell and digit for digit, for
+ * every shape, transposed or not; the inverse of the inverse is the
+ * transform. */
+static void test_transform_invert(void)
+{
+    static const int shapes[][2] = {{3, 3}, {2, 3}, {3, 2}, {4, 4}, {2, 5}, {1, 1}};
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+        for (uint64_t i = 0; i < 8; i++) {
+            nonet_transform t, inv, back;
+            nonet_grid g, there, again;
+            CHECK(nonet_transform_random(shapes[k][0], shapes[k][1], 11, i, &t) == NONET_OK);
+            nonet_grid_init(&g, shapes[k][0], shapes[k][1]);
+            int n = g.n;
+            for (int c = 0; c < n * n; c++) /* cells told apart by position */
+                g.cells[c] = (uint8_t)((c * 7 + c / n + 3) % (n + 1));
+            CHECK(nonet_transform_invert(&t, &inv) == NONET_OK);
+            CHECK(nonet_transform_apply(&t, &g, &there) == NONET_OK);
+            CHECK(nonet_transform_apply(&inv, &there, &again) == NONET_OK);
+            CHECKF(nonet_grid_equal(&g, &again), "shape %dx%d, transform %d", shapes[k][0],
+                   shapes[k][1], (int)i);
+            CHECK(nonet_transform_invert(&inv, &back) == NONET_OK);
+            CHECK(memcmp(&back, &t, sizeof t) == 0);
+            CHECK(nonet_transform_invert(&t, &t) == NONET_OK && memcmp(&t, &inv, sizeof t) == 0);
+        }
+    nonet_transform t;
+    CHECK(nonet_transform_random(3, 3, 1, 1, &t) == NONET_OK);
+    t.digit[1] = t.digit[2];
+    CHECK(nonet_transform_invert(&t, &t) == NONET_EARG);
+    CHECK(nonet_transform_invert(NULL, &t) == NONET_EARG);
+}
+
 void suite_canon(void)
 {
     RUN(test_brute_force);
@@ -349,4 +380,5 @@ void suite_canon(void)
     RUN(test_fast_and_general);
     RUN(test_limits);
     RUN(test_transform_text);
+    RUN(test_transform_invert);
 }

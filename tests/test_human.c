@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define SE_FILE "tests/data/se_ratings.txt"
 
@@ -271,6 +272,17 @@ static void test_marks_and_contracts(void)
     CHECK(strcmp(nonet_level_name(12), "easy") == 0 && strcmp(nonet_level_name(15), "medium") == 0);
     CHECK(strcmp(nonet_level_name(20), "hard") == 0 &&
           strcmp(nonet_level_name(62), "diabolical") == 0);
+    /* each level's bounds name it at both ends, and nothing between */
+    static const char *const names[] = {"easy", "Medium", "HARD", "fiendish", "diabolical"};
+    int lo, hi, last = 9;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        CHECK(nonet_level_bounds(names[k], &lo, &hi) == NONET_OK && lo == last + 1);
+        CHECK(strcasecmp(nonet_level_name(lo), names[k]) == 0);
+        CHECK(strcasecmp(nonet_level_name(hi ? hi : 200), names[k]) == 0);
+        last = hi;
+    }
+    CHECK(last == 0 && nonet_level_bounds("hardest", &lo, &hi) == NONET_EARG);
+    CHECK(nonet_level_bounds(NULL, &lo, &hi) == NONET_EARG);
     /* the classic puzzle: SE rates it 1.2; its first steps are full houses */
     CHECK(grid_from_line("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"
                          "....8..79",

@@ -38,11 +38,32 @@ Array = _nonet.Array
 STATUS = _nonet.verdicts()
 
 #: Each status word's value.
-OK, UNIQUE, MULTIPLE, SOLVED, NO_SOLUTION, INVALID, ERROR, STUCK = range(8)
+(OK, UNIQUE, MULTIPLE, SOLVED, NO_SOLUTION, INVALID, ERROR, STUCK, INCOMPLETE, INCONSISTENT,
+ CORRECT, WRONG) = range(12)
+
+#: The techniques of the ladder, easiest first, by id: ``TECHNIQUES[id]``
+#: names the ids of ``rate``'s ``hardest``, of trajectories and of steps.
+#: The ids are part of every dataset written with them: they never change
+#: (new techniques are appended). 0 full house, 1 hidden single (box),
+#: 2 hidden single (line), 6 naked single, 8 pointing, ...
+TECHNIQUES = _nonet.techniques()
+
+#: The symmetries of clue patterns, for ``generate`` and ``minimize``.
+SYMMETRIES = _nonet.symmetries()
 
 Read = _namedtuple("Read", "puzzles names status messages columns")
 Solved = _namedtuple("Solved", "solutions status messages")
 Counted = _namedtuple("Counted", "counts status messages")
+Checked = _namedtuple("Checked", "status messages blanks")
+Rated = _namedtuple("Rated", "ratings hardest status messages steps at_least")
+Trajectories = _namedtuple("Trajectories", "moves lengths status messages ratings")
+Step = _namedtuple("Step", "technique name rating text placements eliminations cells units")
+Explained = _namedtuple("Explained", "steps status message solution")
+Hint = _namedtuple("Hint", "step status message")
+Generated = _namedtuple("Generated", "puzzles solutions ratings status messages clues seed")
+Minimized = _namedtuple("Minimized", "puzzles status messages")
+Canon = _namedtuple("Canon", "forms transforms automorphisms status messages")
+Transformed = _namedtuple("Transformed", "isomorphs transforms solutions status messages")
 
 
 def read(puzzles, *, size=None, column=None):
@@ -117,7 +138,231 @@ def count(puzzles, *, size=None, column=None, limit=2, threads=0):
     return Counted(*_nonet.count(puzzles, size, column, limit, threads))
 
 
+def check(puzzles, solutions=None, *, size=None, column=None):
+    """Checks grids by the rules: each alone (``SOLVED``, ``INCOMPLETE``
+    with no digit twice in a unit, or ``INCONSISTENT``), or, with
+    ``solutions`` (a batch of the same length), whether each is a right
+    solution of its puzzle (``CORRECT`` or ``WRONG``, and why).
+
+    Returns ``Checked(status, messages, blanks)``, ``blanks`` the blank
+    cells of each grid (or proposed solution; -1 where inconsistent).
+
+    >>> c = check(["12..", "1121"], size="1x2")
+    >>> [STATUS[v] for v in c.status], c.blanks.tolist()
+    (['incomplete', 'inconsistent'], [2, -1])
+    """
+    return Checked(*_nonet.check(puzzles, solutions, size, column))
+
+
+def rate(puzzles, *, size=None, column=None, ceiling=None, threads=0):
+    """Rates each puzzle on Sudoku Explainer's scale by solving it like a
+    person: always the easiest step of the ladder, the rating that of the
+    hardest step taken.
+
+    Returns ``Rated(ratings, hardest, status, messages, steps, at_least)``:
+    ``ratings`` float64 (NaN where there is none), ``hardest`` the hardest
+    step's technique id (int8, ``TECHNIQUES[id]``; -1 for none), ``status``
+    ``UNIQUE`` (rated), ``STUCK`` (the ladder ran out: ``at_least`` is the
+    least rating the next step can have), ``MULTIPLE``, ``NO_SOLUTION``,
+    ``INVALID`` or ``ERROR``; ``steps`` the steps taken (int32).
+    ``ceiling=`` (e.g. 6.5) leaves out the techniques above it: a puzzle
+    that needs more is ``STUCK`` quickly instead of running the deepest
+    chains.
+
+    >>> r = rate(["53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+    ...           ".6....28....419..5....8..79"])
+    >>> r.ratings[0], TECHNIQUES[r.hardest[0]]
+    (1.2, 'hidden single (box)')
+    """
+    return Rated(*_nonet.rate(puzzles, size, column, ceiling, threads))
+
+
+def trajectories(puzzles, *, size=None, column=None, ceiling=None, threads=0):
+    """The order in which a person fills each puzzle's cells: the ladder's
+    path, as trajectory datasets store it.
+
+    Returns ``Trajectories(moves, lengths, status, messages, ratings)``:
+    ``moves`` an int16 array of shape (N, n*n, 4), for puzzle i its
+    placements in order, each (row, column, digit, technique id) with row
+    and column from 0, padded with -1 after ``lengths[i]`` of them (the
+    puzzle's blanks when solved; fewer when ``STUCK``); ``status`` and
+    ``messages`` as ``rate``'s; ``ratings`` the SE rating of the path.
+
+    >>> t = trajectories([".32...1......23."])
+    >>> t.lengths[0], t.moves[0][0], TECHNIQUES[t.moves[0][0][3]]
+    (11, [2, 2, 4, 0], 'full house')
+    """
+    return Trajectories(*_nonet.trajectories(puzzles, size, column, ceiling, threads))
+
+
+def _step(raw):
+    technique, tenths, text, placements, eliminations, cells, units = raw
+    return Step(technique, TECHNIQUES[technique], tenths / 10, text, placements, eliminations,
+                cells, units)
+
+
+def explain(puzzle, marks=None, *, size=None, ceiling=None):
+    """Every step of solving one puzzle like a person, in order.
+
+    ``puzzle``: one puzzle (a str in any layout, with pencil marks if it
+    has them, or an array of n*n cells); ``marks``: the candidates of each
+    cell instead (n*n entries, each a str of digits "137" or a bit mask,
+    bit d-1 for digit d).
+
+    Returns ``Explained(steps, status, message, solution)``: ``steps`` a
+    list of ``Step(technique, name, rating, text, placements,
+    eliminations, cells, units)``: the technique's id and name, its SE
+    rating, the step in words (rows and columns from 1, as a person reads
+    them), what it places and removes as (row, column, digit) with row and
+    column from 0, the pattern's cells as (row, column, digits), and its
+    units as ("row" | "column" | "box", index from 0); ``solution`` the
+    final position (an array of one grid) unless the puzzle failed.
+
+    >>> e = explain("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+    ...             ".6....28....419..5....8..79")
+    >>> len(e.steps), e.steps[0].text, e.steps[0].placements
+    (51, 'hidden single in box 2: r1c6 = 8', [(0, 5, 8)])
+    """
+    steps, status, message, solution = _nonet.explain(puzzle, marks, size, ceiling)
+    return Explained([_step(s) for s in steps], status, message or None, solution)
+
+
+def hint(puzzle, marks=None, *, size=None, ceiling=None):
+    """The next step a person would take from a position: a puzzle, with
+    its pencil marks (in its text, or ``marks=`` as ``explain`` takes
+    them).
+
+    Returns ``Hint(step, status, message)``: ``step`` a ``Step`` (as
+    ``explain``'s) or None when the grid is solved (``SOLVED``) or no step
+    of the ladder applies (``STUCK``).
+
+    >>> hint("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+    ...      ".6....28....419..5....8..79").step.text
+    'hidden single in box 2: r1c6 = 8'
+    """
+    steps, status, message, _ = _nonet.hint(puzzle, marks, size, ceiling)
+    return Hint(_step(steps[0]) if steps else None, status, message or None)
+
+
+def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clues=0,
+             max_clues=0, level=None, rating=None, size=None, max_tries=0, threads=0):
+    """Makes ``count`` puzzles with exactly one solution: the puzzles
+    ``nonet generate -n COUNT --seed SEED --from FIRST`` makes with the
+    same options, the same on every machine and for any ``threads``.
+    Puzzle i of the result is index ``first + i`` of the seed's stream, so
+    a run split into parts (``first=1``, ``first=1001``, ...) makes the
+    same puzzles as one run.
+
+    ``seed``: an int from 0 to 2**64-1 (None: a fresh one, returned in
+    the result); ``symmetry``: of the clue pattern (``SYMMETRIES``;
+    default "rot180", as the command); ``strict``: minimal clue by clue
+    too; ``clues``: exactly that many; ``max_clues``: at most; ``level``:
+    "easy", "medium", "hard", "fiendish" or "diabolical", or ``rating``:
+    (min, max) on SE's scale (max 0: no bound); ``size``: the boxes
+    ("2x3"; default 3x3); ``max_tries``: solution grids dug per puzzle
+    before giving up (0: 10000).
+
+    Returns ``Generated(puzzles, solutions, ratings, status, messages,
+    clues, seed)``: ``ratings`` the SE rating where a level or rating was
+    asked (else NaN); ``status`` ``UNIQUE``, or ``ERROR`` where the tries
+    ran out (the message says so).
+
+    >>> g = generate(2, seed=1)
+    >>> g.puzzles.shape, [STATUS[v] for v in g.status]
+    ((2, 81), ['unique', 'unique'])
+    """
+    if seed is None:
+        import os
+        seed = int.from_bytes(os.urandom(8), "little")
+    lo, hi = rating if rating is not None else (0, 0)
+    raw = _nonet.generate(count, seed, first, symmetry, strict, clues=clues, max_clues=max_clues,
+                          level=level, min_rating=lo, max_rating=hi or 0, size=size,
+                          max_tries=max_tries, threads=threads)
+    return Generated(*raw, seed)
+
+
+def minimize(puzzles, *, symmetry="none", size=None, column=None, threads=0):
+    """Reduces each puzzle to a minimal one with the same unique solution:
+    clues removed (a symmetric group at a time) while the solution stays
+    unique; with a symmetry, the clues its groups lack are first filled in
+    from the solution.
+
+    Returns ``Minimized(puzzles, status, messages)``: ``status``
+    ``UNIQUE``, or ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID``, ``ERROR``
+    (the puzzle is then all blanks).
+    """
+    return Minimized(*_nonet.minimize(puzzles, symmetry, size, column, threads))
+
+
+def canon(puzzles, *, size=None, column=None, threads=0):
+    """The canonical form of each puzzle: the least of all the grids its
+    symmetries make (for 9x9, patminlex's minlex form). Two puzzles are
+    equivalent exactly when their forms are equal: dedupe on forms, and
+    split train and test sets by them.
+
+    Returns ``Canon(forms, transforms, automorphisms, status, messages)``:
+    ``transforms`` one row each (see ``transform``) that makes the form
+    from the puzzle; ``automorphisms`` how many symmetries give the form
+    (1 when the puzzle has no symmetry of its own). Boxes up to 5x5.
+    """
+    return Canon(*_nonet.canon(puzzles, size, column, threads))
+
+
+def transform(puzzles, seed=None, *, transforms=None, solutions=None, first=1, size=None,
+              column=None):
+    """Applies a symmetry of the grid to each puzzle: a transposition
+    (square boxes), bands and the rows in each band, stacks and the
+    columns in each, and a relabelling of the digits: the isomorphs of a
+    puzzle, equivalent to it (the same canonical form), as augmentation
+    wants them.
+
+    Either ``seed`` (puzzle i gets transform ``first + i`` of the seed's
+    stream: ``nonet transform --seed SEED`` makes the same), or
+    ``transforms`` (one row for all, or one each: an array of rows, or the
+    command's text ``"t=0;rows=...;cols=...;digits=..."``, or a list of
+    such strings). ``solutions``: their solutions, transformed alike.
+
+    A transform is a uint8 row of 1 + 3n entries: transpose (0 or 1),
+    then for each row of the result its source row (from 0), then each
+    column's source column, then what each digit 1..n becomes.
+    ``invert(transforms)`` undoes them; ``transform_text`` writes them as
+    the command does.
+
+    Returns ``Transformed(isomorphs, transforms, solutions, status,
+    messages)`` (``solutions`` None unless given).
+    """
+    if (seed is None) == (transforms is None):
+        raise ValueError("transform: a seed or transforms, one of them")
+    isomorphs, used, status, messages = _nonet.transform(puzzles, seed, transforms, first, size,
+                                                         column)
+    solved = None
+    if solutions is not None:
+        solved, _, sstatus, smessages = _nonet.transform(solutions, None, used, 1, size or
+                                                         isomorphs.size)
+        if len(solved) != len(isomorphs):
+            raise ValueError("solutions: %d for %d puzzles" % (len(solved), len(isomorphs)))
+    return Transformed(isomorphs, used, solved, status, messages)
+
+
+def invert(transforms, *, size=None):
+    """The inverse of each transform: ``transform(transform(p,
+    transforms=t).isomorphs, transforms=invert(t))`` gives back ``p``."""
+    return _nonet.invert(transforms, size)
+
+
+def transform_text(transforms, *, size=None):
+    """Each transform as the command writes it:
+    ``"t=0;rows=1,2,...;cols=...;digits=..."`` (rows, columns and digits
+    from 1, "size=RxC;" first for shapes other than 3x3); ``transform``
+    reads it back."""
+    return _nonet.transform_text(transforms, size)
+
+
 __all__ = [
-    "Array", "STATUS", "OK", "UNIQUE", "MULTIPLE", "SOLVED", "NO_SOLUTION", "INVALID",
-    "ERROR", "STUCK", "Read", "Solved", "Counted", "read", "format", "solve", "count",
+    "Array", "STATUS", "TECHNIQUES", "SYMMETRIES", "OK", "UNIQUE", "MULTIPLE", "SOLVED",
+    "NO_SOLUTION", "INVALID", "ERROR", "STUCK", "INCOMPLETE", "INCONSISTENT", "CORRECT", "WRONG",
+    "Read", "Solved", "Counted", "Checked", "Rated", "Trajectories", "Step", "Explained", "Hint",
+    "Generated", "Minimized", "Canon", "Transformed", "read", "format", "solve", "count", "check",
+    "rate", "trajectories", "explain", "hint", "generate", "minimize", "canon", "transform",
+    "invert", "transform_text",
 ]

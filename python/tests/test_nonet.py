@@ -241,10 +241,45 @@ def test_the_gil_is_released():
     assert during > 0
 
 
+def rss_pages():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1])
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="Linux")
 def test_no_leaks():
+    """10,000 calls of every function: no reference kept to the inputs, no
+    Python objects left behind, memory flat."""
+    import gc
+    four = ".32...1......23."
     batch = [CLASSIC, TWO]
-    refs = sys.getrefcount(batch), sys.getrefcount(CLASSIC)
-    for _ in range(10000):
-        nonet.solve(batch, threads=1)
-        nonet.read(batch)
-    assert (sys.getrefcount(batch), sys.getrefcount(CLASSIC)) == refs
+    small = [four, four]
+    calls = [
+        lambda: nonet.solve(batch, threads=1),
+        lambda: nonet.count(batch, threads=1),
+        lambda: nonet.read(batch),
+        lambda: nonet.format(small),
+        lambda: nonet.check(small, small),
+        lambda: nonet.rate(small, threads=1),
+        lambda: nonet.trajectories(small, threads=1),
+        lambda: nonet.explain(four),
+        lambda: nonet.hint(four),
+        lambda: nonet.canon(small, threads=1),
+        lambda: nonet.transform(small, seed=1, solutions=small),
+        lambda: nonet.invert(nonet.canon(small).transforms),
+        lambda: nonet.minimize(small, threads=1),
+        lambda: nonet.generate(1, seed=1, size="2x2", threads=1),
+    ]
+    for call in calls:
+        call()
+    gc.collect()
+    refs = sys.getrefcount(batch), sys.getrefcount(CLASSIC), sys.getrefcount(four)
+    objects, blocks, rss = len(gc.get_objects()), sys.getallocatedblocks(), rss_pages()
+    for _ in range(10000 // len(calls) + 1):
+        for call in calls:
+            call()
+    gc.collect()
+    assert (sys.getrefcount(batch), sys.getrefcount(CLASSIC), sys.getrefcount(four)) == refs
+    assert len(gc.get_objects()) - objects < 100
+    assert sys.getallocatedblocks() - blocks < 200  # every object Python allocated
+    assert (rss_pages() - rss) * os.sysconf("SC_PAGE_SIZE") < 4 << 20

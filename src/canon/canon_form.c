@@ -691,6 +691,24 @@ int nonet_transform_apply(const nonet_transform *t, const nonet_grid *in, nonet_
     return NONET_OK;
 }
 
+int nonet_transform_invert(const nonet_transform *t, nonet_transform *inv)
+{
+    if (!transform_valid(t) || !inv)
+        return NONET_EARG;
+    nonet_transform r = *t;
+    int n = t->box_rows * t->box_cols;
+    /* the source row of each row, and its inverse; transposed, the rows
+     * of the result come from the columns of the source and back */
+    for (int i = 0; i < n; i++) {
+        (t->transpose ? r.col : r.row)[t->row[i]] = (uint8_t)i;
+        (t->transpose ? r.row : r.col)[t->col[i]] = (uint8_t)i;
+    }
+    for (int d = 1; d <= n; d++)
+        r.digit[t->digit[d]] = (uint8_t)d;
+    *inv = r;
+    return NONET_OK;
+}
+
 int nonet_transform_random(int box_rows, int box_cols, uint64_t seed, uint64_t index,
                            nonet_transform *t)
 {

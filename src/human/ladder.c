@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const struct {
     nonet_technique technique;
@@ -89,17 +90,34 @@ const char *nonet_technique_name(nonet_technique technique)
     return NULL;
 }
 
+/* The levels of puzzle books, by their rating bounds in tenths (0: none). */
+static const struct {
+    const char *name;
+    int min, max;
+} levels[] = {
+    {"easy", 10, 12},     {"medium", 13, 15},    {"hard", 16, 25},
+    {"fiendish", 26, 60}, {"diabolical", 61, 0},
+};
+
 const char *nonet_level_name(int difficulty)
 {
-    if (difficulty <= 12)
-        return "easy";
-    if (difficulty <= 15)
-        return "medium";
-    if (difficulty <= 25)
-        return "hard";
-    if (difficulty <= 60)
-        return "fiendish";
-    return "diabolical";
+    size_t k = 0;
+    while (levels[k].max && difficulty > levels[k].max)
+        k++;
+    return levels[k].name;
+}
+
+int nonet_level_bounds(const char *name, int *min, int *max)
+{
+    if (!name || !min || !max)
+        return NONET_EARG;
+    for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
+        if (strcasecmp(levels[k].name, name) == 0) {
+            *min = levels[k].min;
+            *max = levels[k].max;
+            return NONET_OK;
+        }
+    return NONET_EARG;
 }
 
 /* Whether rung i runs on this position's board, under the ceiling. */

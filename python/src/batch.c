@@ -1,0 +1,460 @@
+/* batch.c - puzzles in, as every function takes them: a buffer of (N, n*n)
+ * bytes, a list of strings (one puzzle each), a str of puzzle text, or a
+ * path (os.PathLike). */
+#include "binding.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void nb_batch_free(nb_batch *b)
+{
+    if (b->has_view)
+        PyBuffer_Release(&b->view);
+    b->has_view = 0;
+    b->cells = NULL;
+    Py_CLEAR(b->grids);
+    free(b->status);
+    b->status = NULL;
+    Py_CLEAR(b->messages);
+    Py_CLEAR(b->names);
+    Py_CLEAR(b->columns);
+}
+
+void nb_batch_grid(const nb_batch *b, Py_ssize_t i, nonet_grid *g)
+{
+    size_t cells = (size_t)b->n * (size_t)b->n;
+    g->box_rows = b->box_rows;
+    g->box_cols = b->box_cols;
+    g->n = b->n;
+    memcpy(g->cells, b->cells + (size_t)i * cells, cells);
+}
+
+int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text)
+{
+    if (!text[0])
+        return 0;
+    PyObject *m = PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "replace");
+    return m && PyList_SetItem(b->messages, i, m) == 0 ? 0 : -1;
+}
+
+/* The boxes of a size argument ("2x3", 6, None), or 0, 0 for None. */
+int nb_size_arg(PyObject *size, int *box_rows, int *box_cols)
+{
+    *box_rows = *box_cols = 0;
+    if (!size || size == Py_None)
+        return 0;
+    if (PyLong_Check(size)) {
+        long n = PyLong_AsLong(size);
+        if (n < 1 || n > NONET_MAX_SIDE ||
+            nonet_default_shape((int)n, box_rows, box_cols) != NONET_OK) {
+            PyErr_Format(PyExc_ValueError, "size %ld: a side from 1 to %d", n, NONET_MAX_SIDE);
+            return -1;
+        }
+        return 0;
+    }
+    const char *text = PyUnicode_Check(size) ? PyUnicode_AsUTF8(size) : NULL;
+    if (!text || nonet_parse_shape(text, box_rows, box_cols) != NONET_OK) {
+        PyErr_SetString(PyExc_ValueError,
+                        "size: boxes 'RxC' ('3x3' for 9x9, '2x3' for 6x6) or a side (9)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Growable puzzles while reading (one shape, fixed by the first). */
+typedef struct gather {
+    nb_batch *b;
+    uint8_t *cells;
+    Py_ssize_t cap;
+    int forced; /* the shape came from size= */
+} gather;
+
+static int gather_add(gather *g, const nonet_puzzle *p)
+{
+    nb_batch *b = g->b;
+    if (b->count == g->cap) {
+        Py_ssize_t cap = g->cap ? 2 * g->cap : 256;
+        int8_t *status = realloc(b->status, (size_t)cap);
+        if (!status)
+            return -1;
+        b->status = status;
+        size_t cell_cap = (size_t)cap * (size_t)(b->n ? b->n * b->n : NONET_MAX_CELLS);
+        uint8_t *cells = realloc(g->cells, cell_cap);
+        if (!cells)
+            return -1;
+        g->cells = cells;
+        g->cap = cap;
+    }
+    const char *why = NULL;
+    char msg[200];
+    if (p->error.code == NONET_OK && b->n == 0) {
+        b->box_rows = p->grid.box_rows;
+        b->box_cols = p->grid.box_cols;
+        b->n = p->grid.n;
+        uint8_t *cells = realloc(g->cells, (size_t)g->cap * (size_t)(b->n * b->n));
+        if (!cells)
+            return -1;
+        g->cells = cells;
+    }
+    if (p->error.code != NONET_OK) {
+        why = p->error.message;
+    } else if (p->grid.box_rows != b->box_rows || p->grid.box_cols != b->box_cols) {
+        snprintf(msg, sizeof msg,
+                 "a %dx%d puzzle (boxes %dx%d) among %dx%d ones (boxes %dx%d): one size a call",
+                 p->grid.n, p->grid.n, p->grid.box_rows, p->grid.box_cols, b->n, b->n, b->box_rows,
+                 b->box_cols);
+        why = msg;
+    }
+    Py_ssize_t i = b->count;
+    if (b->n) {
+        uint8_t *row = g->cells + (size_t)i * (size_t)(b->n * b->n);
+        if (why)
+            memset(row, 0, (size_t)(b->n * b->n));
+        else
+            memcpy(row, p->grid.cells, (size_t)(b->n * b->n));
+    }
+    b->status[i] = (int8_t)(why ? NONET_V_ERROR : NONET_V_OK);
+    PyObject *m = why ? PyUnicode_DecodeUTF8(why, (Py_ssize_t)strlen(why), "replace") : Py_None;
+    PyObject *name = PyUnicode_DecodeUTF8(p->name, (Py_ssize_t)strlen(p->name), "replace");
+    if (!m || !name) {
+        Py_XDECREF(name);
+        return -1;
+    }
+    if (m == Py_None)
+        Py_INCREF(m);
+    int rc = PyList_Append(b->messages, m) | PyList_Append(b->names, name);
+    Py_DECREF(m);
+    Py_DECREF(name);
+    PyObject *cols = Py_None;
+    Py_INCREF(cols);
+    if (p->ncolumns > 0) {
+        Py_DECREF(cols);
+        cols = PyDict_New();
+        for (int k = 0; cols && k < p->ncolumns; k++) {
+            const char *cn, *cv;
+            nonet_puzzle_column(p, k, &cn, &cv);
+            PyObject *v = PyUnicode_DecodeUTF8(cv, (Py_ssize_t)strlen(cv), "replace");
+            if (!v || PyDict_SetItemString(cols, cn, v) < 0)
+                Py_CLEAR(cols);
+            Py_XDECREF(v);
+        }
+        if (!cols)
+            return -1;
+    }
+    rc |= PyList_Append(b->columns, cols);
+    Py_DECREF(cols);
+    b->count++;
+    return rc ? -1 : 0;
+}
+
+/* Ends a gathering: the cells become the batch's grid array. */
+static int gather_end(gather *g)
+{
+    nb_batch *b = g->b;
+    if (!b->n) { /* nothing read: an empty 9x9 batch */
+        b->box_rows = b->box_cols = 3;
+        b->n = 9;
+    }
+    b->grids = nb_grids_new(b->count, b->box_rows, b->box_cols);
+    if (!b->grids)
+        return -1;
+    if (b->count)
+        memcpy(b->grids->data, g->cells, (size_t)b->count * (size_t)(b->n * b->n));
+    b->cells = (const uint8_t *)b->grids->data;
+    free(g->cells);
+    g->cells = NULL;
+    if (!b->status)
+        b->status = malloc(1);
+    return b->status ? 0 : -1;
+}
+
+static int batch_start(nb_batch *b)
+{
+    memset(b, 0, sizeof *b);
+    b->messages = PyList_New(0);
+    b->names = PyList_New(0);
+    b->columns = PyList_New(0);
+    return b->messages && b->names && b->columns ? 0 : -1;
+}
+
+/* p as a failed puzzle with that message (no puzzle in a list's item). */
+static void failed_puzzle(nonet_puzzle *p, const char *why)
+{
+    p->grid.n = p->grid.box_rows = p->grid.box_cols = 0;
+    p->name[0] = '\0';
+    p->ncolumns = 0;
+    p->has_marks = 0;
+    p->error.code = NONET_EEMPTY;
+    snprintf(p->error.message, sizeof p->error.message, "%s", why);
+}
+
+/* Reads text (a whole input: every puzzle in it) or one puzzle of a list
+ * (exactly one: none or more is an error of that item). */
+static int read_text(gather *g, nonet_reader *r, nonet_puzzle *p, const char *text, Py_ssize_t len,
+                     int one)
+{
+    int got = 0;
+    Py_ssize_t used = 0;
+    for (;;) {
+        while (nonet_reader_next(r, p)) {
+            got++;
+            if (one && got > 1)
+                continue; /* the first one is the item's */
+            if (gather_add(g, p) < 0)
+                return -1;
+        }
+        if (used >= len)
+            break;
+        used += (Py_ssize_t)nonet_reader_feed(r, text + used, (size_t)(len - used));
+        if (used >= len)
+            nonet_reader_end(r);
+    }
+    if (len == 0)
+        nonet_reader_end(r);
+    while (nonet_reader_next(r, p)) {
+        got++;
+        if (!one || got == 1)
+            if (gather_add(g, p) < 0)
+                return -1;
+    }
+    if (one && got != 1) {
+        /* no puzzle, or several: the item fails, the batch stays aligned */
+        if (got == 0) {
+            failed_puzzle(p, "no puzzle in this string");
+            if (gather_add(g, p) < 0)
+                return -1;
+        } else {
+            nb_batch *b = g->b;
+            Py_ssize_t i = b->count - 1;
+            b->status[i] = NONET_V_ERROR;
+            PyObject *m = PyUnicode_FromString("more than one puzzle in this string");
+            if (!m || PyList_SetItem(b->messages, i, m) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* Reads a file as text, streaming. */
+static int read_file(gather *g, nonet_reader *r, nonet_puzzle *p, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+        return -1;
+    }
+    char buf[1 << 16];
+    size_t got;
+    int rc = 0;
+    while (rc == 0 && (got = fread(buf, 1, sizeof buf, f)) > 0) {
+        size_t used = 0;
+        while (used < got) {
+            used += nonet_reader_feed(r, buf + used, got - used);
+            while (nonet_reader_next(r, p))
+                if (gather_add(g, p) < 0) {
+                    rc = -1;
+                    break;
+                }
+        }
+    }
+    if (ferror(f) && rc == 0) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+        rc = -1;
+    }
+    fclose(f);
+    nonet_reader_end(r);
+    while (rc == 0 && nonet_reader_next(r, p))
+        if (gather_add(g, p) < 0)
+            rc = -1;
+    return rc;
+}
+
+/* An array of cells as a batch: shape (N, n*n), (n*n,) or (N, n, n), one
+ * byte a cell, C-contiguous; digits above n fail their puzzle. The batch
+ * holds the caller's buffer, no copy, until freed. */
+static int read_buffer(nb_batch *b, PyObject *obj, int box_rows, int box_cols)
+{
+    Py_buffer *view = &b->view;
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "puzzles: a C-contiguous array of bytes (uint8) is "
+                                          "needed (numpy.ascontiguousarray(a, dtype=numpy.uint8))");
+        return -1;
+    }
+    b->has_view = 1;
+    const char *fmt = view->format ? view->format : "B";
+    if (view->itemsize != 1 || !(strcmp(fmt, "B") == 0 || strcmp(fmt, "b") == 0 ||
+                                 strcmp(fmt, "c") == 0 || strcmp(fmt, "?") == 0)) {
+        PyErr_Format(PyExc_ValueError, "puzzles: one byte a cell (uint8), not format '%s'", fmt);
+        return -1;
+    }
+    Py_ssize_t count, cells;
+    if (view->ndim == 1) {
+        count = 1, cells = view->shape ? view->shape[0] : view->len;
+    } else if (view->ndim == 2) {
+        count = view->shape[0], cells = view->shape[1];
+    } else if (view->ndim == 3 && view->shape[1] == view->shape[2]) {
+        count = view->shape[0], cells = view->shape[1] * view->shape[2];
+    } else {
+        PyErr_SetString(PyExc_ValueError, "puzzles: shape (N, n*n), (n*n,) or (N, n, n)");
+        return -1;
+    }
+    int n = 0;
+    while ((Py_ssize_t)(n + 1) * (n + 1) <= cells)
+        n++;
+    if ((Py_ssize_t)n * n != cells || n < 1 || n > NONET_MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError,
+                     "puzzles: %zd cells a puzzle is no square n*n (81 for 9x9) up to %d*%d", cells,
+                     NONET_MAX_SIDE, NONET_MAX_SIDE);
+        return -1;
+    }
+    if (box_rows && box_rows * box_cols != n) {
+        PyErr_Format(PyExc_ValueError, "size %dx%d: boxes of a %dx%d grid, not %dx%d", box_rows,
+                     box_cols, box_rows * box_cols, box_rows * box_cols, n, n);
+        return -1;
+    }
+    if (!box_rows)
+        nonet_default_shape(n, &box_rows, &box_cols);
+    b->box_rows = box_rows, b->box_cols = box_cols, b->n = n;
+    b->count = count;
+    b->cells = view->buf;
+    b->status = malloc((size_t)(count ? count : 1));
+    Py_CLEAR(b->messages);
+    Py_CLEAR(b->names);
+    Py_CLEAR(b->columns);
+    b->messages = PyList_New(count);
+    b->names = PyList_New(count);
+    b->columns = PyList_New(count);
+    PyObject *empty = PyUnicode_FromString("");
+    if (!b->status || !b->messages || !b->names || !b->columns || !empty) {
+        Py_XDECREF(empty);
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const uint8_t *row = b->cells + i * cells;
+        Py_ssize_t bad = -1;
+        for (Py_ssize_t c = 0; c < cells && bad < 0; c++)
+            if (row[c] > n)
+                bad = c;
+        b->status[i] = (int8_t)(bad < 0 ? NONET_V_OK : NONET_V_ERROR);
+        PyObject *m = Py_None;
+        if (bad >= 0) {
+            m = PyUnicode_FromFormat("cell %zd (row %zd, column %zd) holds %d: above %d", bad,
+                                     bad / n + 1, bad % n + 1, row[bad], n);
+            if (!m) {
+                Py_DECREF(empty);
+                return -1;
+            }
+        } else {
+            Py_INCREF(m);
+        }
+        PyList_SET_ITEM(b->messages, i, m);
+        Py_INCREF(empty);
+        PyList_SET_ITEM(b->names, i, empty);
+        Py_INCREF(Py_None);
+        PyList_SET_ITEM(b->columns, i, Py_None);
+    }
+    Py_DECREF(empty);
+    return 0;
+}
+
+/* Any batch argument into *b: a buffer, a list of str, a str, a path.
+ * Returns 0, or -1 with an exception (a bad argument, not a bad puzzle). */
+int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column)
+{
+    if (batch_start(b) < 0)
+        return -1;
+    int box_rows, box_cols;
+    if (nb_size_arg(size, &box_rows, &box_cols) < 0)
+        return -1;
+    if (PyObject_CheckBuffer(src) && !PyBytes_Check(src) && !PyByteArray_Check(src)) {
+        /* A grid array of ours keeps its boxes unless size= says otherwise. */
+        if (!box_rows && PyObject_TypeCheck(src, &nb_ArrayType)) {
+            box_rows = ((ArrayObject *)src)->box_rows;
+            box_cols = ((ArrayObject *)src)->box_cols;
+        }
+        return read_buffer(b, src, box_rows, box_cols);
+    }
+    const char *col = NULL;
+    char number[24];
+    if (column && column != Py_None) {
+        if (PyLong_Check(column)) {
+            long k = PyLong_AsLong(column);
+            if (k < 1) {
+                PyErr_SetString(PyExc_ValueError, "column: a number from 1");
+                return -1;
+            }
+            snprintf(number, sizeof number, "%ld", k);
+            col = number;
+        } else {
+            col = PyUnicode_Check(column) ? PyUnicode_AsUTF8(column) : NULL;
+        }
+        if (!col) {
+            PyErr_SetString(PyExc_TypeError, "column: a name (str) or a number from 1");
+            return -1;
+        }
+    }
+    nonet_read_opts opts = {NONET_LAYOUT_AUTO, box_rows, box_cols, NULL, col};
+    nonet_reader *r = nonet_reader_new(&opts);
+    nonet_puzzle *p = malloc(sizeof *p);
+    gather g = {b, NULL, 0, box_rows != 0};
+    int rc = -1;
+    if (!r || !p) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (PyUnicode_Check(src)) {
+        Py_ssize_t len;
+        const char *text = PyUnicode_AsUTF8AndSize(src, &len);
+        if (text)
+            rc = read_text(&g, r, p, text, len, 0);
+    } else if (PyBytes_Check(src) || PyByteArray_Check(src)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "puzzles: bytes are neither text (str) nor cells (an array of uint8); "
+                        "decode them, or give numpy.frombuffer(b, numpy.uint8)");
+    } else if (PyList_Check(src) || PyTuple_Check(src)) {
+        PyObject *seq = PySequence_Fast(src, "puzzles");
+        rc = seq ? 0 : -1;
+        for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+            Py_ssize_t len;
+            const char *text = PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, &len) : NULL;
+            if (!text) {
+                PyErr_Format(PyExc_TypeError, "puzzles[%zd]: a str of puzzle text, not %s", i,
+                             Py_TYPE(item)->tp_name);
+                rc = -1;
+                break;
+            }
+            nonet_reader_reset(r);
+            rc = read_text(&g, r, p, text, len, 1);
+        }
+        Py_XDECREF(seq);
+    } else {
+        PyObject *path = PyOS_FSPath(src);
+        if (path) {
+            PyObject *bytes = NULL;
+            if (PyUnicode_FSConverter(path, &bytes))
+                rc = read_file(&g, r, p, PyBytes_AsString(bytes));
+            Py_XDECREF(bytes);
+            Py_DECREF(path);
+        } else {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "puzzles: an array of uint8, a list of str, a str of puzzle text or a "
+                         "path (os.PathLike), not %s",
+                         Py_TYPE(src)->tp_name);
+        }
+    }
+    if (rc == 0 && gather_end(&g) < 0) {
+        PyErr_NoMemory();
+        rc = -1;
+    }
+done:
+    free(g.cells);
+    free(p);
+    nonet_reader_free(r);
+    return rc;
+}

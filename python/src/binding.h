@@ -1,0 +1,111 @@
+/* binding.h - the parts of the CPython extension nonet._nonet, the module
+ * under the Python package nonet (python/nonet/__init__.py wraps these
+ * functions in named tuples and documents them; the C converts and runs).
+ *
+ * array.c   nonet.Array: memory with a shape, seen through the buffer
+ *           protocol (numpy.asarray(a) is a view, no copy)
+ * batch.c   puzzles in: a buffer of (N, n*n) bytes (not copied), a list of
+ *           strings (one puzzle each), a str of text, a path
+ * pool.c    a parallel loop over a batch on threads of our own, the GIL
+ *           released: the library is reentrant (one solver a thread) and
+ *           stays free of threads itself, for its WebAssembly build
+ * solve.c   solve, count, check
+ * human.c   rate, trajectories, explain, hint
+ * generate.c  generate, minimize
+ * canon.c   canon, transform, invert
+ * module.c  read, format, the tables, the module */
+#ifndef NONET_BINDING_H
+#define NONET_BINDING_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "nonet.h"
+
+#include <stdint.h>
+
+/* ---------------------------------------------------------------- arrays */
+
+typedef struct {
+    PyObject_HEAD char *data;
+    Py_ssize_t nbytes;
+    int ndim;
+    Py_ssize_t shape[3];
+    Py_ssize_t strides[3];
+    char format[2]; /* the buffer protocol's: 'B' uint8, 'b' int8, 'h' int16,
+                       'i' int32, 'q' int64, 'd' double */
+    Py_ssize_t itemsize;
+    int box_rows, box_cols; /* a grid array's boxes, 0 otherwise */
+} ArrayObject;
+
+extern PyTypeObject nb_ArrayType;
+
+/* A new zeroed array of ndim dimensions (up to 3); NULL with an
+ * exception. */
+ArrayObject *nb_array_new(char format, int ndim, const Py_ssize_t *shape);
+/* count grids of that shape: (count, n*n) uint8. */
+ArrayObject *nb_grids_new(Py_ssize_t count, int box_rows, int box_cols);
+/* (count,) of one format: status (int8 'b'), counts ('q'), ratings ('d'). */
+ArrayObject *nb_vector_new(char format, Py_ssize_t count);
+
+/* ---------------------------------------------------------------- batches */
+
+/* Puzzles in, of one shape. */
+typedef struct nb_batch {
+    Py_ssize_t count;
+    int box_rows, box_cols, n;
+    const uint8_t *cells; /* count x n*n: the caller's buffer, or grids' */
+    ArrayObject *grids;   /* the cells read from text (owned), or NULL */
+    Py_buffer view;       /* the caller's buffer while held */
+    int has_view;
+    int8_t *status;     /* NONET_V_OK when read, NONET_V_ERROR when not */
+    PyObject *messages; /* list of count: None or a str */
+    PyObject *names;    /* list of count: str */
+    PyObject *columns;  /* list of count: dict (CSV tables), or None */
+} nb_batch;
+
+/* Any batch argument into *b (size: None, "RxC" or a side; column: None,
+ * a CSV column's name or number). Returns 0, or -1 with an exception (a
+ * bad argument, not a bad puzzle). Free *b with nb_batch_free either
+ * way. */
+int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column);
+void nb_batch_free(nb_batch *b);
+/* Puzzle i of b into *g. */
+void nb_batch_grid(const nb_batch *b, Py_ssize_t i, nonet_grid *g);
+/* The boxes of a size argument: None (0, 0), "RxC" or a side. Returns 0,
+ * or -1 with ValueError. */
+int nb_size_arg(PyObject *size, int *box_rows, int *box_cols);
+/* Sets message i of b to text (a no-op for ""); returns 0 or -1. */
+int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text);
+
+/* ---------------------------------------------------------------- threads */
+
+/* A parallel loop over [0, count): each thread makes its scratch (make,
+ * NULL for none), calls fn on the items it takes, a chunk at a time, and
+ * frees it (free_fn). Runs without the GIL: fn must not touch Python
+ * objects. */
+typedef struct nb_loop {
+    Py_ssize_t count;
+    void (*fn)(void *ctx, void *scratch, Py_ssize_t i);
+    void *(*make)(void *ctx);
+    void (*free_fn)(void *scratch);
+    void *ctx;
+} nb_loop;
+
+/* Runs l on threads threads (0: every core; never more than the chunks),
+ * the GIL released. Returns 0, or -1 with MemoryError (a scratch could
+ * not be made). */
+int nb_run_loop(const nb_loop *l, int threads);
+
+/* ---------------------------------------------------------------- functions */
+
+/* Each module function: (self, args, kw) as METH_VARARGS | METH_KEYWORDS. */
+#define NB_FUNCTIONS(X)                                                                            \
+    X(read)                                                                                        \
+    X(format) X(solve) X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) X(generate)    \
+        X(minimize) X(canon) X(transform) X(invert) X(transform_text)
+#define NB_DECLARE(name) PyObject *nb_##name(PyObject *self, PyObject *args, PyObject *kw);
+NB_FUNCTIONS(NB_DECLARE)
+#undef NB_DECLARE
+
+#endif

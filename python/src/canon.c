@@ -1,0 +1,376 @@
+/* canon.c - canonical forms, and the symmetries of the grid (transforms)
+ * as arrays: one row a transform, 1 + 3n bytes: transpose (0 or 1), then
+ * row[0..n-1] (the source row of each row of the result, from 0), then
+ * col[0..n-1], then digit[1..n] (what each digit becomes). */
+#include "binding.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void transform_put(const nonet_transform *t, uint8_t *row)
+{
+    int n = t->box_rows * t->box_cols;
+    row[0] = (uint8_t)t->transpose;
+    memcpy(row + 1, t->row, (size_t)n);
+    memcpy(row + 1 + n, t->col, (size_t)n);
+    memcpy(row + 1 + 2 * n, t->digit + 1, (size_t)n);
+}
+
+static void transform_get(const uint8_t *row, int box_rows, int box_cols, nonet_transform *t)
+{
+    int n = box_rows * box_cols;
+    memset(t, 0, sizeof *t);
+    t->box_rows = box_rows;
+    t->box_cols = box_cols;
+    t->transpose = row[0];
+    memcpy(t->row, row + 1, (size_t)n);
+    memcpy(t->col, row + 1 + n, (size_t)n);
+    memcpy(t->digit + 1, row + 1 + 2 * n, (size_t)n);
+}
+
+static ArrayObject *transforms_new(Py_ssize_t count, int box_rows, int box_cols)
+{
+    Py_ssize_t shape[2] = {count, 1 + 3 * (Py_ssize_t)box_rows * box_cols};
+    ArrayObject *a = nb_array_new('B', 2, shape);
+    if (a) { /* their shape travels with them, as grids' does */
+        a->box_rows = box_rows;
+        a->box_cols = box_cols;
+    }
+    return a;
+}
+
+/* Transforms from an argument: an array of rows (or one row), a str of
+ * nonet_transform_format's text, or a list of such str; for grids of
+ * box_rows x box_cols (0, 0: the array's own shape, else the side's
+ * default). *out is a new array of count rows (one row given: repeated).
+ * Returns 0 or -1 with ValueError. */
+static int transforms_from(PyObject *o, Py_ssize_t count, int box_rows, int box_cols,
+                           ArrayObject **out)
+{
+    *out = NULL;
+    PyObject *texts = NULL;
+    if (PyUnicode_Check(o))
+        texts = Py_BuildValue("(O)", o);
+    else if (PyList_Check(o) || PyTuple_Check(o))
+        texts = PySequence_Tuple(o);
+    if (texts) {
+        Py_ssize_t k = PyTuple_GET_SIZE(texts);
+        if (k != 1 && k != count) {
+            PyErr_Format(PyExc_ValueError, "transforms: %zd for %zd puzzles (one, or one each)", k,
+                         count);
+            Py_DECREF(texts);
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < k; i++) {
+            PyObject *item = PyTuple_GET_ITEM(texts, i);
+            const char *s = PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
+            nonet_transform t;
+            if (!s || nonet_transform_parse(s, &t) != NONET_OK) {
+                PyErr_Format(PyExc_ValueError,
+                             "transforms[%zd]: not a transform's text "
+                             "('t=0;rows=...;cols=...;digits=...')",
+                             i);
+                break;
+            }
+            if (box_rows && (t.box_rows != box_rows || t.box_cols != box_cols)) {
+                PyErr_Format(PyExc_ValueError,
+                             "transforms[%zd]: for %dx%d boxes, the puzzles have %dx%d", i,
+                             t.box_rows, t.box_cols, box_rows, box_cols);
+                break;
+            }
+            if (!*out && !(*out = transforms_new(count, t.box_rows, t.box_cols)))
+                break;
+            int width = 1 + 3 * t.box_rows * t.box_cols;
+            for (Py_ssize_t r = k == 1 ? 0 : i; r < (k == 1 ? count : i + 1); r++)
+                transform_put(&t, (uint8_t *)(*out)->data + r * width);
+        }
+        Py_DECREF(texts);
+        if (PyErr_Occurred()) {
+            Py_CLEAR(*out);
+            return -1;
+        }
+        if (!*out) /* no puzzles, no transforms */
+            *out = transforms_new(0, box_rows ? box_rows : 3, box_cols ? box_cols : 3);
+        return *out ? 0 : -1;
+    }
+    Py_buffer v;
+    if (PyObject_GetBuffer(o, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "transforms: an array of uint8 rows (1 + 3n each), a "
+                                          "str of a transform's text, or a list of them");
+        return -1;
+    }
+    int rc = -1;
+    Py_ssize_t rows = v.ndim == 1 ? 1 : v.ndim == 2 ? v.shape[0] : -1;
+    Py_ssize_t width = v.ndim == 1 ? v.len : v.ndim == 2 ? v.shape[1] : 0;
+    int n = (int)((width - 1) / 3);
+    if (!box_rows && PyObject_TypeCheck(o, &nb_ArrayType) && ((ArrayObject *)o)->box_rows)
+        box_rows = ((ArrayObject *)o)->box_rows, box_cols = ((ArrayObject *)o)->box_cols;
+    if (!box_rows && n >= 1 && n <= NONET_MAX_SIDE)
+        nonet_default_shape(n, &box_rows, &box_cols);
+    if (v.itemsize != 1 || rows < 0 || width != 1 + 3 * (Py_ssize_t)n || n < 1 ||
+        box_rows * box_cols != n) {
+        PyErr_Format(PyExc_ValueError,
+                     "transforms: uint8 rows of 1 + 3n bytes for grids of side n%s", "");
+        goto done;
+    }
+    if (rows != 1 && rows != count) {
+        PyErr_Format(PyExc_ValueError, "transforms: %zd for %zd puzzles (one, or one each)", rows,
+                     count);
+        goto done;
+    }
+    if (!(*out = transforms_new(count, box_rows, box_cols)))
+        goto done;
+    for (Py_ssize_t r = 0; r < count; r++) {
+        const uint8_t *src = (const uint8_t *)v.buf + (rows == 1 ? 0 : r * width);
+        nonet_transform t, check;
+        transform_get(src, box_rows, box_cols, &t);
+        if (nonet_transform_invert(&t, &check) != NONET_OK) { /* validates it */
+            PyErr_Format(PyExc_ValueError,
+                         "transforms[%zd]: not a symmetry of %dx%d boxes (rows and columns "
+                         "from 0 kept in their bands and stacks, digits a permutation of 1..%d)",
+                         rows == 1 ? (Py_ssize_t)0 : r, box_rows, box_cols, n);
+            Py_CLEAR(*out);
+            goto done;
+        }
+        memcpy((uint8_t *)(*out)->data + r * width, src, (size_t)width);
+    }
+    rc = 0;
+done:
+    PyBuffer_Release(&v);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- canon */
+
+typedef struct canon_job {
+    const nb_batch *b;
+    uint8_t *forms, *transforms;
+    int64_t *automorphisms;
+    int8_t *status;
+} canon_job;
+
+static void *make_canon(void *ctx)
+{
+    (void)ctx;
+    return nonet_canon_new();
+}
+
+static void free_canon(void *c)
+{
+    nonet_canon_free(c);
+}
+
+static void canon_one(void *ctx, void *scratch, Py_ssize_t i)
+{
+    canon_job *j = ctx;
+    const nb_batch *b = j->b;
+    int cells = b->n * b->n;
+    j->automorphisms[i] = 0;
+    if (b->status[i] != NONET_V_OK) {
+        j->status[i] = b->status[i];
+        return;
+    }
+    nonet_grid g, form;
+    nonet_transform t;
+    uint64_t aut = 0;
+    nb_batch_grid(b, i, &g);
+    int rc = nonet_canon_form(scratch, &g, &form, &t, &aut);
+    if (rc != NONET_OK) {
+        j->status[i] = NONET_V_ERROR;
+        return;
+    }
+    j->status[i] = NONET_V_OK;
+    memcpy(j->forms + (size_t)i * (size_t)cells, form.cells, (size_t)cells);
+    transform_put(&t, j->transforms + (size_t)i * (size_t)(1 + 3 * b->n));
+    j->automorphisms[i] = (int64_t)aut;
+}
+
+static const char *const canon_kw[] = {"puzzles", "size", "column", "threads", NULL};
+
+PyObject *nb_canon(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    PyObject *src, *size = Py_None, *column = Py_None;
+    int threads = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOi:canon", (char **)canon_kw, &src, &size,
+                                     &column, &threads))
+        return NULL;
+    nb_batch b;
+    ArrayObject *forms = NULL, *ts = NULL, *aut = NULL, *st = NULL;
+    PyObject *result = NULL;
+    if (nb_batch_from(&b, src, size, column) < 0)
+        goto done;
+    if (b.box_rows > 5 || b.box_cols > 5) {
+        PyErr_Format(PyExc_ValueError, "canon: boxes up to 5x5, not %dx%d", b.box_rows, b.box_cols);
+        goto done;
+    }
+    if (!(forms = nb_grids_new(b.count, b.box_rows, b.box_cols)) ||
+        !(ts = transforms_new(b.count, b.box_rows, b.box_cols)) ||
+        !(aut = nb_vector_new('q', b.count)) || !(st = nb_vector_new('b', b.count)))
+        goto done;
+    canon_job j = {&b, (uint8_t *)forms->data, (uint8_t *)ts->data, (int64_t *)aut->data,
+                   (int8_t *)st->data};
+    nb_loop l = {b.count, canon_one, make_canon, free_canon, &j};
+    if (nb_run_loop(&l, threads) < 0)
+        goto done;
+    for (Py_ssize_t i = 0; i < b.count; i++)
+        if (b.status[i] == NONET_V_OK && j.status[i] == NONET_V_ERROR &&
+            nb_set_message(&b, i, "so many symmetries tie on the way that the search gave up") < 0)
+            goto done;
+    result = Py_BuildValue("(OOOOO)", forms, ts, aut, st, b.messages);
+done:
+    Py_XDECREF(forms);
+    Py_XDECREF(ts);
+    Py_XDECREF(aut);
+    Py_XDECREF(st);
+    nb_batch_free(&b);
+    return result;
+}
+
+/* ---------------------------------------------------------------- transform, invert */
+
+static const char *const transform_kw[] = {"puzzles", "seed",   "transforms", "first",
+                                           "size",    "column", "threads",    NULL};
+
+PyObject *nb_transform(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    PyObject *src, *seed_o = Py_None, *given = Py_None, *size = Py_None, *column = Py_None;
+    unsigned long long first = 1;
+    int threads = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOKOOi:transform", (char **)transform_kw, &src,
+                                     &seed_o, &given, &first, &size, &column, &threads))
+        return NULL;
+    (void)threads; /* a transform costs less than a thread's start */
+    if ((seed_o == Py_None) == (given == Py_None)) {
+        PyErr_SetString(PyExc_ValueError, "transform: a seed or transforms, one of them");
+        return NULL;
+    }
+    unsigned long long seed = 0;
+    if (seed_o != Py_None) {
+        seed = PyLong_AsUnsignedLongLong(seed_o);
+        if (PyErr_Occurred())
+            return NULL;
+    }
+    if (first < 1) {
+        PyErr_SetString(PyExc_ValueError, "first: from 1 (the stream's first transform)");
+        return NULL;
+    }
+    nb_batch b;
+    ArrayObject *out = NULL, *ts = NULL;
+    PyObject *result = NULL;
+    if (nb_batch_from(&b, src, size, column) < 0)
+        goto done;
+    if (given != Py_None) {
+        if (transforms_from(given, b.count, b.box_rows, b.box_cols, &ts) < 0)
+            goto done;
+    } else if ((ts = transforms_new(b.count, b.box_rows, b.box_cols)) != NULL) {
+        for (Py_ssize_t i = 0; i < b.count; i++) {
+            nonet_transform t;
+            nonet_transform_random(b.box_rows, b.box_cols, seed, first - 1 + (uint64_t)i, &t);
+            transform_put(&t, (uint8_t *)ts->data + i * (1 + 3 * b.n));
+        }
+    }
+    if (!ts || !(out = nb_grids_new(b.count, b.box_rows, b.box_cols)))
+        goto done;
+    int cells = b.n * b.n;
+    for (Py_ssize_t i = 0; i < b.count; i++) {
+        if (b.status[i] != NONET_V_OK)
+            continue; /* all blanks, its message says why */
+        nonet_grid g;
+        nonet_transform t;
+        nb_batch_grid(&b, i, &g);
+        transform_get((uint8_t *)ts->data + i * (1 + 3 * b.n), b.box_rows, b.box_cols, &t);
+        nonet_transform_apply(&t, &g, &g);
+        memcpy(out->data + i * cells, g.cells, (size_t)cells);
+    }
+    ArrayObject *st = nb_vector_new('b', b.count);
+    if (st) {
+        memcpy(st->data, b.status, (size_t)b.count);
+        result = Py_BuildValue("(OOOO)", out, ts, st, b.messages);
+        Py_DECREF(st);
+    }
+done:
+    Py_XDECREF(out);
+    Py_XDECREF(ts);
+    nb_batch_free(&b);
+    return result;
+}
+
+static const char *const invert_kw[] = {"transforms", "size", NULL};
+
+PyObject *nb_invert(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    PyObject *given, *size = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:invert", (char **)invert_kw, &given, &size))
+        return NULL;
+    int box_rows, box_cols;
+    if (nb_size_arg(size, &box_rows, &box_cols) < 0)
+        return NULL;
+    Py_ssize_t count = 1;
+    if (PyList_Check(given) || PyTuple_Check(given)) {
+        count = PySequence_Size(given);
+    } else if (!PyUnicode_Check(given)) {
+        Py_buffer v;
+        if (PyObject_GetBuffer(given, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) == 0) {
+            count = v.ndim == 2 ? v.shape[0] : 1;
+            PyBuffer_Release(&v);
+        } else {
+            PyErr_Clear();
+        }
+    }
+    ArrayObject *ts;
+    if (transforms_from(given, count, box_rows, box_cols, &ts) < 0)
+        return NULL;
+    int width = 1 + 3 * ts->box_rows * ts->box_cols;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        nonet_transform t;
+        uint8_t *row = (uint8_t *)ts->data + i * width;
+        transform_get(row, ts->box_rows, ts->box_cols, &t);
+        nonet_transform_invert(&t, &t);
+        transform_put(&t, row);
+    }
+    return (PyObject *)ts;
+}
+
+PyObject *nb_transform_text(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static const char *const kwlist[] = {"transforms", "size", NULL};
+    PyObject *given, *size = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:transform_text", (char **)kwlist, &given,
+                                     &size))
+        return NULL;
+    int box_rows, box_cols;
+    if (nb_size_arg(size, &box_rows, &box_cols) < 0)
+        return NULL;
+    Py_buffer v;
+    if (PyObject_GetBuffer(given, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "transforms: an array of uint8 rows (1 + 3n each)");
+        return NULL;
+    }
+    Py_ssize_t count = v.ndim == 2 ? v.shape[0] : 1;
+    PyBuffer_Release(&v);
+    ArrayObject *ts;
+    if (transforms_from(given, count, box_rows, box_cols, &ts) < 0)
+        return NULL;
+    PyObject *list = PyList_New(count);
+    int width = 1 + 3 * ts->box_rows * ts->box_cols;
+    for (Py_ssize_t i = 0; list && i < count; i++) {
+        nonet_transform t;
+        char text[4 * (3 * NONET_MAX_SIDE + 8) + 64];
+        transform_get((uint8_t *)ts->data + i * width, ts->box_rows, ts->box_cols, &t);
+        nonet_transform_format(&t, text, sizeof text);
+        PyObject *s = PyUnicode_FromString(text);
+        if (!s)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, s);
+    }
+    Py_DECREF(ts);
+    return list;
+}
