@@ -67,7 +67,7 @@ UNIT   := $(BUILD)/unit-tests
 PTY    := $(BUILD)/pty-test
 BENCH  := $(BUILD)/nonet-bench
 
-.PHONY: all test check asan bench fuzz demo install uninstall clean format lint python
+.PHONY: all test check asan bench bench-python fuzz demo install uninstall clean format lint python
 
 all: $(STATIC) $(SHARED) $(NONET)
 
@@ -135,6 +135,11 @@ asan:
 
 bench: $(BENCH) $(NONET)
 	@$(BENCH) $(BENCH_ARGS)
+
+# The Python binding against the command and against what Python users run
+# today (tdoku through ctypes, numpy augmentation): bench/python.py says how.
+bench-python: $(NONET) python
+	PYTHONPATH=python NONET=$(abspath $(NONET)) $(PYTHON) bench/python.py
 
 demo: $(NONET)
 	$(NONET) solve samples/classic.txt

@@ -60,8 +60,9 @@ typedef struct nb_batch {
     int has_view;
     int8_t *status;     /* NONET_V_OK when read, NONET_V_ERROR when not */
     PyObject *messages; /* list of count: None or a str */
-    PyObject *names;    /* list of count: str */
-    PyObject *columns;  /* list of count: dict (CSV tables), or None */
+    PyObject *names;    /* list of count: str; NULL for an array */
+    PyObject *columns;  /* list of count: dict (CSV tables) or None; NULL
+                           for an array */
 } nb_batch;
 
 /* Any batch argument into *b (size: None, "RxC" or a side; column: None,
@@ -102,8 +103,9 @@ int nb_run_loop(const nb_loop *l, int threads);
 /* Each module function: (self, args, kw) as METH_VARARGS | METH_KEYWORDS. */
 #define NB_FUNCTIONS(X)                                                                            \
     X(read)                                                                                        \
-    X(format) X(solve) X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) X(generate)    \
-        X(minimize) X(canon) X(transform) X(invert) X(transform_text)
+    X(format)                                                                                      \
+    X(solve) X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) X(generate) X(minimize)  \
+        X(canon) X(transform) X(invert) X(transform_text)
 #define NB_DECLARE(name) PyObject *nb_##name(PyObject *self, PyObject *args, PyObject *kw);
 NB_FUNCTIONS(NB_DECLARE)
 #undef NB_DECLARE

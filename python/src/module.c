@@ -30,7 +30,15 @@ PyObject *nb_read(PyObject *self, PyObject *args, PyObject *kw)
             if (b.status[i] == NONET_V_OK)
                 memcpy(grids->data + (size_t)i * cells, b.cells + (size_t)i * cells, cells);
     }
-    if (st && grids) {
+    if (!b.names && (b.names = PyList_New(b.count)) != NULL) /* an array's */
+        for (Py_ssize_t i = 0; i < b.count; i++)
+            PyList_SET_ITEM(b.names, i, PyUnicode_FromString(""));
+    if (!b.columns && (b.columns = PyList_New(b.count)) != NULL)
+        for (Py_ssize_t i = 0; i < b.count; i++) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(b.columns, i, Py_None);
+        }
+    if (st && grids && b.names && b.columns) {
         memcpy(st->data, b.status, (size_t)b.count);
         result = Py_BuildValue("(OOOOO)", grids, b.names, st, b.messages, b.columns);
     }
