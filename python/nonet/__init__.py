@@ -75,18 +75,102 @@ def read(puzzles, *, size=None, column=None):
     that could not be read is all blanks), ``names`` the title or text that
     came with each puzzle ("" if none), ``status`` ``OK`` or ``ERROR`` for
     each, ``messages`` None or why it could not be read, ``columns`` for
-    puzzles of a CSV table the other fields of their line as a dict (else
-    None). ``column=`` picks a CSV table's puzzle column by name or number
-    from 1 (default: the one its header calls puzzle, quizzes, question,
-    ...). The first puzzle read fixes the size; puzzles of another size
-    fail (``size=`` fixes it beforehand).
+    a CSV table the other columns by name, each a list of N strings (""
+    where a line has none), e.g. ``columns["answer"]``; None when no
+    puzzle came from a table. ``column=`` picks a CSV table's puzzle
+    column by name or number from 1 (default: the one its header calls
+    puzzle, quizzes, question, ...). The first puzzle read fixes the size;
+    puzzles of another size fail (``size=`` fixes it beforehand).
 
     >>> r = read("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
     ...          ".6....28....419..5....8..79")
     >>> r.puzzles.shape, STATUS[r.status[0]]
     ((1, 81), 'ok')
+    >>> t = read("source,question,rating\\nbook,1.3......1.3.4..,2.0\\n")
+    >>> t.puzzles.strings(), t.columns
+    (['1.3......1.3.4..'], {'source': ['book'], 'rating': ['2.0']})
     """
-    return Read(*_nonet.read(puzzles, size, column))
+    grids, names, status, messages, rows = _nonet.read(puzzles, size, column)
+    return Read(grids, names, status, messages, _table(rows))
+
+
+def _table(rows):
+    """Per-puzzle dicts (or None) as named columns of equal length."""
+    names = {}
+    for row in rows:
+        if row:
+            for name in row:
+                names.setdefault(name, None)
+    if not names:
+        return None
+    return {name: [row.get(name, "") if row else "" for row in rows] for name in names}
+
+
+def write_csv(dest, puzzles, table=None, **columns):
+    """Writes a CSV table in the command's schema (``nonet solve -f csv``
+    and the others): a header, then one line a puzzle, its ``puzzle``
+    column first ('.' blanks), then the given columns in order, each a
+    sequence of N values: arrays of grids (``solution=s.solutions``) as
+    lines, ``status`` arrays as their words, ``hardest`` technique ids as
+    names, floats to one decimal (SE ratings; NaN empty), None empty, and
+    anything else as ``str`` does. ``table``: the other columns of a table
+    read by ``read`` (``r.columns``), kept after them as the command keeps
+    them, a name that is already a column's becoming "input_NAME".
+    ``dest``: a path or a file open for writing text. Returns the number
+    of lines written. ``read`` reads the table back (its puzzle column by
+    name).
+
+    >>> import io
+    >>> f = io.StringIO()
+    >>> write_csv(f, ["1.3......1.3.4.."], rating=[2.0], source=["book"])
+    1
+    >>> print(f.getvalue(), end="")
+    puzzle,rating,source
+    1.3......1.3.4..,2.0,book
+    """
+    import csv
+    import os
+
+    puzzles = puzzles if isinstance(puzzles, Array) else read(puzzles).puzzles
+    n = len(puzzles)
+    cols = []
+    for name, values in (table or {}).items():
+        while name == "puzzle" or name in columns:
+            name = "input_" + name
+        columns[name] = values
+    for name, values in columns.items():
+        if isinstance(values, Array) and values.size:  # grids
+            values = values.strings()
+        elif isinstance(values, Array):
+            values = values.tolist()
+        values = list(values)
+        if len(values) != n:
+            raise ValueError("column %s: %d values for %d puzzles" % (name, len(values), n))
+        if name == "status":
+            values = [STATUS[v] if isinstance(v, int) else v for v in values]
+        elif name == "hardest":
+            values = [TECHNIQUES[v] if isinstance(v, int) and v >= 0 else
+                      "" if isinstance(v, int) else v for v in values]
+        cols.append((name, values))
+
+    def cell(v):
+        if v is None:
+            return ""
+        if isinstance(v, float):
+            return "" if v != v else "%.1f" % v
+        return str(v)
+
+    close = not hasattr(dest, "write")
+    f = open(os.fspath(dest), "w", newline="", encoding="utf-8") if close else dest
+    try:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["puzzle"] + [name for name, _ in cols])
+        for i, line in enumerate(puzzles.strings()):
+            w.writerow([line] + [cell(values[i]) for _, values in cols])
+    finally:
+        if close:
+            f.close()
+    return n
 
 
 def format(puzzles, layout="line", *, size=None):
@@ -362,7 +446,8 @@ __all__ = [
     "Array", "STATUS", "TECHNIQUES", "SYMMETRIES", "OK", "UNIQUE", "MULTIPLE", "SOLVED",
     "NO_SOLUTION", "INVALID", "ERROR", "STUCK", "INCOMPLETE", "INCONSISTENT", "CORRECT", "WRONG",
     "Read", "Solved", "Counted", "Checked", "Rated", "Trajectories", "Step", "Explained", "Hint",
-    "Generated", "Minimized", "Canon", "Transformed", "read", "format", "solve", "count", "check",
+    "Generated", "Minimized", "Canon", "Transformed", "read", "write_csv", "format", "solve",
+    "count", "check",
     "rate", "trajectories", "explain", "hint", "generate", "minimize", "canon", "transform",
     "invert", "transform_text",
 ]

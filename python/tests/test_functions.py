@@ -362,3 +362,54 @@ def test_numpy_batches_for_every_function():
         nonet.rate(arr.astype(numpy.int64))
     with pytest.raises(ValueError):
         nonet.canon(numpy.asfortranarray(arr.reshape(4, 9, 9)))
+
+
+# ---------------------------------------------------------------- CSV datasets
+
+
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def test_dataset_tables_of_the_field(tmp_path):
+    zeros = CLASSIC.replace(".", "0")
+    tables = {
+        "kaggle 1M": ("quizzes,solutions\n%s,%s\n" % (zeros, SOLUTION), "solutions"),
+        "kaggle 3M": ("id,puzzle,solution,clues,difficulty\n1,%s,%s,30,0.0\n" % (CLASSIC, SOLUTION),
+                      "solution"),
+        "sudoku-extreme": ("source,question,answer,rating\nbook,%s,%s,0\n" % (CLASSIC, SOLUTION),
+                           "answer"),
+    }
+    for name, (text, answer) in tables.items():
+        path = tmp_path / (name + ".csv")
+        path.write_text(text)
+        r = nonet.read(path)
+        assert r.puzzles.strings() == [CLASSIC], name
+        assert r.columns[answer] == [SOLUTION], name
+        assert nonet.check(r.puzzles, r.columns[answer]).status[0] == nonet.CORRECT
+    rrn = nonet.read("%s,%s\n" % (zeros, SOLUTION))  # headerless: the solution is its name
+    assert rrn.puzzles.strings() == [CLASSIC] and rrn.names == [SOLUTION]
+
+
+def test_write_csv_reads_back_and_is_the_commands_schema(tmp_path):
+    r = nonet.read("source,question,rating\nbook,%s,1.2\nweb,%s,0\n" % (CLASSIC, TWO))
+    s = nonet.solve(r.puzzles)
+    rated = nonet.rate(r.puzzles)
+    path = tmp_path / "out.csv"
+    assert nonet.write_csv(path, r.puzzles, status=s.status, solution=s.solutions,
+                           rating=rated.ratings, hardest=rated.hardest, table=r.columns) == 2
+    lines = path.read_text().splitlines()
+    assert lines[0] == "puzzle,status,solution,rating,hardest,source,input_rating"
+    first = lines[1].split(",")
+    assert first[1] == "unique" and first[3] == "1.2" and first[4] == "hidden single (box)"
+    assert lines[2].split(",")[1] == "multiple" and lines[2].split(",")[3] == ""
+    back = nonet.read(path)
+    assert back.puzzles.tolist() == r.puzzles.tolist()
+    assert back.columns["solution"] == s.solutions.strings()
+    assert back.columns["source"] == ["book", "web"]
+    # the command's own CSV names these fields alike
+    cmd = cli("solve", "-f", "csv", text=CLASSIC + "\n").splitlines()[0].split(",")
+    assert {"puzzle", "status", "solution"} <= set(cmd)
+    cmd = cli("rate", "-f", "csv", text=CLASSIC + "\n").splitlines()[0].split(",")
+    assert {"puzzle", "status", "rating", "hardest"} <= set(cmd)
+    with pytest.raises(ValueError):
+        nonet.write_csv(tmp_path / "x.csv", r.puzzles, rating=[1.0])

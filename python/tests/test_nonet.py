@@ -79,7 +79,7 @@ def test_read_names_columns_and_layouts():
     assert r.names == ["Puzzle one / the classic"]
     csv = "source,question,rating\nbook,%s,1.2\n" % CLASSIC
     r = nonet.read(csv)
-    assert r.columns == [{"source": "book", "rating": "1.2"}]
+    assert r.columns == {"source": ["book"], "rating": ["1.2"]}
     assert r.puzzles.strings() == [CLASSIC]
     boxed = nonet.format([CLASSIC], "boxed").replace(".", " ")
     assert nonet.read(boxed).puzzles.strings() == [CLASSIC]
