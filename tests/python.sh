@@ -49,4 +49,29 @@ failed=$(( ${failed:-0} + ${errors:-0} ))
 if [ -z "$passed" ] && [ "$failed" -eq 0 ]; then
     failed=1   # pytest did not run (its summary line is missing)
 fi
+
+# README's install: a venv that sees Debian's packages, pip without the
+# index or build isolation; then the installed package, away from the tree.
+if "$PYTHON" -c 'import ensurepip, wheel' 2>/dev/null; then
+    venv=$(mktemp -d)
+    if "$PYTHON" -m venv --system-site-packages "$venv" >"$log" 2>&1 &&
+        "$venv/bin/pip" install -q --no-build-isolation --no-index "$root/python" >>"$log" 2>&1 &&
+        (cd "$venv" && "$venv/bin/python" -c '
+import nonet
+s = nonet.solve(["1.3......1.3.4..", "12..."], size="2x2")
+assert nonet.__file__.startswith("'"$venv"'") and [nonet.STATUS[v] for v in s.status] == ["multiple", "error"]
+') >>"$log" 2>&1; then
+        passed=$((${passed:-0} + 1))
+    else
+        cat "$log"
+        echo "python: FAIL: README's install into a venv"
+        failed=$((failed + 1))
+    fi
+    rm -rf "$venv"
+elif [ "${NONET_NEED_PYTHON:-0}" = 1 ]; then
+    echo "python: FAIL: no venv or wheel for $PYTHON (apt-get install -y python3-venv python3-wheel)"
+    failed=$((failed + 1))
+else
+    echo "python: skipped: the install test (apt-get install -y python3-venv python3-wheel)"
+fi
 echo "python: ${passed:-0} passed, $failed failed"

@@ -110,8 +110,8 @@ def write_csv(dest, puzzles, table=None, **columns):
     """Writes a CSV table in the command's schema (``nonet solve -f csv``
     and the others): a header, then one line a puzzle, its ``puzzle``
     column first ('.' blanks), then the given columns in order, each a
-    sequence of N values: arrays of grids (``solution=s.solutions``) as
-    lines, ``status`` arrays as their words, ``hardest`` technique ids as
+    sequence of N values: arrays of grids (``solution=s.solutions``, or
+    numpy's (N, n*n) arrays) as lines, ``status`` arrays as their words, ``hardest`` technique ids as
     names, floats to one decimal (SE ratings; NaN empty), None empty, and
     anything else as ``str`` does. ``table``: the other columns of a table
     read by ``read`` (``r.columns``), kept after them as the command keeps
@@ -141,7 +141,9 @@ def write_csv(dest, puzzles, table=None, **columns):
     for name, values in columns.items():
         if isinstance(values, Array) and values.size:  # grids
             values = values.strings()
-        elif isinstance(values, Array):
+        elif getattr(values, "ndim", 1) == 2:  # grids in another array (numpy)
+            values = read(values, size=puzzles.size).puzzles.strings()
+        elif hasattr(values, "tolist"):  # numbers: Python's, not numpy's
             values = values.tolist()
         values = list(values)
         if len(values) != n:

@@ -21,3 +21,23 @@ def test_readme_python_blocks(monkeypatch):
     monkeypatch.chdir(ROOT)
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_every_function_has_a_docstring_and_a_stub():
+    import ast
+    import inspect
+    with open(os.path.join(os.path.dirname(nonet.__file__), "__init__.pyi")) as f:
+        stub = ast.parse(f.read())
+    stubs = {node.name: node for node in stub.body if isinstance(node, ast.FunctionDef)}
+    classes = {node.name for node in stub.body if isinstance(node, ast.ClassDef)}
+    for name in nonet.__all__:
+        obj = getattr(nonet, name)
+        if inspect.isfunction(obj):
+            assert obj.__doc__ and len(obj.__doc__) > 80, name
+            args = stubs[name].args
+            stub_params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+            real = [p.name for p in inspect.signature(obj).parameters.values()
+                    if p.kind != p.VAR_KEYWORD]
+            assert stub_params == real, name
+        elif isinstance(obj, type):
+            assert name in classes, name
