@@ -395,7 +395,7 @@ def canon(puzzles, *, size=None, column=None, threads=0):
 
 
 def transform(puzzles, seed=None, *, transforms=None, solutions=None, first=1, size=None,
-              column=None):
+              column=None, threads=0):
     """Applies a symmetry of the grid to each puzzle: a transposition
     (square boxes), bands and the rows in each band, stacks and the
     columns in each, and a relabelling of the digits: the isomorphs of a
@@ -420,11 +420,11 @@ def transform(puzzles, seed=None, *, transforms=None, solutions=None, first=1, s
     if (seed is None) == (transforms is None):
         raise ValueError("transform: a seed or transforms, one of them")
     isomorphs, used, status, messages = _nonet.transform(puzzles, seed, transforms, first, size,
-                                                         column)
+                                                         column, threads)
     solved = None
     if solutions is not None:
-        solved, _, sstatus, smessages = _nonet.transform(solutions, None, used, 1, size or
-                                                         isomorphs.size)
+        solved = _nonet.transform(solutions, None, used, 1, size or isomorphs.size, None,
+                                  threads)[0]
         if len(solved) != len(isomorphs):
             raise ValueError("solutions: %d for %d puzzles" % (len(solved), len(isomorphs)))
     return Transformed(isomorphs, used, solved, status, messages)

@@ -104,8 +104,9 @@ int nb_run_loop(const nb_loop *l, int threads);
 #define NB_FUNCTIONS(X)                                                                            \
     X(read)                                                                                        \
     X(format)                                                                                      \
-    X(solve) X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) X(generate) X(minimize)  \
-        X(canon) X(transform) X(invert) X(transform_text)
+    X(solve)                                                                                       \
+    X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) X(generate) X(minimize) X(canon)  \
+        X(transform) X(invert) X(transform_text)
 #define NB_DECLARE(name) PyObject *nb_##name(PyObject *self, PyObject *args, PyObject *kw);
 NB_FUNCTIONS(NB_DECLARE)
 #undef NB_DECLARE

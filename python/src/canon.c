@@ -231,6 +231,27 @@ done:
 
 /* ---------------------------------------------------------------- transform, invert */
 
+typedef struct apply_job {
+    const nb_batch *b;
+    const uint8_t *transforms;
+    uint8_t *out;
+} apply_job;
+
+static void apply_one(void *ctx, void *scratch, Py_ssize_t i)
+{
+    (void)scratch;
+    apply_job *j = ctx;
+    const nb_batch *b = j->b;
+    if (b->status[i] != NONET_V_OK)
+        return; /* all blanks, its message says why */
+    nonet_grid g;
+    nonet_transform t;
+    nb_batch_grid(b, i, &g);
+    transform_get(j->transforms + i * (1 + 3 * b->n), b->box_rows, b->box_cols, &t);
+    nonet_transform_apply(&t, &g, &g);
+    memcpy(j->out + (size_t)i * (size_t)(b->n * b->n), g.cells, (size_t)(b->n * b->n));
+}
+
 static const char *const transform_kw[] = {"puzzles", "seed",   "transforms", "first",
                                            "size",    "column", "threads",    NULL};
 
@@ -243,7 +264,6 @@ PyObject *nb_transform(PyObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOKOOi:transform", (char **)transform_kw, &src,
                                      &seed_o, &given, &first, &size, &column, &threads))
         return NULL;
-    (void)threads; /* a transform costs less than a thread's start */
     if ((seed_o == Py_None) == (given == Py_None)) {
         PyErr_SetString(PyExc_ValueError, "transform: a seed or transforms, one of them");
         return NULL;
@@ -275,17 +295,10 @@ PyObject *nb_transform(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (!ts || !(out = nb_grids_new(b.count, b.box_rows, b.box_cols)))
         goto done;
-    int cells = b.n * b.n;
-    for (Py_ssize_t i = 0; i < b.count; i++) {
-        if (b.status[i] != NONET_V_OK)
-            continue; /* all blanks, its message says why */
-        nonet_grid g;
-        nonet_transform t;
-        nb_batch_grid(&b, i, &g);
-        transform_get((uint8_t *)ts->data + i * (1 + 3 * b.n), b.box_rows, b.box_cols, &t);
-        nonet_transform_apply(&t, &g, &g);
-        memcpy(out->data + i * cells, g.cells, (size_t)cells);
-    }
+    apply_job j = {&b, (const uint8_t *)ts->data, (uint8_t *)out->data};
+    nb_loop l = {b.count, apply_one, NULL, NULL, &j};
+    if (nb_run_loop(&l, threads) < 0)
+        goto done;
     ArrayObject *st = nb_vector_new('b', b.count);
     if (st) {
         memcpy(st->data, b.status, (size_t)b.count);

@@ -438,9 +438,21 @@ static int one_puzzle(PyObject *src, PyObject *size, nonet_puzzle *p, const char
         if (!text)
             return -1;
         nonet_read_opts opts = {NONET_LAYOUT_AUTO, box_rows, box_cols, NULL, NULL};
-        int rc = nonet_parse(text, (size_t)len, &opts, p, NULL);
+        size_t used = 0;
+        int rc = nonet_parse(text, (size_t)len, &opts, p, &used);
         if (rc == NONET_EEMPTY) {
             PyErr_Format(PyExc_ValueError, "%s: no puzzle in the text", fn);
+            return -1;
+        }
+        nonet_puzzle *next = malloc(sizeof *next);
+        int more = !next ||
+                   nonet_parse(text + used, (size_t)len - used, &opts, next, NULL) != NONET_EEMPTY;
+        free(next);
+        if (more) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s takes one puzzle; the text has more (for a batch: trajectories, "
+                         "rate)",
+                         fn);
             return -1;
         }
         return 0; /* a puzzle, or its error in p->error */

@@ -173,7 +173,7 @@ def test_hint_follows_the_solution():
 
 
 def test_hint_with_pencil_marks():
-    marks_text = open(os.path.join(DATA, "marks.txt")).read()
+    marks_text = open(os.path.join(DATA, "marks.txt")).read().split("\n\n")[0]  # the first
     h = nonet.hint(marks_text)
     assert h.step is not None
     # the same marks as an argument: a str of digits a cell
@@ -413,3 +413,50 @@ def test_write_csv_reads_back_and_is_the_commands_schema(tmp_path):
     assert {"puzzle", "status", "rating", "hardest"} <= set(cmd)
     with pytest.raises(ValueError):
         nonet.write_csv(tmp_path / "x.csv", r.puzzles, rating=[1.0])
+
+
+def test_explain_text_of_two_puzzles_is_refused():
+    with pytest.raises(ValueError):
+        nonet.explain(CLASSIC + "\n" + TWO + "\n")
+    assert len(nonet.explain("# the classic\n" + CLASSIC + "\n\n").steps) == 51
+
+
+def test_transform_threads_agree():
+    lines = se_lines(300)
+    one = nonet.transform(lines, seed=3, threads=1)
+    two = nonet.transform(lines, seed=3, threads=2)
+    assert one.isomorphs.tolist() == two.isomorphs.tolist()
+
+
+BATCH_FUNCTIONS = {
+    "read": lambda p: nonet.read(p),
+    "solve": lambda p: nonet.solve(p),
+    "count": lambda p: nonet.count(p),
+    "check": lambda p: nonet.check(p),
+    "rate": lambda p: nonet.rate(p),
+    "trajectories": lambda p: nonet.trajectories(p),
+    "minimize": lambda p: nonet.minimize(p),
+    "canon": lambda p: nonet.canon(p),
+    "transform": lambda p: nonet.transform(p, seed=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BATCH_FUNCTIONS))
+def test_bad_batches_for_every_function(name):
+    fn = BATCH_FUNCTIONS[name]
+    for bad in (42, b"53..7", [CLASSIC, 7], {CLASSIC}):
+        with pytest.raises(TypeError):
+            fn(bad)
+    result = fn([CLASSIC, "not a puzzle", ""])
+    status = result.status
+    assert [nonet.STATUS[v] for v in status][1:] == ["error", "error"], name
+    if numpy is not None:
+        grids = numpy.array([cells(CLASSIC), cells(CLASSIC)], dtype=numpy.uint8)
+        for bad in (grids.astype(numpy.int32), grids[:, ::3], numpy.zeros((2, 80), numpy.uint8),
+                    numpy.zeros((2, 3, 4, 5), numpy.uint8), numpy.zeros((2, 81), numpy.float64)):
+            with pytest.raises(ValueError):
+                fn(bad)
+        high = grids.copy()
+        high[1, 40] = 200
+        st = fn(high).status
+        assert nonet.STATUS[st[1]] == "error" and nonet.STATUS[st[0]] != "error", name
