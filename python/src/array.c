@@ -258,7 +258,61 @@ static PyObject *array_repr(ArrayObject *a)
     return r;
 }
 
+/* pickle: the bytes, the format, the shape and the boxes, through
+ * nonet._nonet._array (multiprocessing, Dask) */
+static PyObject *array_reduce(ArrayObject *a, PyObject *unused)
+{
+    (void)unused;
+    PyObject *module = PyImport_ImportModule("nonet._nonet");
+    PyObject *fn = module ? PyObject_GetAttrString(module, "_array") : NULL;
+    PyObject *shape = array_get_shape(a, NULL);
+    PyObject *r = NULL;
+    if (fn && shape)
+        r = Py_BuildValue("(O(y#sOii))", fn, a->data, a->nbytes, a->format, shape, a->box_rows,
+                          a->box_cols);
+    Py_XDECREF(module);
+    Py_XDECREF(fn);
+    Py_XDECREF(shape);
+    return r;
+}
+
+PyObject *nb_array_from_bytes(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *data, *format;
+    Py_ssize_t len;
+    PyObject *shape_o;
+    int box_rows, box_cols;
+    if (!PyArg_ParseTuple(args, "y#sO!ii:_array", &data, &len, &format, &PyTuple_Type, &shape_o,
+                          &box_rows, &box_cols))
+        return NULL;
+    Py_ssize_t shape[3];
+    int ndim = (int)PyTuple_GET_SIZE(shape_o);
+    if (ndim < 1 || ndim > 3 || strlen(format) != 1 || !strchr("Bbhiqd", format[0])) {
+        PyErr_SetString(PyExc_ValueError, "_array: not an array's state");
+        return NULL;
+    }
+    for (int i = 0; i < ndim; i++)
+        shape[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(shape_o, i));
+    if (PyErr_Occurred())
+        return NULL;
+    ArrayObject *a = nb_array_new(format[0], ndim, shape);
+    if (!a)
+        return NULL;
+    if (a->nbytes != len || box_rows < 0 || box_cols < 0 ||
+        box_rows * box_cols > NONET_MAX_SIDE) {
+        Py_DECREF(a);
+        PyErr_SetString(PyExc_ValueError, "_array: not an array's state");
+        return NULL;
+    }
+    memcpy(a->data, data, (size_t)len);
+    a->box_rows = box_rows;
+    a->box_cols = box_cols;
+    return (PyObject *)a;
+}
+
 static PyMethodDef array_methods[] = {
+    {"__reduce__", (PyCFunction)array_reduce, METH_NOARGS, "For pickle."},
     {"tolist", (PyCFunction)array_tolist, METH_NOARGS, "The array as nested lists."},
     {"strings", (PyCFunction)array_strings, METH_NOARGS,
      "For an array of grids: each grid's line ('.' blanks), as `nonet` writes it."},

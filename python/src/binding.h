@@ -47,6 +47,9 @@ ArrayObject *nb_array_new(char format, int ndim, const Py_ssize_t *shape);
 ArrayObject *nb_grids_new(Py_ssize_t count, int box_rows, int box_cols);
 /* (count,) of one format: status (int8 'b'), counts ('q'), ratings ('d'). */
 ArrayObject *nb_vector_new(char format, Py_ssize_t count);
+/* _array(bytes, format, shape, box_rows, box_cols): an array back from
+ * its pickled state. */
+PyObject *nb_array_from_bytes(PyObject *self, PyObject *args);
 
 /* ---------------------------------------------------------------- batches */
 

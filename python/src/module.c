@@ -152,6 +152,7 @@ static PyObject *py_symmetries(PyObject *self, PyObject *unused)
 static PyMethodDef module_methods[] = {
     NB_FUNCTIONS(NB_METHOD){"verdicts", py_verdicts, METH_NOARGS, NULL},
     {"techniques", py_techniques, METH_NOARGS, NULL},
+    {"_array", nb_array_from_bytes, METH_VARARGS, NULL},
     {"symmetries", py_symmetries, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };

@@ -283,3 +283,15 @@ def test_no_leaks():
     assert len(gc.get_objects()) - objects < 100
     assert sys.getallocatedblocks() - blocks < 200  # every object Python allocated
     assert (rss_pages() - rss) * os.sysconf("SC_PAGE_SIZE") < 4 << 20
+
+
+def test_arrays_pickle():
+    import pickle
+    g = nonet.generate(3, seed=2, size="3x2")
+    for a in (g.puzzles, g.ratings, g.status, nonet.trajectories(g.puzzles).moves):
+        b = pickle.loads(pickle.dumps(a))
+        assert type(b) is nonet.Array and str(b.tolist()) == str(a.tolist())  # NaN alike
+        assert b.shape == a.shape and b.format == a.format and b.size == a.size
+    assert pickle.loads(pickle.dumps(g.puzzles)).strings() == g.puzzles.strings()
+    with pytest.raises(ValueError):
+        nonet._nonet._array(b"12", "B", (3,), 0, 0)
