@@ -299,8 +299,7 @@ PyObject *nb_array_from_bytes(PyObject *self, PyObject *args)
     ArrayObject *a = nb_array_new(format[0], ndim, shape);
     if (!a)
         return NULL;
-    if (a->nbytes != len || box_rows < 0 || box_cols < 0 ||
-        box_rows * box_cols > NONET_MAX_SIDE) {
+    if (a->nbytes != len || box_rows < 0 || box_cols < 0 || box_rows * box_cols > NONET_MAX_SIDE) {
         Py_DECREF(a);
         PyErr_SetString(PyExc_ValueError, "_array: not an array's state");
         return NULL;

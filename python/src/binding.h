@@ -104,12 +104,11 @@ int nb_run_loop(const nb_loop *l, int threads);
 /* ---------------------------------------------------------------- functions */
 
 /* Each module function: (self, args, kw) as METH_VARARGS | METH_KEYWORDS. */
-#define NB_FUNCTIONS(X)                                                                            \
-    X(read)                                                                                        \
-    X(format)                                                                                      \
-    X(solve)                                                                                       \
-    X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) X(generate) X(minimize) X(canon)  \
-        X(transform) X(invert) X(transform_text)
+// clang-format off
+#define NB_FUNCTIONS(X) \
+    X(read) X(format) X(solve) X(count) X(check) X(rate) X(trajectories) X(explain) X(hint) \
+    X(generate) X(minimize) X(canon) X(transform) X(invert) X(transform_text)
+// clang-format on
 #define NB_DECLARE(name) PyObject *nb_##name(PyObject *self, PyObject *args, PyObject *kw);
 NB_FUNCTIONS(NB_DECLARE)
 #undef NB_DECLARE
