@@ -133,33 +133,38 @@ def write_csv(dest, puzzles, table=None, **columns):
 
     puzzles = puzzles if isinstance(puzzles, Array) else read(puzzles).puzzles
     n = len(puzzles)
-    cols = []
     for name, values in (table or {}).items():
         while name == "puzzle" or name in columns:
             name = "input_" + name
         columns[name] = values
+    # each column as rows i..j-1 in Python values, a chunk at a time, so
+    # that a large table never exists as text all at once
+    cols = []
     for name, values in columns.items():
         if isinstance(values, Array) and values.size:  # grids
-            values = values.strings()
+            part = values.strings
         elif getattr(values, "ndim", 1) == 2:  # grids in another array (numpy)
-            values = read(values, size=puzzles.size).puzzles.strings()
-        elif hasattr(values, "tolist"):  # numbers: Python's, not numpy's
-            values = values.tolist()
-        values = list(values)
+            part = (lambda v: lambda i, j: read(v[i:j], size=puzzles.size).puzzles.strings())(
+                values)
+        elif isinstance(values, Array) or hasattr(values, "tolist"):  # numbers
+            part = (lambda v: lambda i, j: list(v[i:j]) if isinstance(v, Array)
+                    else v[i:j].tolist())(values)
+        else:
+            values = list(values)
+            part = (lambda v: lambda i, j: v[i:j])(values)
         if len(values) != n:
             raise ValueError("column %s: %d values for %d puzzles" % (name, len(values), n))
-        if name == "status":
-            values = [STATUS[v] if isinstance(v, int) else v for v in values]
-        elif name == "hardest":
-            values = [TECHNIQUES[v] if isinstance(v, int) and v >= 0 else
-                      "" if isinstance(v, int) else v for v in values]
-        cols.append((name, values))
+        cols.append((name, part))
 
-    def cell(v):
+    def cell(name, v):
         if v is None:
             return ""
         if isinstance(v, float):
             return "" if v != v else "%.1f" % v
+        if name == "status" and isinstance(v, int):
+            return STATUS[v]
+        if name == "hardest" and isinstance(v, int):
+            return TECHNIQUES[v] if v >= 0 else ""
         return str(v)
 
     close = not hasattr(dest, "write")
@@ -167,8 +172,10 @@ def write_csv(dest, puzzles, table=None, **columns):
     try:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["puzzle"] + [name for name, _ in cols])
-        for i, line in enumerate(puzzles.strings()):
-            w.writerow([line] + [cell(values[i]) for _, values in cols])
+        for i in range(0, n, 1 << 16):
+            j = min(n, i + (1 << 16))
+            parts = [[cell(name, v) for v in part(i, j)] for name, part in cols]
+            w.writerows(zip(puzzles.strings(i, j), *parts))
     finally:
         if close:
             f.close()

@@ -201,21 +201,27 @@ static PyObject *grid_line(const ArrayObject *a, const uint8_t *cells)
     return PyUnicode_FromStringAndSize(buf, len);
 }
 
-static PyObject *array_strings(ArrayObject *a, PyObject *unused)
+/* strings(start=0, stop=len): grids start..stop-1 as lines */
+static PyObject *array_strings(ArrayObject *a, PyObject *args)
 {
-    (void)unused;
+    Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "|nn:strings", &start, &stop))
+        return NULL;
     if (!a->box_rows || a->ndim != 2) {
         PyErr_SetString(PyExc_TypeError, "strings(): not an array of grids");
         return NULL;
     }
-    PyObject *list = PyList_New(a->shape[0]);
-    for (Py_ssize_t i = 0; list && i < a->shape[0]; i++) {
+    Py_ssize_t len = a->shape[0];
+    start = start < 0 ? 0 : start > len ? len : start;
+    stop = stop > len ? len : stop < start ? start : stop;
+    PyObject *list = PyList_New(stop - start);
+    for (Py_ssize_t i = start; list && i < stop; i++) {
         PyObject *s = grid_line(a, (const uint8_t *)a->data + i * a->strides[0]);
         if (!s) {
             Py_CLEAR(list);
             break;
         }
-        PyList_SET_ITEM(list, i, s);
+        PyList_SET_ITEM(list, i - start, s);
     }
     return list;
 }
@@ -313,8 +319,9 @@ PyObject *nb_array_from_bytes(PyObject *self, PyObject *args)
 static PyMethodDef array_methods[] = {
     {"__reduce__", (PyCFunction)array_reduce, METH_NOARGS, "For pickle."},
     {"tolist", (PyCFunction)array_tolist, METH_NOARGS, "The array as nested lists."},
-    {"strings", (PyCFunction)array_strings, METH_NOARGS,
-     "For an array of grids: each grid's line ('.' blanks), as `nonet` writes it."},
+    {"strings", (PyCFunction)array_strings, METH_VARARGS,
+     "strings(start=0, stop=len): for an array of grids, each grid's line ('.' blanks), "
+     "as `nonet` writes it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -460,3 +460,15 @@ def test_bad_batches_for_every_function(name):
         high[1, 40] = 200
         st = fn(high).status
         assert nonet.STATUS[st[1]] == "error" and nonet.STATUS[st[0]] != "error", name
+
+
+def test_write_csv_in_chunks(tmp_path):
+    four = [".32...1......23.", "1.3......1.3.4.."] * 35000  # past one chunk of 65,536
+    c = nonet.count(four)
+    path = tmp_path / "big.csv"
+    assert nonet.write_csv(path, nonet.read(four).puzzles, status=c.status, count=c.counts,
+                           note=["x"] * len(four)) == 70000
+    lines = path.read_text().splitlines()
+    assert len(lines) == 70001 and lines[0] == "puzzle,status,count,note"
+    assert lines[1] == ".32...1......23.,unique,1,x"
+    assert lines[70000] == "1.3......1.3.4..,multiple,2,x"
