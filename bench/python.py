@@ -122,22 +122,24 @@ def against_tdoku(runs):
         print(f"tdoku through ctypes: skipped (no {lib}: ../shared/peers/build.sh builds it)")
         return
     lines = puzzles_of(seventeen)
-    rates = []
-    for _ in range(runs):
+    arr = nonet.read(lines).puzzles
+    variants = [(f"{kind}, threads={j}", batch, j)
+                for j in (1, 2) for kind, batch in (("list of str", lines), ("array", arr))]
+    peer, ours = [], {name: [] for name, _, _ in variants}
+    for _ in range(runs):  # in turn, run by run, as the machine's speed drifts
         err = subprocess.run([PY, str(script), str(lib), str(seventeen), "2"],
                              capture_output=True, text=True).stderr
         m = re.search(r"(\d+)/s", err)
-        rates.append(int(m.group(1)) if m else 0)
-    peer = statistics.median(rates)
-    arr = nonet.read(lines).puzzles
+        peer.append(int(m.group(1)) if m else 0)
+        for name, batch, j in variants:
+            t = time.perf_counter()
+            nonet.count(batch, threads=j)
+            ours[name].append(len(lines) / (time.perf_counter() - t))
+    p = statistics.median(peer)
     print(f"{'count to 2, 17-clue, puzzles/s':<40} {'nonet':>11} {'tdoku':>11}   ratio")
-    for j in (1, 2):
-        t = median_of(runs, lambda: nonet.count(lines, threads=j))
-        print(f"{f'list of str, threads={j}':<40} {len(lines) / t:11.0f} {peer:11.0f}   "
-              f"{len(lines) / t / peer:6.2f}")
-        t = median_of(runs, lambda: nonet.count(arr, threads=j))
-        print(f"{f'array, threads={j}':<40} {len(lines) / t:11.0f} {peer:11.0f}   "
-              f"{len(lines) / t / peer:6.2f}")
+    for name, _, _ in variants:
+        m = statistics.median(ours[name])
+        print(f"{name:<40} {m:11.0f} {p:11.0f}   {m / p:6.2f}")
 
 
 def against_numpy(runs, n=100000):

@@ -116,15 +116,19 @@ static int gather_add(gather *g, const nonet_puzzle *p)
     }
     b->status[i] = (int8_t)(why ? NONET_V_ERROR : NONET_V_OK);
     PyObject *m = why ? PyUnicode_DecodeUTF8(why, (Py_ssize_t)strlen(why), "replace") : Py_None;
-    PyObject *name = PyUnicode_DecodeUTF8(p->name, (Py_ssize_t)strlen(p->name), "replace");
-    if (!m || !name) {
-        Py_XDECREF(name);
+    if (!m)
         return -1;
-    }
     if (m == Py_None)
         Py_INCREF(m);
-    int rc = PyList_Append(b->messages, m) | PyList_Append(b->names, name);
+    int rc = PyList_Append(b->messages, m);
     Py_DECREF(m);
+    b->count++;
+    if (!b->names)
+        return rc ? -1 : 0;
+    PyObject *name = PyUnicode_DecodeUTF8(p->name, (Py_ssize_t)strlen(p->name), "replace");
+    if (!name)
+        return -1;
+    rc |= PyList_Append(b->names, name);
     Py_DECREF(name);
     PyObject *cols = Py_None;
     Py_INCREF(cols);
@@ -144,7 +148,6 @@ static int gather_add(gather *g, const nonet_puzzle *p)
     }
     rc |= PyList_Append(b->columns, cols);
     Py_DECREF(cols);
-    b->count++;
     return rc ? -1 : 0;
 }
 
@@ -169,13 +172,17 @@ static int gather_end(gather *g)
     return b->status ? 0 : -1;
 }
 
-static int batch_start(nb_batch *b)
+/* names: whether the puzzles' names and CSV columns are kept (read()
+ * returns them; the other functions have no use for them) */
+static int batch_start(nb_batch *b, int names)
 {
     memset(b, 0, sizeof *b);
     b->messages = PyList_New(0);
-    b->names = PyList_New(0);
-    b->columns = PyList_New(0);
-    return b->messages && b->names && b->columns ? 0 : -1;
+    if (names) {
+        b->names = PyList_New(0);
+        b->columns = PyList_New(0);
+    }
+    return b->messages && (!names || (b->names && b->columns)) ? 0 : -1;
 }
 
 /* The common case of a list's item, read as the reader would but without
@@ -376,9 +383,9 @@ static int read_buffer(nb_batch *b, PyObject *obj, int box_rows, int box_cols)
 
 /* Any batch argument into *b: a buffer, a list of str, a str, a path.
  * Returns 0, or -1 with an exception (a bad argument, not a bad puzzle). */
-int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column)
+static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column, int names)
 {
-    if (batch_start(b) < 0)
+    if (batch_start(b, names) < 0)
         return -1;
     int box_rows, box_cols;
     if (nb_size_arg(size, &box_rows, &box_cols) < 0)
@@ -474,4 +481,14 @@ done:
     free(p);
     nonet_reader_free(r);
     return rc;
+}
+
+int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column)
+{
+    return batch_from(b, src, size, column, 0);
+}
+
+int nb_batch_read(nb_batch *b, PyObject *src, PyObject *size, PyObject *column)
+{
+    return batch_from(b, src, size, column, 1);
 }

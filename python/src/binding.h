@@ -63,9 +63,9 @@ typedef struct nb_batch {
     int has_view;
     int8_t *status;     /* NONET_V_OK when read, NONET_V_ERROR when not */
     PyObject *messages; /* list of count: None or a str */
-    PyObject *names;    /* list of count: str; NULL for an array */
-    PyObject *columns;  /* list of count: dict (CSV tables) or None; NULL
-                           for an array */
+    PyObject *names;    /* list of count: str (nb_batch_read), or NULL */
+    PyObject *columns;  /* list of count: dict (CSV tables) or None
+                           (nb_batch_read), or NULL */
 } nb_batch;
 
 /* Any batch argument into *b (size: None, "RxC" or a side; column: None,
@@ -73,6 +73,9 @@ typedef struct nb_batch {
  * bad argument, not a bad puzzle). Free *b with nb_batch_free either
  * way. */
 int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column);
+/* As nb_batch_from, keeping the names and CSV columns of puzzles read from
+ * text (b->names, b->columns; NULL for an array). */
+int nb_batch_read(nb_batch *b, PyObject *src, PyObject *size, PyObject *column);
 void nb_batch_free(nb_batch *b);
 /* Puzzle i of b into *g. */
 void nb_batch_grid(const nb_batch *b, Py_ssize_t i, nonet_grid *g);

@@ -13,7 +13,7 @@ PyObject *nb_read(PyObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO:read", (char **)read_kw, &src, &size, &column))
         return NULL;
     nb_batch b;
-    if (nb_batch_from(&b, src, size, column) < 0) {
+    if (nb_batch_read(&b, src, size, column) < 0) {
         nb_batch_free(&b);
         return NULL;
     }
