@@ -195,12 +195,19 @@ format:
 # reports "N warnings generated" for system headers it filters out: that
 # line is noise and dropped.
 LINT_DEFS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -DNONET_HAVE_X86V3
+# The Python binding's C is linted too where Python's headers are.
+PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_LINT := $(if $(wildcard $(PY_INCLUDE)/Python.h),$(wildcard python/src/*.c))
 lint:
 	@cppcheck --quiet --enable=warning,performance,portability --std=c11 \
-	  --error-exitcode=1 -Iinclude -Isrc src cli
+	  --error-exitcode=1 -Iinclude -Isrc src cli python/src
 	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) $(CLI_SRC) -- \
 	  $(LINT_DEFS) -std=c11 2>&1); rc=$$?; \
 	  printf '%s\n' "$$out" | grep -v -e '^[0-9]* warnings\? generated\.$$' -e '^$$' || true; \
 	  exit $$rc
+	@[ -z "$(PY_LINT)" ] || { out=$$(clang-tidy --quiet --warnings-as-errors='*' $(PY_LINT) -- \
+	  -Iinclude -I$(PY_INCLUDE) -std=c11 2>&1); rc=$$?; \
+	  printf '%s\n' "$$out" | grep -v -e '^[0-9]* warnings\? generated\.$$' -e '^$$' || true; \
+	  exit $$rc; }
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -84,21 +84,40 @@ static int array_getbuffer(ArrayObject *a, Py_buffer *view, int flags)
 
 static PyBufferProcs array_as_buffer = {(getbufferproc)array_getbuffer, NULL};
 
+/* The item at p, read through memcpy: no assumption on alignment. */
 static PyObject *item_at(const ArrayObject *a, const char *p)
 {
     switch (a->format[0]) {
-    case 'B':
-        return PyLong_FromLong(*(const uint8_t *)p);
-    case 'b':
-        return PyLong_FromLong(*(const int8_t *)p);
-    case 'h':
-        return PyLong_FromLong(*(const int16_t *)p);
-    case 'i':
-        return PyLong_FromLong(*(const int32_t *)p);
-    case 'q':
-        return PyLong_FromLongLong(*(const int64_t *)p);
-    default:
-        return PyFloat_FromDouble(*(const double *)p);
+    case 'B': {
+        uint8_t v;
+        memcpy(&v, p, sizeof v);
+        return PyLong_FromLong(v);
+    }
+    case 'b': {
+        int8_t v;
+        memcpy(&v, p, sizeof v);
+        return PyLong_FromLong(v);
+    }
+    case 'h': {
+        int16_t v;
+        memcpy(&v, p, sizeof v);
+        return PyLong_FromLong(v);
+    }
+    case 'i': {
+        int32_t v;
+        memcpy(&v, p, sizeof v);
+        return PyLong_FromLong(v);
+    }
+    case 'q': {
+        int64_t v;
+        memcpy(&v, p, sizeof v);
+        return PyLong_FromLongLong(v);
+    }
+    default: {
+        double v;
+        memcpy(&v, p, sizeof v);
+        return PyFloat_FromDouble(v);
+    }
     }
 }
 

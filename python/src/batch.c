@@ -92,7 +92,8 @@ static int gather_add(gather *g, const nonet_puzzle *p)
         b->box_rows = p->grid.box_rows;
         b->box_cols = p->grid.box_cols;
         b->n = p->grid.n;
-        uint8_t *cells = realloc(g->cells, (size_t)g->cap * (size_t)(b->n * b->n));
+        size_t want = (size_t)g->cap * ((size_t)b->n * (size_t)b->n);
+        uint8_t *cells = realloc(g->cells, want ? want : 1);
         if (!cells)
             return -1;
         g->cells = cells;
@@ -107,12 +108,12 @@ static int gather_add(gather *g, const nonet_puzzle *p)
         why = msg;
     }
     Py_ssize_t i = b->count;
-    if (b->n) {
-        uint8_t *row = g->cells + (size_t)i * (size_t)(b->n * b->n);
+    if (b->n && g->cells) {
+        uint8_t *row = g->cells + (size_t)i * ((size_t)b->n * (size_t)b->n);
         if (why)
-            memset(row, 0, (size_t)(b->n * b->n));
+            memset(row, 0, ((size_t)b->n * (size_t)b->n));
         else
-            memcpy(row, p->grid.cells, (size_t)(b->n * b->n));
+            memcpy(row, p->grid.cells, ((size_t)b->n * (size_t)b->n));
     }
     b->status[i] = (int8_t)(why ? NONET_V_ERROR : NONET_V_OK);
     PyObject *m = why ? PyUnicode_DecodeUTF8(why, (Py_ssize_t)strlen(why), "replace") : Py_None;
@@ -162,8 +163,8 @@ static int gather_end(gather *g)
     b->grids = nb_grids_new(b->count, b->box_rows, b->box_cols);
     if (!b->grids)
         return -1;
-    if (b->count)
-        memcpy(b->grids->data, g->cells, (size_t)b->count * (size_t)(b->n * b->n));
+    if (b->count && g->cells)
+        memcpy(b->grids->data, g->cells, (size_t)b->count * ((size_t)b->n * (size_t)b->n));
     b->cells = (const uint8_t *)b->grids->data;
     free(g->cells);
     g->cells = NULL;

@@ -14,7 +14,7 @@ static void transform_put(const nonet_transform *t, uint8_t *row)
     row[0] = (uint8_t)t->transpose;
     memcpy(row + 1, t->row, (size_t)n);
     memcpy(row + 1 + n, t->col, (size_t)n);
-    memcpy(row + 1 + 2 * n, t->digit + 1, (size_t)n);
+    memcpy(row + 1 + 2 * (size_t)n, t->digit + 1, (size_t)n);
 }
 
 static void transform_get(const uint8_t *row, int box_rows, int box_cols, nonet_transform *t)
@@ -26,7 +26,7 @@ static void transform_get(const uint8_t *row, int box_rows, int box_cols, nonet_
     t->transpose = row[0];
     memcpy(t->row, row + 1, (size_t)n);
     memcpy(t->col, row + 1 + n, (size_t)n);
-    memcpy(t->digit + 1, row + 1 + 2 * n, (size_t)n);
+    memcpy(t->digit + 1, row + 1 + 2 * (size_t)n, (size_t)n);
 }
 
 static ArrayObject *transforms_new(Py_ssize_t count, int box_rows, int box_cols)
@@ -249,7 +249,8 @@ static void apply_one(void *ctx, void *scratch, Py_ssize_t i)
     nb_batch_grid(b, i, &g);
     transform_get(j->transforms + i * (1 + 3 * b->n), b->box_rows, b->box_cols, &t);
     nonet_transform_apply(&t, &g, &g);
-    memcpy(j->out + (size_t)i * (size_t)(b->n * b->n), g.cells, (size_t)(b->n * b->n));
+    memcpy(j->out + (size_t)i * ((size_t)b->n * (size_t)b->n), g.cells,
+           ((size_t)b->n * (size_t)b->n));
 }
 
 static const char *const transform_kw[] = {"puzzles", "seed",   "transforms", "first",

@@ -192,7 +192,8 @@ static void minimize_one(void *ctx, void *scratch, Py_ssize_t i)
                    : rc == NONET_ECONFLICT   ? NONET_V_INVALID
                                              : NONET_V_ERROR;
     if (rc == NONET_OK)
-        memcpy(j->out + (size_t)i * (size_t)(b->n * b->n), g.cells, (size_t)(b->n * b->n));
+        memcpy(j->out + (size_t)i * ((size_t)b->n * (size_t)b->n), g.cells,
+               ((size_t)b->n * (size_t)b->n));
 }
 
 static const char *const minimize_kw[] = {"puzzles", "symmetry", "size", "column", "threads", NULL};

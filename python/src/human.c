@@ -264,7 +264,7 @@ static void record_step(void *ctx, const nonet_step *st)
         t->placed[cell] = 1;
         while (!(st->placements[k].digits >> d & 1))
             d++;
-        int16_t *m = t->row + 4 * t->len++;
+        int16_t *m = t->row + 4 * (size_t)t->len++;
         m[0] = (int16_t)(cell / t->n);
         m[1] = (int16_t)(cell % t->n);
         m[2] = (int16_t)(d + 1);

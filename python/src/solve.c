@@ -49,7 +49,8 @@ static void solve_one(void *ctx, void *scratch, Py_ssize_t i)
     if (j->counts)
         j->counts[i] = (int64_t)count;
     if (j->out && count > 0 && !(j->unique && count > 1))
-        memcpy(j->out + (size_t)i * (size_t)(b->n * b->n), sol.cells, (size_t)(b->n * b->n));
+        memcpy(j->out + (size_t)i * ((size_t)b->n * (size_t)b->n), sol.cells,
+               ((size_t)b->n * (size_t)b->n));
 }
 
 /* The messages of the verdicts the solving added (read errors keep
@@ -166,18 +167,19 @@ PyObject *nb_check(PyObject *self, PyObject *args, PyObject *kw)
         goto done;
     int8_t *status = (int8_t *)st->data;
     int32_t *blank = (int32_t *)blanks->data;
+    const int8_t *read_ok = sols != Py_None ? s.status : NULL; /* the solutions' */
     for (Py_ssize_t i = 0; i < b.count; i++) {
         nonet_grid g, t;
         nonet_check_result res;
         char why[200] = "";
         blank[i] = -1;
-        if (b.status[i] != NONET_V_OK || (sols != Py_None && s.status[i] != NONET_V_OK)) {
+        if (b.status[i] != NONET_V_OK || (read_ok && read_ok[i] != NONET_V_OK)) {
             status[i] = NONET_V_ERROR;
             if (b.status[i] == NONET_V_OK) {
                 PyObject *m = PyList_GetItem(s.messages, i);
                 snprintf(why, sizeof why, "the solution: %s", m ? PyUnicode_AsUTF8(m) : "");
             }
-        } else if (sols == Py_None) {
+        } else if (!read_ok) {
             nb_batch_grid(&b, i, &g);
             if (nonet_check(&g, &res) == NONET_ECONFLICT) {
                 status[i] = NONET_V_INCONSISTENT;
