@@ -24,7 +24,9 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
     if (records_wanted(o)) {
         nonet_result r = {.puzzle = p,
                           .status = p->error.code ? NONET_V_ERROR : NONET_V_OK,
-                          .message = p->error.code ? p->error.message : NULL};
+                          .message = p->error.code ? p->error.message : NULL,
+                          .fields = p->has_marks ? NONET_FIELD_MARKS : 0u,
+                          .marks = &p->marks};
         print_record(stdout, o, &st->rec, file, &r);
         return;
     }
@@ -51,7 +53,7 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
 
 int cmd_format(const cli_opts *o)
 {
-    format_state st = {o, 0, 0, {0, 0}};
+    format_state st = {o, 0, 0, {NONET_FIELD_MARKS, 0}};
     int rc = for_each_puzzle(o, format_one, &st, NULL);
     return exit_status(rc, st.failed);
 }

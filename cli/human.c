@@ -183,8 +183,10 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
                           .fields = b->rec.fields};
         if (b->hint) {
             r.step_json = steps_len ? steps_text : NULL;
-            if (o->apply) /* the position after the step */
+            if (o->apply) { /* the position after the step */
                 r.result = &b->position;
+                r.marks = &b->marks;
+            }
         } else {
             r.steps_json = steps_text;
             r.rating = &path;
@@ -237,7 +239,7 @@ static int run(const cli_opts *o, int hint)
     }
     b->o = o;
     b->hint = hint;
-    b->rec.fields = hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT : 0u)
+    b->rec.fields = hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u)
                          : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;
     b->human = nonet_human_new();
     b->solver = nonet_solver_new(NONET_ENGINE_AUTO);

@@ -1295,6 +1295,14 @@ enum nonet_field {
     NONET_FIELD_SOLUTIONS = 1u << 6,      /* "solutions" (solve --all) */
     NONET_FIELD_RESULT = 1u << 7,         /* "result": the puzzle a command made of
                                              it (minimal, canonical, transformed) */
+    NONET_FIELD_MARKS = 1u << 16,         /* "marks": a position's pencil marks (the
+                                             result's, else the puzzle's), in the
+                                             pencil-mark form the reader takes:
+                                             for each cell n symbols, the k-th
+                                             digit k's while it is a candidate,
+                                             else '.' (above 35: an array of
+                                             each cell's digits); written after
+                                             "result" */
     NONET_FIELD_REMOVED = 1u << 8,        /* "removed": clues minimize took out */
     NONET_FIELD_TRANSFORM = 1u << 9,      /* "transform" (canon, transform) */
     NONET_FIELD_AUTOMORPHISMS = 1u << 10, /* "automorphisms" (canon) */
@@ -1335,6 +1343,8 @@ typedef struct nonet_result {
     int nsolutions;
     const char *solutions_text; /* or, for CSV, their lines one space apart */
     const nonet_grid *result;
+    const nonet_marks *marks; /* with NONET_FIELD_MARKS: the marks of result
+                                 (when set) or of the puzzle's grid */
     int removed;
     const char *transform; /* as nonet_transform_format writes it */
     uint64_t automorphisms;

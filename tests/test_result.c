@@ -77,7 +77,7 @@ static void test_csv_columns(void)
     CHECK(strcmp(name, "solution") == 0 && strcmp(value, "x") == 0);
     CHECK(nonet_puzzle_column(&p, 3, &name, &value) == NONET_EARG);
     /* every field of the schema set: the header and the line agree */
-    unsigned all = 0xFFFFu;
+    unsigned all = 0x1FFFFu;
     nonet_grid sol;
     CHECK(grid_from_line(classic, 3, 3, &sol));
     nonet_rating rating;
@@ -99,7 +99,11 @@ static void test_csv_columns(void)
                       .stats = &st,
                       .engine = "human",
                       .symmetry = "rot180"};
-    char header[1024], line[2048];
+    static nonet_marks marks;
+    for (int c = 0; c < 81; c++)
+        marks.cands[c] = 0x1FF;
+    r.marks = &marks;
+    char header[1024], line[4096];
     CHECK(nonet_result_csv_header(all, 1, &p, header, sizeof header) > 0);
     r.file = "in.csv";
     CHECK(nonet_result_csv(&r, all, p.ncolumns, line, sizeof line) > 0);
@@ -114,8 +118,49 @@ static void test_csv_columns(void)
     CHECKF(csv_fields(header) == csv_fields(line) + 1, "%.200s%.200s", header, line); /* no file */
 }
 
+/* "marks": the pencil-mark line, which the reader takes back as the same
+ * position. */
+static void test_marks_field(void)
+{
+    static nonet_puzzle p, back;
+    CHECK(nonet_parse(classic, strlen(classic), NULL, &p, NULL) == NONET_OK);
+    static nonet_marks m;
+    nonet_candidates(&p.grid, m.cands);
+    /* a few marks the plain candidates would keep, taken out */
+    int taken = 0;
+    for (int c = 0; c < 81 && taken < 5; c++)
+        if (!p.grid.cells[c] && __builtin_popcountll(m.cands[c]) > 2) {
+            m.cands[c] &= m.cands[c] - 1;
+            taken++;
+        }
+    CHECK(taken == 5);
+    nonet_result r = {.puzzle = &p, .status = NONET_V_OK, .fields = NONET_FIELD_MARKS, .marks = &m};
+    char buf[2048];
+    CHECK(nonet_result_json(&r, buf, sizeof buf) > 0);
+    const char *at = strstr(buf, "\"marks\":\"");
+    CHECKF(at != NULL, "%s", buf);
+    if (!at)
+        return;
+    at += 9;
+    const char *end = strchr(at, '"');
+    CHECK(end && end - at == 729);
+    CHECK(nonet_parse(at, 729, NULL, &back, NULL) == NONET_OK);
+    CHECK(back.has_marks);
+    CHECK(nonet_grid_equal(&back.grid, &p.grid));
+    int same = 1;
+    for (int c = 0; c < 81; c++)
+        if (!p.grid.cells[c])
+            same &= back.marks.cands[c] == m.cands[c];
+    CHECK(same);
+    /* a CSV column of the same text */
+    char line[2048];
+    CHECK(nonet_result_csv(&r, NONET_FIELD_MARKS, 0, line, sizeof line) > 0);
+    CHECK(strstr(line, ",ok,,") != NULL && memcmp(strstr(line, ",ok,,") + 5, at, 729) == 0);
+}
+
 void suite_result(void)
 {
+    RUN(test_marks_field);
     RUN(test_verdict_words);
     RUN(test_json_contract);
     RUN(test_csv_columns);

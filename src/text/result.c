@@ -114,6 +114,43 @@ static void json_grid(sink *k, const nonet_grid *g, const char *symbols)
     k->len += (size_t)n;
 }
 
+/* A position's marks: the pencil-mark line (n symbols a cell) up to 35,
+ * each cell's digits as an array above. */
+static void marks_line(sink *k, const nonet_grid *g, const nonet_marks *m, const char *symbols,
+                       int json)
+{
+    int n = g->n;
+    if (n > NONET_MAX_SYMBOL_SIDE) {
+        put(k, "[", 1);
+        for (int c = 0; c < n * n; c++) {
+            put(k, c ? ",[" : "[", c ? 2 : 1);
+            int first = 1;
+            for (int d = 1; d <= n; d++)
+                if (m->cands[c] >> (d - 1) & 1) {
+                    putf(k, first ? "%d" : ",%d", d);
+                    first = 0;
+                }
+            put(k, "]", 1);
+        }
+        put(k, "]", 1);
+        return;
+    }
+    static const char digits[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const char *sym = symbols && symbols[0] ? symbols : digits;
+    if (json)
+        put(k, "\"", 1);
+    for (int c = 0; c < n * n; c++)
+        for (int d = 1; d <= n; d++)
+            put(k, m->cands[c] >> (d - 1) & 1 ? &sym[d - 1] : ".", 1);
+    if (json)
+        put(k, "\"", 1);
+}
+
+static void json_marks(sink *k, const nonet_grid *g, const nonet_marks *m, const char *symbols)
+{
+    marks_line(k, g, m, symbols, 1);
+}
+
 /* A rating in tenths as a number: 23 is 2.3. */
 static void tenths(sink *k, int t)
 {
@@ -351,6 +388,11 @@ long nonet_result_json(const nonet_result *r, char *buf, size_t cap)
         key(&k, &first, "result");
         json_grid(&k, r->result, sym);
     }
+    if (has(r, NONET_FIELD_MARKS) && r->marks) {
+        key(&k, &first, "marks");
+        json_marks(&k, r->result && has(r, NONET_FIELD_RESULT) ? r->result : &p->grid, r->marks,
+                   sym);
+    }
     if (has(r, NONET_FIELD_REMOVED)) {
         key(&k, &first, "removed");
         putf(&k, "%d", r->removed);
@@ -413,6 +455,7 @@ static const struct {
     {NONET_FIELD_SOLUTION, "solution"},
     {NONET_FIELD_SOLUTIONS, "solutions"},
     {NONET_FIELD_RESULT, "result"},
+    {NONET_FIELD_MARKS, "marks"},
     {NONET_FIELD_REMOVED, "removed"},
     {NONET_FIELD_TRANSFORM, "transform"},
     {NONET_FIELD_AUTOMORPHISMS, "automorphisms"},
@@ -463,7 +506,7 @@ static int schema_name(const char *name)
         "blanks",  "count",          "limit_reached", "solution", "solutions", "result",
         "removed", "transform",      "automorphisms", "rating",   "at_least",  "level",
         "hardest", "hardest_rating", "step_count",    "step",     "steps",     "nodes",
-        "guesses", "microseconds",
+        "guesses", "microseconds", "marks",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
@@ -576,6 +619,13 @@ long nonet_result_csv(const nonet_result *r, unsigned fields, int ncolumns, char
         case NONET_FIELD_RESULT:
             if (set && r->result)
                 csv_grid(&k, r->result, sym);
+            break;
+        case NONET_FIELD_MARKS:
+            if (set && r->marks) {
+                const nonet_grid *g = r->result && has(r, NONET_FIELD_RESULT) ? r->result : &p->grid;
+                if (g->n <= NONET_MAX_SYMBOL_SIDE) /* above: no CSV form */
+                    marks_line(&k, g, r->marks, sym, 0);
+            }
             break;
         case NONET_FIELD_REMOVED:
             if (set)
