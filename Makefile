@@ -67,7 +67,8 @@ UNIT   := $(BUILD)/unit-tests
 PTY    := $(BUILD)/pty-test
 BENCH  := $(BUILD)/nonet-bench
 
-.PHONY: all test check asan bench bench-python fuzz demo install uninstall clean format lint python
+.PHONY: all test check asan bench bench-python fuzz demo install uninstall clean format lint python \
+        web web-test bench-web
 
 all: $(STATIC) $(SHARED) $(NONET)
 
@@ -143,6 +144,47 @@ bench-python: $(NONET) python
 
 demo: $(NONET)
 	$(NONET) solve samples/classic.txt
+
+# The web page (web/README.md): the library and web/api.c compiled by
+# clang's wasm32 target against Debian's wasi-libc (packages wasi-libc and
+# libclang-rt-14-dev-wasm32), with WebAssembly SIMD; no Emscripten, no
+# threads. build/web/ is the whole page: serve it from any static server.
+WASM_CC    ?= clang
+WASM_TARGET := --target=wasm32-wasi --sysroot=/usr
+WASM_FLAGS := $(WASM_TARGET) -msimd128 -mbulk-memory -msign-ext -mnontrapping-fptoint -O2
+WASM_CPP   := -Iinclude -Isrc -Iweb -D_POSIX_C_SOURCE=200809L -MMD -MP
+WASM_OBJ   := $(LIB_SRC:%.c=$(BUILD)/wasm/%.o) $(BUILD)/wasm/web/api.o
+WEB        := $(BUILD)/web
+WEB_FILES  := $(filter-out web/README.md web/api.c web/api.h,$(sort $(wildcard web/*.*)))
+WEB_OUT    := $(WEB_FILES:web/%=$(WEB)/%) $(WEB)/nonet.wasm
+
+$(BUILD)/wasm/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_FLAGS) $(WASM_CPP) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/wasm/$(HOT_SRC:.c=.o): WASM_FLAGS += $(HOT_OPT)
+
+# A 1 MiB stack (the default 64 KiB is too small for the deepest chains).
+# Linked without -O: at -O, clang runs binaryen's wasm-opt when it finds
+# it, without the SIMD feature.
+$(WEB)/nonet.wasm: $(WASM_OBJ)
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_TARGET) -mexec-model=reactor -Wl,-z,stack-size=1048576 \
+	  -Wl,--strip-all -o $@ $^
+
+$(WEB)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+web: $(WEB_OUT)
+
+# The page in headless Chromium (web/test/run.sh says what it needs).
+web-test: web $(NONET)
+	sh web/test/run.sh $(WEB)
+
+# The WebAssembly build against the native one (tests/web/bench.mjs).
+bench-web: web $(NONET)
+	node tests/web/bench.mjs $(WEB)/nonet.wasm $(NONET)
 
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60

@@ -41,23 +41,17 @@ static void failure(steps_batch *b, const char *file, const nonet_puzzle *p, non
     }
 }
 
-/* Writes a step as the library's JSON object. */
-static void json_step(FILE *out, const nonet_step *st, int n, const char *symbols)
+/* A step as the library's JSON object, malloc'ed ("" when out of memory:
+ * NULL only if even that fails). */
+static char *step_json(const nonet_step *st, int n, const char *symbols)
 {
-    char small[4096];
-    long need = nonet_step_json(st, n, symbols, small, sizeof small);
-    if (need < 0)
-        return;
-    if ((size_t)need < sizeof small) {
-        fputs(small, out);
-        return;
-    }
-    char *big = malloc((size_t)need + 1);
-    if (big) {
-        nonet_step_json(st, n, symbols, big, (size_t)need + 1);
-        fputs(big, out);
-        free(big);
-    }
+    long need = nonet_step_json(st, n, symbols, NULL, 0);
+    char *text = malloc(need > 0 ? (size_t)need + 1 : 1);
+    if (text && need > 0)
+        nonet_step_json(st, n, symbols, text, (size_t)need + 1);
+    else if (text)
+        text[0] = '\0';
+    return text;
 }
 
 static void print_candidates(steps_batch *b, const char *symbols)
@@ -135,12 +129,18 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
             nonet_step st;
             nonet_human_step(b->human, i, &st);
             nonet_step_describe(&st, n, p->symbols, b->text, sizeof b->text);
-            if (steps_out) {
-                fputs(path.steps > 0 ? "," : "", steps_out);
-                json_step(steps_out, &st, n, p->symbols);
-            }
-            if ((!b->hint || o->apply) && nonet_human_apply(b->human, i) < 1)
+            /* the step's JSON is taken before applying it (which ends its
+             * arrays) and written only if it changed something */
+            char *step_text = steps_out ? step_json(&st, n, p->symbols) : NULL;
+            if ((!b->hint || o->apply) && nonet_human_apply(b->human, i) < 1) {
+                free(step_text);
                 continue; /* an earlier step of the round did it all */
+            }
+            if (step_text) {
+                fputs(path.steps > 0 ? "," : "", steps_out);
+                fputs(step_text, steps_out);
+                free(step_text);
+            }
             path.steps++;
             path.count[st.technique]++;
             if (st.difficulty > path.difficulty) {

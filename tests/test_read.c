@@ -175,6 +175,41 @@ static void test_batches(void)
     free(p);
 }
 
+/* A shape line before a one-line puzzle, its side's default shape too
+ * ("3x3": what the web page writes before every position), is the size
+ * of that puzzle, never a puzzle of its own. */
+static void test_shape_lines(void)
+{
+    nonet_puzzle *p = puzzles(4);
+    CHECK(p);
+    char text[400];
+    snprintf(text, sizeof text, "3x3\n%s\n2x3\n1.....2.....3.....4.....5.....6.....\n3x2\n%s\n",
+             classic_line, "1.....2.....3.....4.....5.....6.....");
+    int got = unit_read_all(text, strlen(text), NULL, 0, p, 4);
+    CHECKF(got == 3, "got %d puzzles", got);
+    CHECK(got >= 1 && cells_are(&p[0], classic_line, 3, 3) && p[0].first_line == 2);
+    CHECK(got >= 2 && p[1].error.code == NONET_OK && p[1].grid.box_rows == 2);
+    CHECK(got >= 3 && p[2].error.code == NONET_OK && p[2].grid.box_rows == 3);
+    /* and before positions in the pencil-mark form, of every side: 9x9,
+     * 6x6 as 3x2 (216 symbols), 4x4 (64: never an 8x8 puzzle) */
+    static const int shapes[3][2] = {{3, 3}, {3, 2}, {2, 2}};
+    for (int s = 0; s < 3; s++) {
+        int br = shapes[s][0], bc = shapes[s][1], n = br * bc, len = 0;
+        char marks[800];
+        len += snprintf(marks, sizeof marks, "%dx%d\n", br, bc);
+        for (int cell = 0; cell < n * n; cell++)
+            for (int k = 1; k <= n; k++) /* cell 0 holds 1; others 1..n but 2 */
+                marks[len++] = (char)((cell == 0 ? k == 1 : k != 2) ? '0' + k : '.');
+        marks[len++] = '\n';
+        got = unit_read_all(marks, (size_t)len, NULL, 0, p, 4);
+        CHECKF(got == 1 && p[0].error.code == NONET_OK && p[0].has_marks &&
+                   p[0].grid.box_rows == br && p[0].grid.box_cols == bc,
+               "%dx%d marks: %d puzzles, %s", br, bc, got, p[0].error.message);
+        CHECK(got == 1 && p[0].grid.cells[0] == 1 && p[0].marks.cands[1] == (((uint64_t)1 << n) - 1 - 2));
+    }
+    free(p);
+}
+
 /* A batch of one-line puzzles with bad lines in the middle loses nothing. */
 static void test_batch_errors(void)
 {
@@ -445,6 +480,7 @@ void suite_read(void)
     RUN(test_grid_layouts);
     RUN(test_line_ends_and_comments);
     RUN(test_batches);
+    RUN(test_shape_lines);
     RUN(test_batch_errors);
     RUN(test_grid_errors);
     RUN(test_empty_inputs);

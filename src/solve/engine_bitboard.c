@@ -66,6 +66,8 @@
 
 #if defined(__BMI2__) || defined(__SSE2__)
 #include <immintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
 #endif
 
 /* The search's name: bb_search_portable, or BB_ISA's variant when the
@@ -112,6 +114,14 @@ static inline uint32_t band_clear(uint32_t *band, uint32_t x)
         0xFF;
     _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(m, lo));
     _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(m, hi));
+#elif defined(__wasm_simd128__)
+    /* WebAssembly SIMD (the web page's build): the SSE2 path's shape */
+    v128_t m = wasm_i32x4_splat((int)x), zero = wasm_i32x4_splat(0);
+    v128_t lo = wasm_v128_load(band), hi = wasm_v128_load(band + 4);
+    hit |= (uint32_t)wasm_i32x4_bitmask(wasm_i32x4_ne(wasm_v128_and(lo, m), zero)) |
+           (uint32_t)wasm_i32x4_bitmask(wasm_i32x4_ne(wasm_v128_and(hi, m), zero)) << 4;
+    wasm_v128_store(band, wasm_v128_andnot(lo, m));
+    wasm_v128_store(band + 4, wasm_v128_andnot(hi, m));
 #else
     UNROLL_DIGITS
     for (int e = 0; e < 8; e++) {
@@ -413,6 +423,14 @@ static inline unsigned cell_digits(const board *bd, int b, uint32_t bit)
     return (unsigned)_mm256_movemask_ps(
                _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, m), m))) |
            (unsigned)((bd->cand[b][8] & bit) != 0) << 8;
+#elif defined(__wasm_simd128__)
+    v128_t m = wasm_i32x4_splat((int)bit), zero = wasm_i32x4_splat(0);
+    const uint32_t *c = bd->cand[b];
+    return (unsigned)wasm_i32x4_bitmask(wasm_i32x4_ne(wasm_v128_and(wasm_v128_load(c), m), zero)) |
+           (unsigned)wasm_i32x4_bitmask(
+               wasm_i32x4_ne(wasm_v128_and(wasm_v128_load(c + 4), m), zero))
+               << 4 |
+           (unsigned)((c[8] & bit) != 0) << 8;
 #else
     unsigned has = 0;
     UNROLL_DIGITS
@@ -785,7 +803,15 @@ static inline void band_values(const uint8_t *cells, uint32_t clue[10][3])
 {
     for (int b = 0; b < 3; b++) {
         const uint8_t *at = cells + (size_t)b * BAND_BITS;
-#if defined(__AVX2__) || defined(__SSE2__)
+#if defined(__wasm_simd128__) && !defined(__SSE2__)
+        v128_t lo = wasm_v128_load(at), hi = wasm_v128_load(at + 16);
+        for (int k = 0; k < 10; k++) {
+            v128_t key = wasm_i8x16_splat((int8_t)k);
+            clue[k][b] = ((uint32_t)wasm_i8x16_bitmask(wasm_i8x16_eq(lo, key)) |
+                          (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_eq(hi, key)) << 16) &
+                         BAND_MASK;
+        }
+#elif defined(__AVX2__) || defined(__SSE2__)
         /* a byte compare per value: the 27 cells and 5 beyond them (the
          * grid's cells[] is far longer than 81), masked off */
 #if defined(__AVX2__)

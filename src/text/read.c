@@ -393,16 +393,14 @@ static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, siz
 }
 
 /* The pencil-mark form: n*n*n cells, n for each cell, the k-th a blank or
- * the symbol of digit k (1-9A-G). Returns the side n (4, 9 or 16), or 0
+ * the symbol of digit k (1-9A-G). Returns the side n (4 to 16), or 0
  * when the scanned line is not in that form. */
 static int pencil_side(const nonet_reader *r)
 {
-    static const int sides[] = {4, 9, 16};
     const line_scan *sc = &r->sc;
     if (sc->nsym == 0 || sc->nbad > 0 || sc->nlower > 0)
         return 0;
-    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-        int n = sides[i];
+    for (int n = 4; n * n * n <= MAX_ITEMS && n <= NONET_MAX_SYMBOL_SIDE; n++) {
         if (sc->ncells != n * n * n)
             continue;
         for (int c = 0; c < n * n * n; c++) {
@@ -807,8 +805,10 @@ static int size_fits(nonet_reader *r, int width)
         n = width, br = h[1], bc = width / h[1];
     else if (r->nsize == 1 && h[0] == width && width > 1) /* side */
         n = width;
-    /* the first row of a grid, or a one-line puzzle */
-    if (n < (r->size_shape ? 1 : 4) || (n != width && n * n != width))
+    /* the first row of a grid, a one-line puzzle, or one in the
+     * pencil-mark form (after "RxC") */
+    if (n < (r->size_shape ? 1 : 4) ||
+        (n != width && n * n != width && !(r->size_shape && n * n * n == width)))
         return 0; /* no number line announces a tiny grid; "1x2" may */
     r->hint_n = n;
     r->hint_rows = br;
@@ -1216,8 +1216,8 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     if (comment_len == 0 && !w->active)
         tab_name(s, start, &len, &full, text, &comment, &comment_len);
 
-    if (!w->active && !r->pending && r->ctx.layout == NONET_LAYOUT_AUTO && !r->ctx.forced_n &&
-        !r->ctx.symbols && len - start == 81 && comment_len == 0 &&
+    if (!w->active && !r->pending && !r->nsize_lines && r->ctx.layout == NONET_LAYOUT_AUTO &&
+        !r->ctx.forced_n && !r->ctx.symbols && len - start == 81 && comment_len == 0 &&
         fast_one_line(r, s + start, line, end_offset))
         return;
 

@@ -1,0 +1,97 @@
+/* api.h - the C API the web page calls: libnonet's commands on text,
+ * answered in the library's one JSON schema (nonet.h, "results").
+ *
+ * The page's Web Worker (web/worker.js) loads the library compiled to
+ * WebAssembly with this file's functions exported under their names. The
+ * same file builds natively too (tests/test_web_api.c), so what the page
+ * gets is tested without a browser.
+ *
+ * Use: nw_new() once; for each request write the input text into the
+ * buffer that nw_input(w, len) returns, then call one command with len.
+ * Every command reads the text as `nonet` reads files (any layout, many
+ * puzzles, titles, pencil-mark grids, a size line such as "2x3" before a
+ * puzzle whose boxes are not its side's default) and returns its answer
+ * as JSON lines, one object a puzzle, each ending in '\n', exactly what
+ * the command of the same name writes with --json. The returned text
+ * belongs to w and stays valid until the next call on w; NULL means out
+ * of memory. A puzzle that cannot be read or answered is an object with
+ * its "status" and "message", never a failure of the call.
+ *
+ * One nw serves one thread at a time; nothing is global. */
+#ifndef NONET_WEB_API_H
+#define NONET_WEB_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct nw nw;
+
+/* A new context, or NULL when out of memory. */
+nw *nw_new(void);
+
+/* Frees w and everything it returned; NULL is a no-op. */
+void nw_free(nw *w);
+
+/* A buffer of len + 1 bytes for the next command's input text (UTF-8; the
+ * byte at len is set to NUL by the command). NULL when out of memory or
+ * w is NULL. The buffer is w's, valid until the next nw_input. */
+char *nw_input(nw *w, size_t len);
+
+/* `nonet format --json`: each puzzle read ("status" "ok" or "error" with
+ * "message", "size", "puzzle", "name", "index", "line"), and "marks" when
+ * the text gave pencil marks. */
+const char *nw_read(nw *w, size_t len);
+
+/* `nonet count -l limit --json` (limit 0: count all; the page asks 2 to
+ * prove uniqueness): "count", "limit_reached", "solution" when one. */
+const char *nw_count(nw *w, size_t len, uint32_t limit);
+
+/* `nonet count -l limit` without --json: a line a puzzle, its count
+ * ("2+" when the limit stopped the search, "0 invalid" for clues that
+ * clash, "error" for a puzzle not read). For batches and benchmarks: no
+ * JSON to write or parse. */
+const char *nw_count_lines(nw *w, size_t len, uint32_t limit);
+
+/* `nonet rate --json [--ceiling c]` (ceiling in tenths, 0: none):
+ * "rating", "level", "hardest", "hardest_rating", "step_count",
+ * "techniques"; when stuck, "at_least" and "needs". */
+const char *nw_rate(nw *w, size_t len, int ceiling);
+
+/* `nonet hint --apply --json` of the first puzzle (a position: a grid, or
+ * a pencil-mark grid whose marks the step respects): "step" (technique,
+ * difficulty, units, pattern, placements, eliminations, chain, text) and
+ * "result" with "marks", the position after the step. "status" is
+ * "solved" when nothing is left, "stuck" when no technique applies,
+ * "multiple"/"no solution"/"invalid" when the position has no single
+ * solution (its marks included). */
+const char *nw_hint(nw *w, size_t len);
+
+/* `nonet explain --json` of the first puzzle, a round of the ladder at a
+ * time so that the page can show progress: a call with len > 0 starts on
+ * the input; a call with len 0 goes on. Each call runs at most rounds
+ * rounds (0: to the end) and returns NULL while work is left (then
+ * nw_progress tells the steps so far), or the record when done: "steps",
+ * "rating", "solution". The returned text is also NULL when out of
+ * memory: nw_progress is then negative. */
+const char *nw_explain(nw *w, size_t len, int rounds);
+
+/* The steps an unfinished nw_explain has taken; -1 after it ran out of
+ * memory. */
+int nw_progress(const nw *w);
+
+/* `nonet generate --json --solution --seed seed --from index+1 -n 1`,
+ * shape box_rows x box_cols (0 x 0: 3x3), symmetry (enum nonet_symmetry),
+ * rating range min..max in tenths (0: no bound; a level's bounds from
+ * nonet_level_bounds), minimal as the CLI's: "seed", "symmetry", "clues",
+ * "puzzle", "solution", and the rating fields when a range was asked.
+ * seed is a double so that JavaScript passes any integer up to 2^53. */
+const char *nw_generate(nw *w, double seed, uint32_t index, int box_rows, int box_cols,
+                        int symmetry, int min_rating, int max_rating);
+
+/* What the page offers: {"version", "levels": [{"name", "min", "max"}]
+ * (tenths; max 0: no bound), "symmetries": [names, by enum
+ * nonet_symmetry], "techniques": [names, by enum nonet_technique]}, one
+ * line. Owned by w as the commands' answers. */
+const char *nw_about(nw *w);
+
+#endif /* NONET_WEB_API_H */
