@@ -115,7 +115,9 @@ $(SHARED): $(PIC_OBJ)
 $(NONET): $(CLI_OBJ) $(STATIC)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(UNIT): $(TEST_OBJ) $(STATIC)
+# the web page's C API is tested natively too (tests/test_web_api.c)
+$(BUILD)/obj/tests/test_web_api.o: CPPFLAGS += -Iweb
+$(UNIT): $(TEST_OBJ) $(BUILD)/obj/web/api.o $(STATIC)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(PTY): $(PTY_SRC:%.c=$(BUILD)/obj/%.o)
