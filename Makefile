@@ -134,7 +134,7 @@ test check: $(NONET) $(UNIT) $(PTY)
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan HOT_OPT= OPT="-O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=address,undefined -fno-sanitize-recover=all" \
-	  LDFLAGS="-fsanitize=address,undefined" PYTHON_TESTS=0 test
+	  LDFLAGS="-fsanitize=address,undefined" PYTHON_TESTS=0 WEB_TESTS=0 test
 
 bench: $(BENCH) $(NONET)
 	@$(BENCH) $(BENCH_ARGS)
@@ -230,7 +230,8 @@ clean:
 	rm -rf $(BUILD) python/build python/nonet/_nonet*.so
 
 # every C file of the project, wherever it lives
-FORMAT_SRC := $(sort $(shell find include src cli tests bench fuzz python/src -name '*.[ch]'))
+FORMAT_SRC := $(sort $(shell find include src cli tests bench fuzz python/src web -name '*.[ch]' \
+                -not -path '*/node_modules/*'))
 
 format:
 	clang-format -i $(FORMAT_SRC)
@@ -244,8 +245,8 @@ PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths(
 PY_LINT := $(if $(wildcard $(PY_INCLUDE)/Python.h),$(wildcard python/src/*.c))
 lint:
 	@cppcheck --quiet --enable=warning,performance,portability --std=c11 \
-	  --error-exitcode=1 -Iinclude -Isrc src cli python/src
-	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) $(CLI_SRC) -- \
+	  --error-exitcode=1 -Iinclude -Isrc src cli python/src web
+	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) $(CLI_SRC) web/api.c -- \
 	  $(LINT_DEFS) -std=c11 2>&1); rc=$$?; \
 	  printf '%s\n' "$$out" | grep -v -e '^[0-9]* warnings\? generated\.$$' -e '^$$' || true; \
 	  exit $$rc

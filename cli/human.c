@@ -239,8 +239,9 @@ static int run(const cli_opts *o, int hint)
     }
     b->o = o;
     b->hint = hint;
-    b->rec.fields = hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u)
-                         : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;
+    b->rec.fields =
+        hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u)
+             : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;
     b->human = nonet_human_new();
     b->solver = nonet_solver_new(NONET_ENGINE_AUTO);
     int rc = EXIT_USAGE;

@@ -205,7 +205,8 @@ static void test_shape_lines(void)
         CHECKF(got == 1 && p[0].error.code == NONET_OK && p[0].has_marks &&
                    p[0].grid.box_rows == br && p[0].grid.box_cols == bc,
                "%dx%d marks: %d puzzles, %s", br, bc, got, p[0].error.message);
-        CHECK(got == 1 && p[0].grid.cells[0] == 1 && p[0].marks.cands[1] == (((uint64_t)1 << n) - 1 - 2));
+        CHECK(got == 1 && p[0].grid.cells[0] == 1 &&
+              p[0].marks.cands[1] == (((uint64_t)1 << n) - 1 - 2));
     }
     free(p);
 }

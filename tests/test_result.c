@@ -138,7 +138,7 @@ static void test_marks_field(void)
     char buf[2048];
     CHECK(nonet_result_json(&r, buf, sizeof buf) > 0);
     const char *at = strstr(buf, "\"marks\":\"");
-    CHECKF(at != NULL, "%s", buf);
+    CHECKF(at != NULL, "%.400s", buf);
     if (!at)
         return;
     at += 9;

@@ -71,7 +71,7 @@ static void test_count(void)
     CHECK(strstr(strchr(third, '\n') + 1, "\"status\":\"error\"") != NULL);
     /* the command's plain lines */
     out = nw_count_lines(w, put(w, text), 2);
-    CHECKF(out && strcmp(out, "1\n2+\n0 invalid\nerror\n") == 0, "%s", out ? out : "NULL");
+    CHECKF(out && strcmp(out, "1\n2+\n0 invalid\nerror\n") == 0, "%.400s", out ? out : "NULL");
     /* no input at all: no records */
     out = nw_count(w, 0, 2);
     CHECK(out && out[0] == '\0');
@@ -108,10 +108,10 @@ static void test_read_and_hint(void)
     char line[100];
     CHECK(nonet_format(&s, NONET_LAYOUT_LINE, 0, line, sizeof line) == 82);
     out = nw_hint(w, put(w, line));
-    CHECKF(out && strstr(out, "\"status\":\"solved\"") != NULL, "%s", out ? out : "NULL");
+    CHECKF(out && strstr(out, "\"status\":\"solved\"") != NULL, "%.400s", out ? out : "NULL");
     /* an empty grid has many solutions: no hint */
     out = nw_hint(w, put(w, "2x2\n................\n"));
-    CHECKF(out && strstr(out, "\"status\":\"multiple\"") != NULL, "%s", out ? out : "NULL");
+    CHECKF(out && strstr(out, "\"status\":\"multiple\"") != NULL, "%.400s", out ? out : "NULL");
     nw_free(w);
 }
 
@@ -163,7 +163,7 @@ static void test_rate_generate_about(void)
     CHECK(out && strstr(out, "\"rating\":") && strstr(out, "\"level\":\"diabolical\""));
     /* under a ceiling the rating is a lower bound */
     out = nw_rate(w, put(w, hard), 30);
-    CHECKF(out && strstr(out, "\"status\":\"stuck\"") && strstr(out, "\"needs\":"), "%s", out);
+    CHECKF(out && strstr(out, "\"status\":\"stuck\"") && strstr(out, "\"needs\":"), "%.400s", out);
     /* generated: unique by the tests' own count, the same each time */
     out = nw_generate(w, 2026, 3, 2, 3, NONET_SYM_ROT180, 0, 0);
     char puzzle[100], solution[100];

@@ -270,7 +270,7 @@ static void count_one(nw *w, const nonet_puzzle *p, void *ctx)
     if (count == 0 && conflicting(w, p))
         return;
     nonet_result r = {.puzzle = p,
-                      .status = count == 0                ? NONET_V_NO_SOLUTION
+                      .status = count == 0               ? NONET_V_NO_SOLUTION
                                 : count == 1 && !reached ? NONET_V_UNIQUE
                                                          : NONET_V_MULTIPLE,
                       .fields = NONET_FIELD_COUNT | NONET_FIELD_SOLUTION,
@@ -411,7 +411,7 @@ static void hint_one(nw *w, const nonet_puzzle *p, void *ctx)
     }
     nonet_human_position(w->human, &w->grid, &w->marks);
     nonet_result r = {.puzzle = p,
-                      .status = found < 0                            ? NONET_V_ERROR
+                      .status = found < 0                                    ? NONET_V_ERROR
                                 : found == 0 && nonet_human_solved(w->human) ? NONET_V_SOLVED
                                 : found == 0                                 ? NONET_V_STUCK
                                                                              : NONET_V_UNIQUE,

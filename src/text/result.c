@@ -506,7 +506,7 @@ static int schema_name(const char *name)
         "blanks",  "count",          "limit_reached", "solution", "solutions", "result",
         "removed", "transform",      "automorphisms", "rating",   "at_least",  "level",
         "hardest", "hardest_rating", "step_count",    "step",     "steps",     "nodes",
-        "guesses", "microseconds", "marks",
+        "guesses", "microseconds",   "marks",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
@@ -622,7 +622,8 @@ long nonet_result_csv(const nonet_result *r, unsigned fields, int ncolumns, char
             break;
         case NONET_FIELD_MARKS:
             if (set && r->marks) {
-                const nonet_grid *g = r->result && has(r, NONET_FIELD_RESULT) ? r->result : &p->grid;
+                const nonet_grid *g =
+                    r->result && has(r, NONET_FIELD_RESULT) ? r->result : &p->grid;
                 if (g->n <= NONET_MAX_SYMBOL_SIDE) /* above: no CSV form */
                     marks_line(&k, g, r->marks, sym, 0);
             }
