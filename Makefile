@@ -184,9 +184,10 @@ web: $(WEB_OUT)
 web-test: web $(NONET)
 	sh web/test/run.sh $(WEB)
 
-# The WebAssembly build against the native one (tests/web/bench.mjs).
+# The WebAssembly build against the native one, in Node and in Chromium
+# (web/test/bench.mjs): ../shared/data's sets, else bench/data's.
 bench-web: web $(NONET)
-	node tests/web/bench.mjs $(WEB)/nonet.wasm $(NONET)
+	WEB_BENCH=1 sh web/test/run.sh $(WEB)
 
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60

@@ -4,6 +4,7 @@
 # and compares with build/nonet (`make`).
 #
 #   sh web/test/run.sh [WEBDIR] [--only 3,9]
+#   WEB_BENCH=1 sh web/test/run.sh [WEBDIR] [DATADIR]   (make bench-web)
 #
 # WEBDIR is the built page (default build/web, or $WEB_ROOT); nonet is
 # looked for beside it (WEBDIR/../nonet, or $NONET), screenshots go to
@@ -57,7 +58,11 @@ if ! cmp -s "$here/package-lock.json" "$stamp"; then
 	cp "$here/package-lock.json" "$stamp"
 fi
 
-mkdir -p "$build/web-test"
 cd "$root"
+if [ "${WEB_BENCH:-0}" = 1 ]; then
+	# make bench-web: the figures instead of the test (bench.mjs)
+	CHROMIUM=$chromium exec node "$here/bench.mjs" "$web" "$nonet" "$@"
+fi
+mkdir -p "$build/web-test"
 exec node "$here/browser.mjs" --root "$web" --out "$build/web-test" \
 	--nonet "$nonet" --chromium "$chromium" "$@"
