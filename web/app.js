@@ -413,7 +413,7 @@ function useAbout(about) {
   if (levels.length) {
     const lv = $('level');
     const cur = lv.value;
-    lv.replaceChildren(...levels.map((name) => new Option(name, name)));
+    lv.replaceChildren(...levels.map((name) => new Option(name, name)), new Option('rating range…', 'range'));
     lv.value = levels.includes(cur) ? cur : levels[Math.min(1, levels.length - 1)];
   }
   const syms = (about.symmetries || []).map((s) => (typeof s === 'string' ? s : s.name)).filter((s) => s && s !== 'random');
@@ -1003,6 +1003,7 @@ function sizeChanged() {
   const nine = br * bc === 9;
   $('level').disabled = !nine;
   $('level-note').hidden = nine;
+  $('rating-range').hidden = !nine || $('level').value !== 'range';
   const symSel = $('symmetry');
   const cur = symSel.value;
   const fit = symmetryNames.filter((s) => br === bc || !SQUARE_ONLY.has(s));
@@ -1015,15 +1016,23 @@ const randomSeed = () => Math.floor(Math.random() * 2 ** 31) + 1;
 
 function genSettings() {
   const [br, bc] = selectedShape();
-  return { boxRows: br, boxCols: bc, symmetry: $('symmetry').value, level: br * bc === 9 ? $('level').value : null };
+  const settings = { boxRows: br, boxCols: bc, symmetry: $('symmetry').value, level: br * bc === 9 ? $('level').value : null };
+  if (settings.level === 'range') {
+    // SE ratings in tenths; an empty bound is none
+    const tenths = (id) => Math.round((parseFloat($(id).value) || 0) * 10);
+    settings.level = null;
+    settings.min = tenths('rating-min');
+    settings.max = tenths('rating-max');
+  }
+  return settings;
 }
 
 async function generate(seed, settings, label) {
   const args = { seed, index: 0, ...settings };
   if (!args.level) {
     delete args.level;
-    args.min = 0;
-    args.max = 0;
+    args.min = settings.min ?? 0;
+    args.max = settings.max ?? 0;
   }
   const rec = (await ask('generate', args, label))[0];
   if (!rec || rec.status === 'error' || !rec.puzzle) throw new Error((rec && rec.message) || 'no puzzle made');
@@ -1167,9 +1176,12 @@ const doPrint = act(async () => {
   const withSolutions = $('print-solutions').checked;
   const items = [{ givens: G.givens, solution: G.solution, label: puzzleLabel(), br: G.br, bc: G.bc }];
   if (count > 1) {
-    const settings = G.seed != null
-      ? { boxRows: G.br, boxCols: G.bc, symmetry: G.symmetry || $('symmetry').value, level: G.n === 9 ? G.level || $('level').value : null }
-      : genSettings();
+    // the current puzzle's settings when it was generated (its level, or
+    // the menu's level or range), else the menu's
+    const settings = genSettings();
+    if (G.seed != null) Object.assign(settings, { boxRows: G.br, boxCols: G.bc, symmetry: G.symmetry || settings.symmetry });
+    if (G.seed != null && G.level) Object.assign(settings, { level: G.level, min: 0, max: 0 });
+    if (settings.boxRows * settings.boxCols !== 9) Object.assign(settings, { level: null, min: 0, max: 0 });
     const base = G.seed != null ? Number(G.seed) : Number($('seed').value) || randomSeed();
     for (let k = 1; k < count; k++) {
       const g = await generate(base + k, settings, `generating ${k} of ${count - 1}`);
@@ -1305,6 +1317,7 @@ function init() {
   $('unique').addEventListener('click', doUnique);
   $('solve').addEventListener('click', doSolve);
   $('size').addEventListener('change', sizeChanged);
+  $('level').addEventListener('change', sizeChanged);
   $('generate').addEventListener('click', doGenerate);
   $('new-empty').addEventListener('click', doNewEmpty);
   $('seed').addEventListener('input', () => (seedAuto = false));

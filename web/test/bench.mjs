@@ -26,7 +26,7 @@ const sets = setNames
   .filter((f) => fs.existsSync(f))
   .map((f) => ({ name: path.basename(f), text: fs.readFileSync(f, 'utf8') }));
 const top = sets.find((s) => s.name.includes('top1465'));
-const HINT_PUZZLES = 25;
+const HINT_PUZZLES = 100;
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 const median = (xs) => {
