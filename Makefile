@@ -178,6 +178,12 @@ $(WEB)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+# the service worker's cache is named after the page's files (web/sw.js)
+$(WEB)/sw.js: web/sw.js $(filter-out $(WEB)/sw.js,$(WEB_OUT))
+	@mkdir -p $(dir $@)
+	sed "s/'nonet-dev'/'nonet-$$(cat $(sort $(filter-out web/sw.js,$^)) | cksum | cut -d' ' -f1)'/" \
+	  web/sw.js > $@
+
 web: $(WEB_OUT)
 
 # The page in headless Chromium (web/test/run.sh says what it needs).
@@ -245,7 +251,7 @@ LINT_DEFS := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -DNONET_HAVE_X86V3
 PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
 PY_LINT := $(if $(wildcard $(PY_INCLUDE)/Python.h),$(wildcard python/src/*.c))
 lint:
-	@cppcheck --quiet --enable=warning,performance,portability --std=c11 \
+	@cppcheck --quiet --enable=warning,performance,portability --std=c11 --suppress=toomanyconfigs \
 	  --error-exitcode=1 -Iinclude -Isrc src cli python/src web
 	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) $(CLI_SRC) web/api.c -- \
 	  $(LINT_DEFS) -std=c11 2>&1); rc=$$?; \

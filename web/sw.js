@@ -1,6 +1,8 @@
 // sw.js - nonet's service worker: the page's files, cache first, so that
-// the page works offline after its first load. Bump VERSION when they change.
-const VERSION = 'nonet-v1';
+// the page works offline after its first load. `make web` writes a hash of
+// the page's files in place of "dev" below: a changed file is a new cache,
+// and returning visitors get it (the old cache is deleted on activation).
+const VERSION = 'nonet-dev';
 const FILES = ['./', 'index.html', 'style.css', 'app.js', 'worker.js', 'nonet.js', 'nonet.wasm', 'icon.svg'];
 
 self.addEventListener('install', (event) => {
