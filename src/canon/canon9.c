@@ -48,16 +48,26 @@ static void make_perms(uint8_t perms[PERMS][9])
 }
 
 /* Row r of the grid (transposed when t), under column order perm and the
- * candidate's labels (updated into *lab and *next): into out. */
-static void row_string(const uint8_t *g, int t, const uint8_t *perm, int r, uint8_t *lab,
-                       uint8_t *next, uint8_t *out)
+ * labels lab (new digits labelled from *next on, both updated), compared
+ * with best[0..9) as it is written into out: stops at the first value
+ * above best's (returns 1: the row loses), else returns 0 when equal or
+ * -1 when smaller (out holds the whole row). have 0: nothing to beat. */
+static int row_versus(const uint8_t *g, int t, const uint8_t *perm, int r, uint8_t *lab,
+                      uint8_t *next, uint8_t *out, const uint8_t *best, int have)
 {
+    int less = !have;
     for (int j = 0; j < 9; j++) {
         int col = perm[j], v = t ? g[col * 9 + r] : g[r * 9 + col];
         if (v && !lab[v])
             lab[v] = (*next)++;
         out[j] = v ? lab[v] : 0;
+        if (!less && out[j] != best[j]) {
+            if (out[j] > best[j])
+                return 1;
+            less = 1;
+        }
     }
+    return less ? -1 : 0;
 }
 
 int canon9(const uint8_t *grid, canon_transform *out)
@@ -90,11 +100,16 @@ int canon9(const uint8_t *grid, canon_transform *out)
                         band_rows[nb++] = r;
             }
             for (int q = 0; q < nb; q++) {
-                candidate e = *c;
-                row_string(grid, e.t, perms[e.perm], band_rows[q], e.label, &e.next, row);
-                int cmp = have ? memcmp(row, best, 9) : -1;
+                /* the labels are copied only for a row that is kept */
+                uint8_t label[10], next = c->next;
+                memcpy(label, c->label, sizeof label);
+                int cmp = row_versus(grid, c->t, perms[c->perm], band_rows[q], label, &next, row,
+                                     best, have);
                 if (cmp > 0)
                     continue;
+                candidate e = *c;
+                memcpy(e.label, label, sizeof label);
+                e.next = next;
                 if (cmp < 0) {
                     memcpy(best, row, 9);
                     have = 1;
