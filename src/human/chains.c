@@ -329,7 +329,11 @@ static uint32_t mark_path(chain_ctx *x, const prop *p, int r)
 /* SE's doCycles: a breadth-first search from an "on" assumption, layer by
  * layer, where off nodes are not merged; every link back to the start from
  * the fourth layer on closes a cycle. The ends go to S->ends. */
-static void do_cycles(search *S, prop *p, int start, int limit)
+/* With prune (a pass whose chain_reach_build is current), nodes that
+ * cannot lead back to start are left out: they are on no cycle through
+ * it, and leaving them out changes neither the order nor the parents of
+ * the nodes that can (the same search as without). */
+static void do_cycles(search *S, prop *p, int start, int limit, int prune)
 {
     chain_ctx *x = S->x;
     prop_reset(x, p);
@@ -349,7 +353,8 @@ static void do_cycles(search *S, prop *p, int start, int limit)
             links_on_to_off(x, p->rec[pr].id);
             uint32_t path = mark_path(x, p, pr);
             for (int i = 0; i < x->nlink; i++) {
-                if (x->seen[x->link[i]] == path)
+                if (x->seen[x->link[i]] == path ||
+                    (prune && !chain_same_component(x, x->link[i], start)))
                     continue;
                 int r = prop_add(x, p, x->link[i], 1);
                 if (r < 0)
@@ -376,7 +381,7 @@ static void do_cycles(search *S, prop *p, int start, int limit)
                     p->rec[r].anc = p->rec[pr].anc; /* the start again */
                     prop_parent(x, p, r, pr);
                 }
-                if (!prop_has(p, q)) {
+                if (!prop_has(p, q) && (!prune || chain_same_component(x, q, start))) {
                     int r = prop_add(x, p, q, 1);
                     if (r < 0)
                         return;
@@ -392,7 +397,9 @@ static void do_cycles(search *S, prop *p, int start, int limit)
 
 /* SE's doForcingChains: breadth first from the assumption to its opposite.
  * Returns the record of the opposite, or -1. */
-static int do_forcing(search *S, prop *p, int start, int limit)
+/* With prune, as do_cycles: nodes that cannot reach the goal are left
+ * out. */
+static int do_forcing(search *S, prop *p, int start, int limit, int prune)
 {
     chain_ctx *x = S->x;
     prop_reset(x, p);
@@ -419,7 +426,7 @@ static int do_forcing(search *S, prop *p, int start, int limit)
                 links_off_to_on(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
-                if (q != goal && prop_has(p, q))
+                if (q != goal && (prop_has(p, q) || (prune && !chain_reaches(x, q, goal))))
                     continue;
                 int r = prop_add(x, p, q, q != goal);
                 if (r < 0)
@@ -499,13 +506,17 @@ static void loops(search *S, int y, int xl)
     int key = y && xl ? 4 : y ? 3 : 2;
     int cycle_tech = y && xl ? NONET_TECH_XY_CYCLE : y ? NONET_TECH_Y_CYCLE : NONET_TECH_X_CYCLE;
     int chain_tech = y ? NONET_TECH_FORCING_CHAIN : NONET_TECH_FORCING_X_CHAIN;
+    /* the starts with no cycle or no forcing chain at all are skipped */
+    int reach = chain_reach_build(x);
     for (int c = 0; c < s->ncells && !x->failed; c++) {
         int k = popcount64(x->cand0[c]);
         if (s->value[c] || k < 2 || (!xl && k > 2))
             continue;
         for (uint64_t m = x->cand0[c]; m; m &= m - 1) {
             int start = NODE_ID(n, c, lowest_bit(m) + 1, 1);
-            do_cycles(S, p, start, useful(S, cycle_base, key));
+            S->nends = 0;
+            if (chain_on_cycle(x, start))
+                do_cycles(S, p, start, useful(S, cycle_base, key), reach);
             for (int i = 0; i < S->nends; i++) {
                 int cx = ancestors(x, p, S->ends[i]);
                 double d = cycle_base + length_bonus(cx);
@@ -524,7 +535,10 @@ static void loops(search *S, int y, int xl)
             if (!xl)
                 continue;
             for (int on = 1; on >= 0; on--) {
-                int from = start ^ !on, r = do_forcing(S, p, from, useful(S, chain_base, key));
+                int from = start ^ !on;
+                if (!chain_reaches(x, from, from ^ 1))
+                    continue;
+                int r = do_forcing(S, p, from, useful(S, chain_base, key), reach);
                 if (r < 0)
                     continue;
                 if (S->all) {
@@ -911,7 +925,7 @@ static void emit(search *S, hlist *out)
     int target = b->target, branch = 0;
     switch (b->kind) {
     case K_CYCLE:
-        do_cycles(S, p, b->start, 1 << 30);
+        do_cycles(S, p, b->start, 1 << 30, 0);
         if (b->cycle >= S->nends)
             break;
         cycle_elims(x, p, S->ends[b->cycle]);
@@ -923,7 +937,7 @@ static void emit(search *S, hlist *out)
         emit_path(out, p, S->ends[b->cycle], 0, n);
         return;
     case K_FORCING: {
-        int r = do_forcing(S, p, b->start, 1 << 30);
+        int r = do_forcing(S, p, b->start, 1 << 30, 0);
         if (r >= 0)
             emit_path(out, p, r, 0, n);
         break;

@@ -72,6 +72,7 @@ typedef struct chain_mode {
 } chain_mode;
 
 struct nest_hints;
+struct chain_reach;
 
 typedef struct chain_ctx {
     const hstate *s;
@@ -110,8 +111,9 @@ typedef struct chain_ctx {
     prop *memo;
     int nmemo;
     uint32_t *memo_stamp, memo_gen;
-    struct chain_ctx *inner;  /* the nested rules' engine (levels 2-5) */
-    struct nest_hints *hints; /* what a nested search found */
+    struct chain_reach *reach; /* what a static search can reach (reach.c) */
+    struct chain_ctx *inner;   /* the nested rules' engine (levels 2-5) */
+    struct nest_hints *hints;  /* what a nested search found */
 } chain_ctx;
 
 #define NODE_ID(n, c, d, on) ((((c) * (n) + (d)-1) << 1) | (on))
@@ -154,6 +156,20 @@ int ancestors(chain_ctx *x, prop *p, int r);
  * p) and the nested chain (hash, complexity; complexity 0: none). */
 void prop_advanced(chain_ctx *x, prop *p, int id, const int32_t *par, int npar, uint64_t hash,
                    int complexity);
+
+/* reach.c: for the static links of x's grid and mode (not dynamic; 9x9
+ * and smaller), which nodes lie on a cycle and which reach which. Returns
+ * 1 when built, 0 when not (the tests below then answer 1: maybe). Build
+ * again after changing the grid or the mode. */
+int chain_reach_build(chain_ctx *x);
+/* 0 when no path leads from id back to itself; 1: there may be one. */
+int chain_on_cycle(const chain_ctx *x, int id);
+/* 0 when a and b are not on a cycle together (no path from each to the
+ * other); 1: they may be. */
+int chain_same_component(const chain_ctx *x, int a, int b);
+/* 0 when no path leads from node from to node to; 1: there may be one. */
+int chain_reaches(const chain_ctx *x, int from, int to);
+void chain_reach_free(struct chain_reach *r);
 
 /* chains.c: the chain rules of nesting level x->mode.level (2-5) on the
  * working grid, after the basic ones found nothing; their eliminations

@@ -49,6 +49,8 @@ void chain_ctx_free(chain_ctx *x)
         free(x->inner);
     }
     nest_hints_free(x->hints);
+    chain_reach_free(x->reach);
+    x->reach = NULL;
     free(x->props);
     free(x->cand0);
     free(x->where0);
