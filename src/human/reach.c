@@ -105,6 +105,8 @@ int chain_reach_build(chain_ctx *x)
     int bound = 0;
     for (int c = 0; c < s->ncells; c++)
         bound += 2 * popcount64(x->cand[c] | x->cand0[c]);
+    if (bound == 0)
+        return 0; /* nothing to search */
     r->words = (bound + 63) / 64;
     if (r->reach_cap < bound * r->words) {
         uint64_t *more = realloc(r->reach, (size_t)bound * (size_t)r->words * sizeof *more);
