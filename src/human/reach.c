@@ -18,13 +18,15 @@
 #include <string.h>
 
 struct chain_reach {
-    int cap;         /* nodes the arrays hold */
-    int32_t *comp;   /* node id -> component, -1: not in the graph */
-    int32_t *size;   /* component -> nodes in it */
-    int32_t *index;  /* Tarjan's numbering, -1: not visited */
-    int32_t *low;    /* the lowest index reachable within the stack */
-    int32_t *stack;  /* nodes of components not yet complete */
-    int32_t *frames; /* the depth-first path: node, next link */
+    int cap;        /* nodes the arrays hold */
+    int32_t *comp;  /* node id -> component, -1: not in the graph */
+    int32_t *size;  /* component -> nodes in it */
+    int32_t *index; /* Tarjan's numbering, -1: not visited */
+    int32_t *low;   /* the lowest index reachable within the stack */
+    int32_t *stack; /* nodes of components not yet complete */
+    struct frame {
+        int32_t node, next; /* the next of its links to follow */
+    } * frames;             /* the depth-first path */
     uint8_t *on_stack;
     uint64_t *reach; /* component -> the components it reaches (bits) */
     int reach_cap;   /* words reach holds */
@@ -76,7 +78,7 @@ static int ready_scratch(chain_ctx *x)
         r->index = malloc(nn * sizeof *r->index);
         r->low = malloc(nn * sizeof *r->low);
         r->stack = malloc(nn * sizeof *r->stack);
-        r->frames = malloc(2 * nn * sizeof *r->frames);
+        r->frames = malloc(nn * sizeof *r->frames);
         r->on_stack = calloc(nn, 1);
         r->cap = r->comp && r->size && r->index && r->low && r->stack && r->frames && r->on_stack
                      ? x->nnodes
@@ -127,24 +129,22 @@ int chain_reach_build(chain_ctx *x)
         }
         if (r->index[root] != -1 || !(here >> ((root >> 1) % n) & 1))
             continue;
-        r->frames[0] = root;
-        r->frames[1] = 0;
+        r->frames[0] = (struct frame){root, 0};
         depth = 1;
         r->index[root] = r->low[root] = counter++;
         r->stack[top++] = root;
         r->on_stack[root] = 1;
         while (depth > 0) {
-            int v = r->frames[2 * (depth - 1)], *next = &r->frames[2 * (depth - 1) + 1];
+            struct frame *f = &r->frames[depth - 1];
+            int v = f->node;
             links_of(x, v); /* again each time: the cache may have moved */
-            if (*next < x->nlink) {
-                int w = x->link[(*next)++];
+            if (f->next < x->nlink) {
+                int w = x->link[f->next++];
                 if (r->index[w] == -1) {
                     r->index[w] = r->low[w] = counter++;
                     r->stack[top++] = w;
                     r->on_stack[w] = 1;
-                    r->frames[2 * depth] = w;
-                    r->frames[2 * depth + 1] = 0;
-                    depth++;
+                    r->frames[depth++] = (struct frame){w, 0};
                 } else if (r->on_stack[w] && r->index[w] < r->low[v]) {
                     r->low[v] = r->index[w];
                 }
@@ -152,7 +152,7 @@ int chain_reach_build(chain_ctx *x)
             }
             depth--;
             if (depth > 0) {
-                int u = r->frames[2 * (depth - 1)];
+                int u = r->frames[depth - 1].node;
                 if (r->low[v] < r->low[u])
                     r->low[u] = r->low[v];
             }
