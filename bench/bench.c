@@ -4,6 +4,8 @@
  * removed and with a digit added, so mostly several or no solutions),
  * generated 16x16 and 25x25 puzzles, a full count of the 6x6 grids, and
  * exact cover (bench_xc.c: pentominoes, 12 queens, Sudoku through dlx),
+ * the rating of the sets people rate and of generated puzzles by tier
+ * (the chain tier, above 6.2, apart: -R runs only the ratings),
  * the generator and canonical forms (bench_generate.c; -G runs only the
  * generator), and the reader on pasted layouts (bench_read.c: every
  * 17-clue and top1465 puzzle in each layout of tests/layouts.c, read
@@ -359,6 +361,45 @@ static void make_mixed(const set *src, set *out, int count, uint64_t seed)
     }
 }
 
+/* The rating tiers of generated puzzles: TIER_PUZZLES minimal rot180
+ * puzzles of a fixed seed (as `nonet generate --seed 2028`), split by
+ * their rating into the chain tier (above 6.2: cycles, forcing chains and
+ * up, where rating spends its time) and the rest, each rated as a set. */
+enum { TIER_PUZZLES = 6500, TIER_SEED = 2028, TIER_CHAINS = 62 };
+
+static void rate_tiers(const options *o)
+{
+    nonet_generate_opts go = {0};
+    go.symmetry = NONET_SYM_ROT180;
+    nonet_generator *gen = NULL;
+    nonet_human *h = nonet_human_new();
+    nonet_grid *g = malloc(sizeof *g);
+    set chains = {0}, rest = {0};
+    if (!h || !g || nonet_generator_new(&go, &gen) != NONET_OK) {
+        fprintf(stderr, "nonet-bench: out of memory\n");
+        goto done;
+    }
+    for (uint64_t i = 0; i < TIER_PUZZLES; i++) {
+        nonet_rating r;
+        if (nonet_generate(gen, TIER_SEED, i, g, NULL, NULL) != NONET_OK ||
+            nonet_human_rate(h, g, NULL, &r) != NONET_OK)
+            continue;
+        if (add(r.difficulty > TIER_CHAINS ? &chains : &rest, g) != 0)
+            goto done;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "generated %d: > 6.2", TIER_PUZZLES);
+    bench_rate(name, &chains, o->threads, o->runs);
+    snprintf(name, sizeof name, "generated %d: <= 6.2", TIER_PUZZLES);
+    bench_rate(name, &rest, o->threads, o->runs);
+done:
+    set_free(&chains);
+    set_free(&rest);
+    nonet_generator_free(gen);
+    nonet_human_free(h);
+    free(g);
+}
+
 static void run_generated(const options *o)
 {
     set s = {0};
@@ -550,6 +591,8 @@ int main(int argc, char **argv)
             }
             set_free(&s);
         }
+        if (pass == 1)
+            rate_tiers(&o);
         if (pass == 0 && !o.rate_only) {
             run_generated(&o);
             count_6x6();
