@@ -244,9 +244,10 @@ static int cached(chain_ctx *x, int id)
 {
     if (x->mode.dynamic || x->cache_gen[id] != x->gen)
         return 0;
-    x->link = x->cache + x->cache_at[id];
-    x->link_cause = x->cache_cause + x->cache_at[id];
     x->nlink = x->cache_n[id];
+    /* no links: the cache may not exist yet */
+    x->link = x->nlink ? x->cache + x->cache_at[id] : x->lbuf;
+    x->link_cause = x->nlink ? x->cache_cause + x->cache_at[id] : x->cbuf;
     return 1;
 }
 
@@ -259,8 +260,10 @@ static void keep(chain_ctx *x, int id)
     if (!chain_grow((void **)&x->cache, &x->cache_cap, need, sizeof *x->cache) ||
         !chain_grow((void **)&x->cache_cause, &x->cause_cap, need, sizeof *x->cache_cause))
         return; /* not kept: computed again next time */
-    memcpy(x->cache + x->ncache, x->lbuf, (size_t)x->nlink * sizeof *x->cache);
-    memcpy(x->cache_cause + x->ncache, x->cbuf, (size_t)x->nlink * sizeof *x->cache_cause);
+    if (x->nlink > 0) { /* none: the cache may not exist yet */
+        memcpy(x->cache + x->ncache, x->lbuf, (size_t)x->nlink * sizeof *x->cache);
+        memcpy(x->cache_cause + x->ncache, x->cbuf, (size_t)x->nlink * sizeof *x->cache_cause);
+    }
     x->cache_at[id] = x->ncache;
     x->cache_n[id] = x->nlink;
     x->cache_gen[id] = x->gen;
