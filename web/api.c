@@ -280,24 +280,24 @@ static void count_one(nw *w, const nonet_puzzle *p, void *ctx)
     emit(w, &r);
 }
 
-NW_EXPORT(nw_count) const char *nw_count(nw *w, size_t len, uint32_t limit)
+static const char *count_all(nw *w, size_t len, uint32_t limit, int plain)
 {
     if (!w)
         return NULL;
-    count_opts o = {limit, 0};
+    count_opts o = {limit, plain};
     begin(w);
     for_each(w, len, 0, count_one, &o);
     return finish(w);
 }
 
+NW_EXPORT(nw_count) const char *nw_count(nw *w, size_t len, uint32_t limit)
+{
+    return count_all(w, len, limit, 0);
+}
+
 NW_EXPORT(nw_count_lines) const char *nw_count_lines(nw *w, size_t len, uint32_t limit)
 {
-    if (!w)
-        return NULL;
-    count_opts o = {limit, 1};
-    begin(w);
-    for_each(w, len, 0, count_one, &o);
-    return finish(w);
+    return count_all(w, len, limit, 1);
 }
 
 /* ------------------------------------------------------------ the ladder */

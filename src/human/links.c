@@ -259,7 +259,7 @@ static void keep(chain_ctx *x, int id)
     int need = x->ncache + x->nlink;
     if (!chain_grow((void **)&x->cache, &x->cache_cap, need, sizeof *x->cache) ||
         !chain_grow((void **)&x->cache_cause, &x->cause_cap, need, sizeof *x->cache_cause))
-        return; /* not kept: computed again next time */
+        return;         /* not kept: computed again next time */
     if (x->nlink > 0) { /* none: the cache may not exist yet */
         memcpy(x->cache + x->ncache, x->lbuf, (size_t)x->nlink * sizeof *x->cache);
         memcpy(x->cache_cause + x->ncache, x->cbuf, (size_t)x->nlink * sizeof *x->cache_cause);

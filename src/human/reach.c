@@ -34,10 +34,9 @@ struct chain_reach {
     int ready;
 };
 
-void chain_reach_free(struct chain_reach *r)
+/* Frees the per-node arrays (not the reach rows). */
+static void free_nodes(struct chain_reach *r)
 {
-    if (!r)
-        return;
     free(r->comp);
     free(r->size);
     free(r->index);
@@ -45,6 +44,13 @@ void chain_reach_free(struct chain_reach *r)
     free(r->stack);
     free(r->frames);
     free(r->on_stack);
+}
+
+void chain_reach_free(struct chain_reach *r)
+{
+    if (!r)
+        return;
+    free_nodes(r);
     free(r->reach);
     free(r);
 }
@@ -66,13 +72,7 @@ static int ready_scratch(chain_ctx *x)
         return 0;
     if (r->cap < x->nnodes) {
         size_t nn = (size_t)x->nnodes;
-        free(r->comp);
-        free(r->size);
-        free(r->index);
-        free(r->low);
-        free(r->stack);
-        free(r->frames);
-        free(r->on_stack);
+        free_nodes(r);
         r->comp = malloc(nn * sizeof *r->comp);
         r->size = malloc(nn * sizeof *r->size);
         r->index = malloc(nn * sizeof *r->index);
