@@ -87,6 +87,76 @@ static int ready_scratch(chain_ctx *x)
     return r->cap >= x->nnodes;
 }
 
+/* Tarjan's walk's counters. */
+typedef struct walk {
+    int counter, top, ncomp, bound;
+} walk;
+
+/* The depth-first walk from root (not visited yet): every component it
+ * completes gets its number, size and reach. 0 when there are more
+ * components than the bound (then no test). */
+static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
+{
+    r->frames[0] = (struct frame){root, 0};
+    int depth = 1;
+    r->index[root] = r->low[root] = g->counter++;
+    r->stack[g->top++] = root;
+    r->on_stack[root] = 1;
+    while (depth > 0) {
+        struct frame *f = &r->frames[depth - 1];
+        int v = f->node;
+        links_of(x, v); /* again each time: the cache may have moved */
+        if (f->next < x->nlink) {
+            int w = x->link[f->next++];
+            if (r->index[w] == -1) {
+                r->index[w] = r->low[w] = g->counter++;
+                r->stack[g->top++] = w;
+                r->on_stack[w] = 1;
+                r->frames[depth++] = (struct frame){w, 0};
+            } else if (r->on_stack[w] && r->index[w] < r->low[v]) {
+                r->low[v] = r->index[w];
+            }
+            continue;
+        }
+        depth--;
+        if (depth > 0) {
+            int u = r->frames[depth - 1].node;
+            if (r->low[v] < r->low[u])
+                r->low[u] = r->low[v];
+        }
+        if (r->low[v] != r->index[v])
+            continue;
+        /* v roots a component: its nodes leave the stack; its reach is
+         * itself and what its nodes' links lead to (all complete) */
+        if (g->ncomp == g->bound)
+            return 0; /* not a node of the grid after all: no test */
+        int k = g->ncomp++, from = g->top;
+        uint64_t *row = r->reach + (size_t)k * (size_t)r->words;
+        memset(row, 0, (size_t)r->words * sizeof *row);
+        row[k >> 6] |= (uint64_t)1 << (k & 63);
+        do {
+            int w = r->stack[--from];
+            r->on_stack[w] = 0;
+            r->comp[w] = k;
+        } while (r->stack[from] != v);
+        for (int i = from; i < g->top; i++) {
+            links_of(x, r->stack[i]);
+            for (int j = 0; j < x->nlink; j++) {
+                int c2 = r->comp[x->link[j]];
+                /* each successor once: its reach holds its own bit */
+                if (c2 >= 0 && !(row[c2 >> 6] >> (c2 & 63) & 1)) {
+                    const uint64_t *other = r->reach + (size_t)c2 * (size_t)r->words;
+                    for (int q = 0; q < r->words; q++)
+                        row[q] |= other[q];
+                }
+            }
+        }
+        r->size[k] = g->top - from;
+        g->top = from;
+    }
+    return 1;
+}
+
 int chain_reach_build(chain_ctx *x)
 {
     if (x->mode.dynamic || x->n > CHAIN_NEST_MAX_SIDE || !ready_scratch(x)) {
@@ -98,97 +168,33 @@ int chain_reach_build(chain_ctx *x)
     r->ready = 0;
     const hstate *s = x->s;
     int n = x->n;
-    for (int id = 0; id < x->nnodes; id++) {
-        r->index[id] = -1;
-        r->comp[id] = -1;
-    }
+    /* -1 in every int32_t: not visited, in no component */
+    memset(r->index, 0xFF, (size_t)x->nnodes * sizeof *r->index);
+    memset(r->comp, 0xFF, (size_t)x->nnodes * sizeof *r->comp);
     /* every node a link leads to is a candidate of the grid searched or of
      * its start: a row of bits for every component there can be */
-    int bound = 0;
+    walk g = {0, 0, 0, 0};
     for (int c = 0; c < s->ncells; c++)
-        bound += 2 * popcount64(x->cand[c] | x->cand0[c]);
-    if (bound == 0)
+        g.bound += 2 * popcount64(x->cand[c] | x->cand0[c]);
+    if (g.bound == 0)
         return 0; /* nothing to search */
-    r->words = (bound + 63) / 64;
-    if (r->reach_cap < bound * r->words) {
-        uint64_t *more = realloc(r->reach, (size_t)bound * (size_t)r->words * sizeof *more);
+    r->words = (g.bound + 63) / 64;
+    if (r->reach_cap < g.bound * r->words) {
+        uint64_t *more = realloc(r->reach, (size_t)g.bound * (size_t)r->words * sizeof *more);
         if (!more)
             return 0;
         r->reach = more;
-        r->reach_cap = bound * r->words;
+        r->reach_cap = g.bound * r->words;
     }
-    int counter = 0, depth = 0, top = 0, ncomp = 0;
-    /* the searches start at candidates (in id order); what they lead to
-     * is visited from there */
-    for (int root = 0; root < x->nnodes; root++) {
-        int c = (root >> 1) / n;
-        uint64_t here = s->value[c] ? 0 : x->cand[c] | x->cand0[c];
-        if (!here) {
-            root = 2 * n * (c + 1) - 1; /* the next cell */
-            continue;
-        }
-        if (r->index[root] != -1 || !(here >> ((root >> 1) % n) & 1))
-            continue;
-        r->frames[0] = (struct frame){root, 0};
-        depth = 1;
-        r->index[root] = r->low[root] = counter++;
-        r->stack[top++] = root;
-        r->on_stack[root] = 1;
-        while (depth > 0) {
-            struct frame *f = &r->frames[depth - 1];
-            int v = f->node;
-            links_of(x, v); /* again each time: the cache may have moved */
-            if (f->next < x->nlink) {
-                int w = x->link[f->next++];
-                if (r->index[w] == -1) {
-                    r->index[w] = r->low[w] = counter++;
-                    r->stack[top++] = w;
-                    r->on_stack[w] = 1;
-                    r->frames[depth++] = (struct frame){w, 0};
-                } else if (r->on_stack[w] && r->index[w] < r->low[v]) {
-                    r->low[v] = r->index[w];
-                }
-                continue;
+    /* the searches start at candidates (in id order: cell, digit, off
+     * before on); what they lead to is visited from there */
+    for (int c = 0; c < s->ncells; c++)
+        for (uint64_t m = s->value[c] ? 0 : x->cand[c] | x->cand0[c]; m; m &= m - 1)
+            for (int on = 0; on < 2; on++) {
+                int root = NODE_ID(n, c, lowest_bit(m) + 1, on);
+                if (r->index[root] == -1 && !visit(x, r, &g, root))
+                    return 0;
             }
-            depth--;
-            if (depth > 0) {
-                int u = r->frames[depth - 1].node;
-                if (r->low[v] < r->low[u])
-                    r->low[u] = r->low[v];
-            }
-            if (r->low[v] != r->index[v])
-                continue;
-            /* v roots a component: its nodes leave the stack; its reach is
-             * itself and what its nodes' links lead to (all complete) */
-            if (ncomp == bound)
-                return 0; /* not a node of the grid after all: no test */
-            int k = ncomp++, members = 0;
-            uint64_t *row = r->reach + (size_t)k * (size_t)r->words;
-            memset(row, 0, (size_t)r->words * sizeof *row);
-            row[k >> 6] |= (uint64_t)1 << (k & 63);
-            int from = top;
-            do {
-                int w = r->stack[--from];
-                r->on_stack[w] = 0;
-                r->comp[w] = k;
-                members++;
-            } while (r->stack[from] != v);
-            for (int i = from; i < top; i++) {
-                links_of(x, r->stack[i]);
-                for (int j = 0; j < x->nlink; j++) {
-                    int c2 = r->comp[x->link[j]];
-                    /* each successor once: its reach holds its own bit */
-                    if (c2 >= 0 && !(row[c2 >> 6] >> (c2 & 63) & 1)) {
-                        const uint64_t *other = r->reach + (size_t)c2 * (size_t)r->words;
-                        for (int q = 0; q < r->words; q++)
-                            row[q] |= other[q];
-                    }
-                }
-            }
-            top = from;
-            r->size[k] = members;
-        }
-    }
     r->ready = !x->failed;
     return r->ready;
 }
