@@ -166,6 +166,8 @@ int chain_reach_build(chain_ctx *x)
     }
     struct chain_reach *r = x->reach;
     r->ready = 0;
+    if (!r->index || !r->comp)
+        return 0; /* (ready_scratch made them) */
     const hstate *s = x->s;
     int n = x->n;
     /* -1 in every int32_t: not visited, in no component */
