@@ -165,6 +165,17 @@ static void for_each(nw *w, size_t len, long max, each_fn *fn, void *ctx)
     }
 }
 
+/* The answer of a command that handles each puzzle with fn (at most max
+ * of them; 0: all): fn's records, one a line. */
+static const char *answer(nw *w, size_t len, long max, each_fn *fn, void *ctx)
+{
+    if (!w)
+        return NULL;
+    begin(w);
+    for_each(w, len, max, fn, ctx);
+    return finish(w);
+}
+
 /* A puzzle that was not read: its record. */
 static int unread(nw *w, const nonet_puzzle *p)
 {
@@ -208,11 +219,7 @@ static void read_one(nw *w, const nonet_puzzle *p, void *ctx)
 
 NW_EXPORT(nw_read) const char *nw_read(nw *w, size_t len)
 {
-    if (!w)
-        return NULL;
-    begin(w);
-    for_each(w, len, 0, read_one, NULL);
-    return finish(w);
+    return answer(w, len, 0, read_one, NULL);
 }
 
 /* ------------------------------------------------------------ counting */
@@ -282,12 +289,8 @@ static void count_one(nw *w, const nonet_puzzle *p, void *ctx)
 
 static const char *count_all(nw *w, size_t len, uint32_t limit, int plain)
 {
-    if (!w)
-        return NULL;
     count_opts o = {limit, plain};
-    begin(w);
-    for_each(w, len, 0, count_one, &o);
-    return finish(w);
+    return answer(w, len, 0, count_one, &o);
 }
 
 NW_EXPORT(nw_count) const char *nw_count(nw *w, size_t len, uint32_t limit)
@@ -359,11 +362,10 @@ NW_EXPORT(nw_rate) const char *nw_rate(nw *w, size_t len, int ceiling)
 {
     if (!w)
         return NULL;
-    begin(w);
     nonet_human_set_ceiling(w->human, ceiling > 0 ? ceiling : 0);
-    for_each(w, len, 0, rate_one, NULL);
+    const char *out = answer(w, len, 0, rate_one, NULL);
     nonet_human_set_ceiling(w->human, 0);
-    return finish(w);
+    return out;
 }
 
 /* A step as JSON into a growing buffer (after a comma when not first). */
@@ -426,11 +428,7 @@ static void hint_one(nw *w, const nonet_puzzle *p, void *ctx)
 
 NW_EXPORT(nw_hint) const char *nw_hint(nw *w, size_t len)
 {
-    if (!w)
-        return NULL;
-    begin(w);
-    for_each(w, len, 1, hint_one, NULL);
-    return finish(w);
+    return answer(w, len, 1, hint_one, NULL);
 }
 
 /* ------------------------------------------------------------ explain */
