@@ -4,6 +4,7 @@
 #   make test       build and run every test (ends with "N passed, N failed")
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make bench      benchmark (bench/data, or ../shared/data when present)
+#   make bench-rate rating speed against skfr, side by side
 #   make fuzz       build and run the libFuzzer harnesses (clang)
 #   make demo       build and solve the sample puzzle
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -67,7 +68,7 @@ UNIT   := $(BUILD)/unit-tests
 PTY    := $(BUILD)/pty-test
 BENCH  := $(BUILD)/nonet-bench
 
-.PHONY: all test check asan bench bench-python fuzz demo install uninstall clean format lint python \
+.PHONY: all test check asan bench bench-rate bench-python fuzz demo install uninstall clean format lint python \
         web web-test bench-web
 
 all: $(STATIC) $(SHARED) $(NONET)
@@ -138,6 +139,14 @@ asan:
 
 bench: $(BENCH) $(NONET)
 	@$(BENCH) $(BENCH_ARGS)
+
+# Rating speed against skfr, side by side (bench/rate_skfr.sh): skfr is
+# built outside the project, SKFR= to name it (empty: nonet alone).
+SKFR ?= $(wildcard /tmp/peers/skfr)
+BENCH_DATA ?= $(firstword $(wildcard ../shared/data) bench/data)
+RUNS ?= 5
+bench-rate: $(NONET)
+	sh bench/rate_skfr.sh $(NONET) "$(SKFR)" $(BENCH_DATA) $(RUNS)
 
 # The Python binding against the command and against what Python users run
 # today (tdoku through ctypes, numpy augmentation): bench/python.py says how.

@@ -168,6 +168,13 @@ int cmd_explain(const cli_opts *o);
 const char *ladder_needs(nonet_technique next);
 int cmd_hint(const cli_opts *o);
 int cmd_check(const cli_opts *o);
+/* Variant puzzles (variant.c): whether o's operands hold them (1), hold
+ * none (0), or mix them with classic ones (-1, reported); the command of
+ * that name over them (solve, count, check, candidates; the others say
+ * they do not take variants yet); `nonet candidates`. */
+int variant_operands(const cli_opts *o);
+int cmd_variant(const cli_opts *o, const char *command);
+int cmd_candidates(const cli_opts *o);
 int cmd_dlx(const cli_opts *o);
 int cmd_xc(const cli_opts *o);
 /* `nonet generate`, with its own options (it reads no puzzles): argv[0]

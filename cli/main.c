@@ -251,6 +251,19 @@ static const char check_text[] =
     "      --solution FILE  the proposed solutions\n"
     "  -f, --format FMT     json (also --json) or csv: a record per grid\n";
 
+static const char candidates_text[] =
+    "usage: nonet candidates [OPTIONS] FILE...\n"
+    "\n"
+    "Prints each puzzle's true candidates: every digit a cell holds in some\n"
+    "solution, found exactly (a search for each candidate no solution has\n"
+    "shown yet), as a candidate grid, then the number of solutions counted\n"
+    "to the limit. What setters check while they build a puzzle. Takes\n"
+    "classic and variant puzzles (`nonet help input`), one a file or a link.\n"
+    "\n"
+    "  -l, --limit N        count solutions up to N (default 2)\n"
+    "  -f, --format FMT     json (also --json): a record with \"candidates\"\n"
+    "      --stats          nodes and guesses on stderr\n";
+
 static const char minimize_text[] =
     "usage: nonet minimize [OPTIONS] [FILE...]\n"
     "\n"
@@ -405,6 +418,7 @@ static const command commands[] = {
     {"explain", cmd_explain, explain_text, "fishJYKGW"},
     {"hint", cmd_hint, hint_text, "fishJYGAW"},
     {"check", cmd_check, check_text, "fishJOYW"},
+    {"candidates", cmd_candidates, candidates_text, "flhJSW"},
     {"minimize", cmd_minimize, minimize_text, "fishJYMW"},
     {"canon", cmd_canon, canon_text, "fishjJYW"},
     {"format", cmd_format, format_text, "fishJYW"},
@@ -676,6 +690,13 @@ static int run_command(const command *c, int argc, char **argv)
         o.seed = fresh_seed();
     o.files = argv + optind;
     o.nfiles = argc - optind;
+    if (c->run != cmd_xc && c->run != cmd_dlx && c->run != cmd_candidates) {
+        int variants = variant_operands(&o);
+        if (variants < 0)
+            return EXIT_USAGE;
+        if (variants)
+            return cmd_variant(&o, c->name);
+    }
     return c->run(&o);
 }
 

@@ -503,6 +503,167 @@ NONET_API int nonet_solve(const nonet_grid *puzzle, nonet_grid *solution, nonet_
 NONET_API int nonet_count(const nonet_grid *puzzle, uint64_t limit, uint64_t *count,
                           nonet_grid *solution, nonet_stats *stats);
 
+/* ---------------------------------------------------------------- variants */
+
+/* Variant Sudoku: a classic puzzle (its givens and box shape) plus a list
+ * of constraints, solved and counted by an engine of their own
+ * (src/variant/: each constraint rules candidates out, search does the
+ * rest). Cells are numbered row * n + column from 0; "adjacent" means
+ * orthogonally adjacent. Every digit is 1..n. */
+typedef enum nonet_constraint_type {
+    /* houses: cells that hold different digits (a house of n cells holds
+     * every digit once) */
+    NONET_CON_DIAGONAL_MAIN = 1, /* r1c1 .. rNcN (f-puzzles' diagonal-); no cells */
+    NONET_CON_DIAGONAL_ANTI,     /* rNc1 .. r1cN (diagonal+); no cells */
+    NONET_CON_WINDOKU,           /* the windows of the boxes' shape one cell in
+                                    from the top left, one cell apart
+                                    (hyper Sudoku); no cells */
+    NONET_CON_DISJOINT,          /* the n groups of cells at the same place in
+                                    every box; no cells */
+    NONET_CON_HOUSE,             /* cells: an extra region (or any set of
+                                    cells that hold different digits) */
+    /* pair rules over the whole grid; no cells */
+    NONET_CON_ANTI_KNIGHT,    /* cells a knight's move apart differ */
+    NONET_CON_ANTI_KING,      /* cells a king's move apart differ */
+    NONET_CON_NONCONSECUTIVE, /* adjacent cells do not hold consecutive digits */
+    /* marks between two adjacent cells (2 cells); value > 0 */
+    NONET_CON_DIFFERENCE, /* the digits differ by value (kropki white: 1) */
+    NONET_CON_RATIO,      /* one digit is value times the other (kropki black: 2) */
+    NONET_CON_SUM,        /* the digits sum to value (X: 10, V: 5) */
+    /* "all marks are given": no adjacent pair that carries no mark of the
+     * family (difference and ratio are one family, kropki; sum another,
+     * XV) has digits that differ by value / have ratio value / sum to
+     * value; value > 0, no cells */
+    NONET_CON_NOT_DIFFERENCE,
+    NONET_CON_NOT_RATIO,
+    NONET_CON_NOT_SUM,
+    /* cages and lines: cells in order */
+    NONET_CON_KILLER,        /* different digits summing to value (0: no sum) */
+    NONET_CON_LITTLE_KILLER, /* cells summing to value, repeats allowed (where
+                                no house forbids them) */
+    NONET_CON_ARROW,         /* the first nbulb cells (1 to 4), read as a
+                                number in base 10 (most significant first),
+                                equal the sum of the others */
+    NONET_CON_THERMO,        /* digits increase strictly from the bulb, cells[0] */
+    NONET_CON_WHISPER,       /* neighbours on the line differ by at least value
+                                (0: n / 2 + 1, German whispers' 5 for 9x9) */
+    NONET_CON_RENBAN,        /* different digits that form a run (in any order) */
+    NONET_CON_SANDWICH,      /* cells: a whole row or column in order: the digits
+                                between 1 and n sum to value */
+    NONET_CON_ODD,           /* every cell odd */
+    NONET_CON_EVEN           /* every cell even */
+} nonet_constraint_type;
+
+/* One constraint, as nonet_variant_add takes it and nonet_variant_get
+ * gives it back. */
+typedef struct nonet_constraint {
+    nonet_constraint_type type;
+    int value; /* the sum, difference, ratio ... (see the type) */
+    int nbulb; /* NONET_CON_ARROW: how many of the first cells are
+                  the bulb, 1 to 4 (0 is read as 1); else 0 */
+    int ncells;
+    const int *cells; /* ncells cell numbers; the caller's (add copies them) */
+} nonet_constraint;
+
+/* A variant puzzle. Not shared between threads while it is changed; the
+ * solving functions only read it and may run on one from several threads. */
+typedef struct nonet_variant nonet_variant;
+
+/* A variant of puzzle (copied) with no constraint yet: classic rows,
+ * columns and boxes. Returns NULL for a malformed grid (nonet_grid_init's
+ * shapes) or when out of memory. Free it with nonet_variant_free. */
+NONET_API nonet_variant *nonet_variant_new(const nonet_grid *puzzle);
+
+/* Frees v; NULL is a no-op. */
+NONET_API void nonet_variant_free(nonet_variant *v);
+
+/* The puzzle's givens and shape (valid while v lives). v non-NULL. */
+NONET_API const nonet_grid *nonet_variant_grid(const nonet_variant *v);
+
+/* Replaces the boxes by irregular regions (jigsaw): region[c] is the
+ * region of cell c, 0..n-1, n cells each, each region connected or not.
+ * NULL restores the boxes. Returns NONET_OK, or NONET_EARG (with a
+ * sentence in why, when why is non-NULL and cap > 0) for a map that is
+ * not n regions of n cells. */
+NONET_API int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region, char *why,
+                                        size_t cap);
+
+/* The region of each cell (the boxes' numbers when no map was set) into
+ * region[0 .. n*n). Returns 1 when a map was set, else 0. */
+NONET_API int nonet_variant_regions(const nonet_variant *v, uint8_t *region);
+
+/* Adds a copy of c. Returns NONET_OK, or NONET_EARG with a sentence in
+ * why (as above) for what the type does not allow: a cell out of the grid
+ * or repeated, a wrong number of cells (two for the marks, none for the
+ * global rules, a whole row or column for a sandwich), cells not adjacent
+ * where they must be, a value out of range; NONET_ENOMEM. */
+NONET_API int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+
+/* How many constraints v holds; the i-th (from 0) into *c, whose cells
+ * point into v (valid while v lives and is not changed). Returns NONET_OK
+ * or NONET_EARG (i out of range, NULL). */
+NONET_API int nonet_variant_count_constraints(const nonet_variant *v);
+NONET_API int nonet_variant_get(const nonet_variant *v, int i, nonet_constraint *c);
+
+/* The name of a constraint type as the text form writes it ("killer",
+ * "thermo", ...), or NULL for an unknown type. */
+NONET_API const char *nonet_constraint_name(nonet_constraint_type type);
+
+/* Searches v's solutions, up to limit of them (0: no limit), calling fn
+ * (if non-NULL) with each, as nonet_solver_run does. Returns NONET_OK
+ * (whatever the count), NONET_EARG (NULL v), NONET_ENOMEM. */
+NONET_API int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_solution_fn fn,
+                                void *ctx, uint64_t *count, nonet_stats *stats);
+
+/* Counts v's solutions up to limit (0: no limit; 2 decides uniqueness),
+ * copying the first into *solution when non-NULL and there is one.
+ * Returns as nonet_variant_run. */
+NONET_API int nonet_variant_count(const nonet_variant *v, uint64_t limit, uint64_t *count,
+                                  nonet_grid *solution, nonet_stats *stats);
+
+/* The true candidates: cands[c] (n*n sets, bit d-1 for digit d) gets
+ * every digit that cell c holds in some solution, found exactly (a search
+ * for each candidate no solution found so far has shown). *solutions (if
+ * non-NULL) gets how many solutions there are, counted up to limit (0: to
+ * 2). Returns as nonet_variant_run; no solution leaves every set empty. */
+NONET_API int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *cands,
+                                       uint64_t *solutions, nonet_stats *stats);
+
+/* Whether grid (complete or not) breaks a rule of v: a digit twice in a
+ * house, a clue changed, or a constraint whose cells are all filled and
+ * that they break. Returns NONET_OK, NONET_EINCOMPLETE (no rule broken but
+ * a blank left), NONET_ECLUE, NONET_ECONFLICT (a house), or NONET_EARG
+ * for a grid of another shape or a broken constraint, each with a
+ * sentence in why (as above) naming the rule and a cell. */
+NONET_API int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *why,
+                                  size_t cap);
+
+/* Reads a variant puzzle from text: f-puzzles JSON, an f-puzzles or
+ * SudokuPad link (or its payload), or nonet's text form (a classic grid
+ * in any layout nonet_parse takes, then one constraint a line:
+ * `nonet help input`). Returns NONET_OK with a new variant in *out (the
+ * caller frees it), or a status with *err (line, column and a sentence:
+ * an unknown constraint is named, never dropped). name (if non-NULL,
+ * NONET_MAX_NAME + 1 bytes) gets the puzzle's title, "" if none. */
+NONET_API int nonet_variant_parse(const char *text, size_t len, nonet_variant **out, char *name,
+                                  nonet_error *err);
+
+/* Whether text looks like a variant puzzle rather than classic ones: it
+ * starts (after blanks) with '{' or a link, or has a line that starts
+ * with a constraint's name. A quick test on the first bytes, for a
+ * program that must choose a reader. */
+NONET_API int nonet_variant_sniff(const char *text, size_t len);
+
+/* Writes v's constraints as a JSON array, as snprintf does (returns the
+ * length needed): one object a constraint, {"type": its name, "cells":
+ * ["r1c1", ...], "value": N (when it has one), "bulb": N (arrows)}, and
+ * first, for a jigsaw, {"type": "regions", "map": one symbol a cell}. */
+NONET_API long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap);
+
+/* Writes v in the text form (the grid as 81-character-style line, then a
+ * line a constraint), as snprintf does: returns the length needed. */
+NONET_API long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap);
+
 /* ---------------------------------------------------------------- exact cover */
 
 /* Exact cover problems, in the text format of Knuth's DLX1 and DLX2, and

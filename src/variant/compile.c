@@ -1,0 +1,384 @@
+/* compile.c - a variant puzzle turned into the engine's model: groups
+ * (with each cell's peers and the houses), pair relations as tables,
+ * propagators with each cell's watch list. */
+#include "variant/variant.h"
+
+#include <stdlib.h>
+
+typedef struct ivec {
+    int *v;
+    size_t len, cap;
+} ivec;
+
+static int ivec_push(ivec *a, int x)
+{
+    if (a->len == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 64;
+        int *grown = realloc(a->v, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        a->v = grown;
+        a->cap = cap;
+    }
+    a->v[a->len++] = x;
+    return 0;
+}
+
+struct vbuild {
+    int n;
+    uint64_t *start;
+    ivec group_first, group_cells; /* groups: cells from group_first[i] */
+    ivec pairs;                    /* a, b, relation kind, value */
+    ivec prop_cells, weights;      /* cells and weights of the propagators */
+    vprop *props;
+    int nprops, capprops;
+};
+
+int vb_group(vbuild *b, const int *cells, int len)
+{
+    if (len < 2)
+        return 0;
+    if (ivec_push(&b->group_first, (int)b->group_cells.len))
+        return -1;
+    for (int i = 0; i < len; i++)
+        if (ivec_push(&b->group_cells, cells[i]))
+            return -1;
+    return 0;
+}
+
+int vb_pair(vbuild *b, int a, int c, int kind, int value)
+{
+    if (kind == VR_DIFFER) {
+        int two[2] = {a, c};
+        return vb_group(b, two, 2);
+    }
+    return ivec_push(&b->pairs, a) || ivec_push(&b->pairs, c) || ivec_push(&b->pairs, kind) ||
+                   ivec_push(&b->pairs, value)
+               ? -1
+               : 0;
+}
+
+static int add_prop(vbuild *b, int kind, const int *cells, const int *weights, int len, int target)
+{
+    if (b->nprops == b->capprops) {
+        int cap = b->capprops ? 2 * b->capprops : 16;
+        vprop *grown = realloc(b->props, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        b->props = grown;
+        b->capprops = cap;
+    }
+    vprop *p = &b->props[b->nprops++];
+    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target};
+    for (int i = 0; i < len; i++)
+        if (ivec_push(&b->prop_cells, cells[i]) || (weights && ivec_push(&b->weights, weights[i])))
+            return -1;
+    return 0;
+}
+
+int vb_sum(vbuild *b, const int *cells, const int *weights, int len, int target)
+{
+    return add_prop(b, VP_SUM, cells, weights, len, target);
+}
+
+int vb_cage(vbuild *b, const int *cells, int len, int target)
+{
+    return add_prop(b, VP_CAGE, cells, NULL, len, target);
+}
+
+int vb_prop(vbuild *b, int kind, const int *cells, int len, int target)
+{
+    return add_prop(b, kind, cells, NULL, len, target);
+}
+
+void vb_mask(vbuild *b, int cell, uint64_t allowed)
+{
+    b->start[cell] &= allowed;
+}
+
+void vmodel_free(vmodel *m)
+{
+    free(m->start);
+    free(m->peer_first);
+    free(m->peers);
+    free(m->houses);
+    free(m->link_first);
+    free(m->links);
+    free(m->rel);
+    free(m->props);
+    free(m->pcells);
+    free(m->weights);
+    free(m->gsize);
+    free(m->watch_first);
+    free(m->watch);
+    memset(m, 0, sizeof *m);
+}
+
+static void build_free(vbuild *b)
+{
+    free(b->group_first.v);
+    free(b->group_cells.v);
+    free(b->pairs.v);
+    free(b->prop_cells.v);
+    free(b->weights.v);
+    free(b->props);
+}
+
+/* The relation table of (kind, value) read from the first cell (dir 0) or
+ * from the second (dir 1): its index in m->rel, added when new. keys holds
+ * kind, value, dir of each relation so far. */
+static int relation(vmodel *m, ivec *keys, int kind, int value, int dir)
+{
+    for (int r = 0; r < m->nrel; r++)
+        if (keys->v[3 * r] == kind && keys->v[3 * r + 1] == value && keys->v[3 * r + 2] == dir)
+            return r;
+    int n = m->n;
+    uint64_t *grown = realloc(m->rel, (size_t)(m->nrel + 1) * (size_t)n * sizeof *grown);
+    if (!grown)
+        return -1;
+    m->rel = grown;
+    if (ivec_push(keys, kind) || ivec_push(keys, value) || ivec_push(keys, dir))
+        return -1;
+    uint64_t *t = m->rel + (size_t)m->nrel * (size_t)n;
+    for (int d = 1; d <= n; d++) {
+        t[d - 1] = 0;
+        for (int e = 1; e <= n; e++)
+            if (dir ? vrel_holds(kind, value, e, d) : vrel_holds(kind, value, d, e))
+                t[d - 1] |= (uint64_t)1 << (e - 1);
+    }
+    return m->nrel++;
+}
+
+/* first[c] .. first[c+1] from per-cell counts in first[1..cells]. */
+static void prefix(int *first, int cells)
+{
+    first[0] = 0;
+    for (int c = 0; c < cells; c++)
+        first[c + 1] += first[c];
+}
+
+static int build_peers(vmodel *m, const vbuild *b)
+{
+    int cells = m->cells, ngroups = (int)b->group_first.len;
+    int *member_first = calloc((size_t)cells + 1, sizeof *member_first);
+    int *members = malloc((b->group_cells.len + 1) * sizeof *members);
+    int *stamp = malloc((size_t)cells * sizeof *stamp);
+    ivec peers = {0};
+    int rc = -1;
+    m->peer_first = calloc((size_t)cells + 1, sizeof *m->peer_first);
+    if (!member_first || !members || !stamp || !m->peer_first)
+        goto done;
+    /* the groups of each cell */
+    for (size_t i = 0; i < b->group_cells.len; i++)
+        member_first[b->group_cells.v[i] + 1]++;
+    prefix(member_first, cells);
+    int *fill = m->peer_first; /* borrowed as a cursor, rebuilt below */
+    memcpy(fill, member_first, (size_t)cells * sizeof *fill);
+    for (int g = 0; g < ngroups; g++) {
+        int end = g + 1 < ngroups ? b->group_first.v[g + 1] : (int)b->group_cells.len;
+        for (int i = b->group_first.v[g]; i < end; i++)
+            members[fill[b->group_cells.v[i]]++] = g;
+    }
+    for (int c = 0; c < cells; c++)
+        stamp[c] = -1;
+    for (int c = 0; c < cells; c++) {
+        m->peer_first[c] = (int)peers.len;
+        for (int k = member_first[c]; k < member_first[c + 1]; k++) {
+            int g = members[k];
+            int end = g + 1 < ngroups ? b->group_first.v[g + 1] : (int)b->group_cells.len;
+            for (int i = b->group_first.v[g]; i < end; i++) {
+                int p = b->group_cells.v[i];
+                if (p != c && stamp[p] != c) {
+                    stamp[p] = c;
+                    if (ivec_push(&peers, p))
+                        goto done;
+                }
+            }
+        }
+    }
+    m->peer_first[cells] = (int)peers.len;
+    m->peers = peers.v;
+    peers.v = NULL;
+    /* houses: the groups of n cells */
+    m->houses = malloc((b->group_cells.len + 1) * sizeof *m->houses);
+    if (!m->houses)
+        goto done;
+    for (int g = 0; g < ngroups; g++) {
+        int end = g + 1 < ngroups ? b->group_first.v[g + 1] : (int)b->group_cells.len;
+        if (end - b->group_first.v[g] == m->n)
+            memcpy(m->houses + (size_t)m->nhouses++ * (size_t)m->n,
+                   b->group_cells.v + b->group_first.v[g], (size_t)m->n * sizeof(int));
+    }
+    rc = 0;
+done:
+    free(peers.v);
+    free(member_first);
+    free(members);
+    free(stamp);
+    return rc;
+}
+
+static int build_links(vmodel *m, const vbuild *b)
+{
+    int cells = m->cells, npairs = (int)b->pairs.len / 4;
+    ivec keys = {0};
+    int rc = -1;
+    m->link_first = calloc((size_t)cells + 1, sizeof *m->link_first);
+    m->links = malloc(((size_t)npairs * 2 + 1) * sizeof *m->links);
+    int *fill = malloc(((size_t)cells + 1) * sizeof *fill);
+    if (!m->link_first || !m->links || !fill)
+        goto done;
+    for (int i = 0; i < npairs; i++) {
+        m->link_first[b->pairs.v[4 * i] + 1]++;
+        m->link_first[b->pairs.v[4 * i + 1] + 1]++;
+    }
+    prefix(m->link_first, cells);
+    memcpy(fill, m->link_first, (size_t)cells * sizeof *fill);
+    for (int i = 0; i < npairs; i++) {
+        const int *p = b->pairs.v + 4 * i;
+        int fwd = relation(m, &keys, p[2], p[3], 0), bwd = relation(m, &keys, p[2], p[3], 1);
+        if (fwd < 0 || bwd < 0)
+            goto done;
+        m->links[fill[p[0]]++] = (vlink){p[1], fwd};
+        m->links[fill[p[1]]++] = (vlink){p[0], bwd};
+    }
+    rc = 0;
+done:
+    free(keys.v);
+    free(fill);
+    return rc;
+}
+
+static int is_peer(const vmodel *m, int a, int b)
+{
+    for (int k = m->peer_first[a]; k < m->peer_first[a + 1]; k++)
+        if (m->peers[k] == b)
+            return 1;
+    return 0;
+}
+
+/* Orders each sum's cells into groups of one weight whose cells are all
+ * peers (greedily, in their order), so that the propagator can count
+ * different digits in each. */
+static int group_sums(vmodel *m)
+{
+    size_t total = 0;
+    for (int p = 0; p < m->nprops; p++)
+        total += (size_t)m->props[p].len;
+    m->gsize = calloc(total + 1, sizeof *m->gsize);
+    if (!m->gsize)
+        return -1;
+    for (int p = 0; p < m->nprops; p++) {
+        const vprop *pr = &m->props[p];
+        if (pr->kind != VP_SUM)
+            continue;
+        int *cells = m->pcells + pr->first, *w = m->weights + pr->wfirst,
+            *gs = m->gsize + pr->first;
+        int len = pr->len;
+        for (int i = 0; i < len;) {
+            /* group start i: pull every later cell that fits to the front */
+            int end = i + 1;
+            for (int j = i + 1; j < len; j++) {
+                int fits = w[j] == w[i];
+                for (int k = i; k < end && fits; k++)
+                    fits = is_peer(m, cells[k], cells[j]);
+                if (!fits)
+                    continue;
+                int c = cells[j], x = w[j];
+                memmove(cells + end + 1, cells + end, (size_t)(j - end) * sizeof *cells);
+                memmove(w + end + 1, w + end, (size_t)(j - end) * sizeof *w);
+                cells[end] = c;
+                w[end] = x;
+                end++;
+            }
+            gs[i] = end - i;
+            i = end;
+        }
+    }
+    return 0;
+}
+
+static int build_watch(vmodel *m)
+{
+    int cells = m->cells;
+    size_t total = 0;
+    for (int p = 0; p < m->nprops; p++)
+        total += (size_t)m->props[p].len;
+    m->watch_first = calloc((size_t)cells + 1, sizeof *m->watch_first);
+    m->watch = malloc((total + 1) * sizeof *m->watch);
+    int *fill = malloc(((size_t)cells + 1) * sizeof *fill);
+    int rc = -1;
+    if (!m->watch_first || !m->watch || !fill)
+        goto done;
+    for (int p = 0; p < m->nprops; p++)
+        for (int i = 0; i < m->props[p].len; i++)
+            m->watch_first[m->pcells[m->props[p].first + i] + 1]++;
+    prefix(m->watch_first, cells);
+    memcpy(fill, m->watch_first, (size_t)cells * sizeof *fill);
+    for (int p = 0; p < m->nprops; p++)
+        for (int i = 0; i < m->props[p].len; i++)
+            m->watch[fill[m->pcells[m->props[p].first + i]]++] = p;
+    rc = 0;
+done:
+    free(fill);
+    return rc;
+}
+
+int vmodel_build(const nonet_variant *v, vmodel *m)
+{
+    const nonet_grid *g = &v->grid;
+    int n = g->n, cells = n * n;
+    memset(m, 0, sizeof *m);
+    m->n = n;
+    m->cells = cells;
+    m->full = full_set(n);
+    vbuild b = {.n = n};
+    m->start = malloc((size_t)cells * sizeof *m->start);
+    if (!m->start)
+        goto fail;
+    b.start = m->start;
+    for (int c = 0; c < cells; c++)
+        m->start[c] = g->cells[c] ? (uint64_t)1 << (g->cells[c] - 1) : m->full;
+    /* rows, columns, regions */
+    uint8_t region[NONET_MAX_CELLS];
+    nonet_variant_regions(v, region);
+    int h[NONET_MAX_SIDE];
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++)
+            h[j] = i * n + j;
+        if (vb_group(&b, h, n))
+            goto fail;
+        for (int j = 0; j < n; j++)
+            h[j] = j * n + i;
+        if (vb_group(&b, h, n))
+            goto fail;
+        int len = 0;
+        for (int c = 0; c < cells; c++)
+            if (region[c] == i)
+                h[len++] = c;
+        if (vb_group(&b, h, len))
+            goto fail;
+    }
+    for (int i = 0; i < v->ncons; i++)
+        if (vcon_compile(v, &v->cons[i], &b))
+            goto fail;
+    for (int c = 0; c < cells; c++)
+        m->start[c] &= m->full;
+    if (build_peers(m, &b) || build_links(m, &b))
+        goto fail;
+    m->nprops = b.nprops;
+    m->props = b.props;
+    b.props = NULL;
+    m->pcells = b.prop_cells.v;
+    b.prop_cells.v = NULL;
+    m->weights = b.weights.v;
+    b.weights.v = NULL;
+    if (group_sums(m) || build_watch(m))
+        goto fail;
+    build_free(&b);
+    return NONET_OK;
+fail:
+    build_free(&b);
+    vmodel_free(m);
+    return NONET_ENOMEM;
+}

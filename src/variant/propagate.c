@@ -1,0 +1,322 @@
+/* propagate.c - the propagators that are neither groups nor pairs: linear
+ * sums (bounds), cages of different digits (the digit sets that make the
+ * sum), sandwich sums and renban runs. Each narrows the candidates of its
+ * cells to what some arrangement it allows still uses. */
+#include "variant/variant.h"
+
+static int lowest_digit(uint64_t set)
+{
+    return lowest_bit(set) + 1;
+}
+
+static int highest_digit(uint64_t set)
+{
+    return 64 - __builtin_clzll(set);
+}
+
+/* Narrows cand[cell] to allowed; records the cell. Returns -1 when nothing
+ * is left, else 0. */
+static int narrow(uint64_t *cand, int cell, uint64_t allowed, int *changed, int *nchanged)
+{
+    if ((cand[cell] & ~allowed) == 0)
+        return 0;
+    cand[cell] &= allowed;
+    changed[(*nchanged)++] = cell;
+    return cand[cell] ? 0 : -1;
+}
+
+/* The least and the most k different digits of set make (a set of at
+ * least k digits). */
+static void extremes(uint64_t set, int k, long *least, long *most)
+{
+    long lo = 0, hi = 0;
+    uint64_t s = set;
+    for (int i = 0; i < k; i++, s &= s - 1)
+        lo += lowest_bit(s) + 1;
+    s = set;
+    for (int i = 0; i < k; i++) {
+        int top = highest_digit(s);
+        hi += top;
+        s &= ~((uint64_t)1 << (top - 1));
+    }
+    *least = lo;
+    *most = hi;
+}
+
+/* The range of w * (sum of a group's digits): the group's k cells hold
+ * different digits, drawn from their candidates. Returns 0, or -1 when
+ * they cannot. */
+static int group_range(const uint64_t *cand, const int *cells, int k, int w, long *lo, long *hi)
+{
+    uint64_t pool = 0;
+    long cell_lo = 0, cell_hi = 0;
+    for (int i = 0; i < k; i++) {
+        pool |= cand[cells[i]];
+        cell_lo += lowest_digit(cand[cells[i]]);
+        cell_hi += highest_digit(cand[cells[i]]);
+    }
+    if (popcount64(pool) < k)
+        return -1;
+    long a, b;
+    extremes(pool, k, &a, &b);
+    a = a > cell_lo ? a : cell_lo;
+    b = b < cell_hi ? b : cell_hi;
+    *lo = w > 0 ? w * a : w * b;
+    *hi = w > 0 ? w * b : w * a;
+    return 0;
+}
+
+/* sum of w_i * digit_i = target, by bounds over groups of different
+ * digits (compile.c's gsize); each changed cell reported once */
+static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    const int *cells = m->pcells + p->first, *w = m->weights + p->wfirst;
+    const int *gs = m->gsize + p->first;
+    uint64_t was[VARIANT_MAX_LINE];
+    int nchanged = 0;
+    for (int i = 0; i < p->len; i++)
+        was[i] = cand[cells[i]];
+    for (int again = 1; again;) {
+        again = 0;
+        long lo = 0, hi = 0, glo[VARIANT_MAX_LINE], ghi[VARIANT_MAX_LINE];
+        for (int i = 0; i < p->len; i += gs[i]) {
+            if (group_range(cand, cells + i, gs[i], w[i], &glo[i], &ghi[i]))
+                return -1;
+            lo += glo[i];
+            hi += ghi[i];
+        }
+        if (p->target < lo || p->target > hi)
+            return -1;
+        for (int i = 0; i < p->len; i += gs[i]) {
+            int k = gs[i];
+            /* the rest of the sum's range without this group */
+            long rest_lo = lo - glo[i], rest_hi = hi - ghi[i];
+            uint64_t pool = 0;
+            for (int j = i; j < i + k; j++)
+                pool |= cand[cells[j]];
+            for (int j = i; j < i + k; j++) {
+                uint64_t c = cand[cells[j]], keep = 0;
+                for (uint64_t s = c; s; s &= s - 1) {
+                    long d = lowest_bit(s) + 1, others_lo = 0, others_hi = 0;
+                    if (k > 1) {
+                        uint64_t rest = pool & ~(s & -s);
+                        if (popcount64(rest) < k - 1)
+                            continue;
+                        extremes(rest, k - 1, &others_lo, &others_hi);
+                    }
+                    long a = w[i] * (d + others_lo), b = w[i] * (d + others_hi);
+                    long mine_lo = a < b ? a : b, mine_hi = a < b ? b : a;
+                    if (rest_lo + mine_lo <= p->target && rest_hi + mine_hi >= p->target)
+                        keep |= s & -s;
+                }
+                if (keep != c) {
+                    if (!(cand[cells[j]] = keep))
+                        return -1;
+                    again = 1;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < p->len; i++)
+        if (cand[cells[i]] != was[i])
+            changed[nchanged++] = cells[i];
+    return nchanged;
+}
+
+typedef struct cage_walk {
+    const uint64_t *cand;
+    const int *cells;
+    int len;
+    uint64_t allowed[NONET_MAX_SIDE];
+    int found;
+} cage_walk;
+
+/* Whether the cells can take the digits of set, one each (a matching,
+ * by augmenting paths over the cells). */
+static int cage_fits(const cage_walk *w, uint64_t set)
+{
+    int owner[NONET_MAX_SIDE], cell_digit[NONET_MAX_SIDE];
+    for (int d = 0; d < NONET_MAX_SIDE; d++)
+        owner[d] = -1;
+    for (int i = 0; i < w->len; i++) {
+        /* iterative augmenting path from cell i: breadth over digits */
+        int from_cell[NONET_MAX_SIDE], queue[NONET_MAX_SIDE], head = 0, tail = 0;
+        uint64_t seen = 0;
+        int end = -1;
+        queue[tail++] = i;
+        while (head < tail && end < 0) {
+            int c = queue[head++];
+            for (uint64_t s = w->cand[w->cells[c]] & set & ~seen; s; s &= s - 1) {
+                int d = lowest_bit(s);
+                seen |= (uint64_t)1 << d;
+                from_cell[d] = c;
+                if (owner[d] < 0) {
+                    end = d;
+                    break;
+                }
+                queue[tail++] = owner[d];
+            }
+        }
+        if (end < 0)
+            return 0;
+        for (int d = end; d >= 0;) {
+            int c = from_cell[d], prev = c == i ? -1 : cell_digit[c];
+            owner[d] = c;
+            cell_digit[c] = d;
+            d = prev;
+        }
+    }
+    return 1;
+}
+
+/* The digit sets of size left summing to sum from the digits of pool up
+ * to top (0-based), chosen high to low. */
+static void cage_sets(cage_walk *w, uint64_t pool, int top, int left, int sum, uint64_t set)
+{
+    if (left == 0) {
+        if (sum == 0 && cage_fits(w, set)) {
+            w->found = 1;
+            for (int i = 0; i < w->len; i++)
+                w->allowed[i] |= w->cand[w->cells[i]] & set;
+        }
+        return;
+    }
+    for (int d = top; d >= left - 1; d--) {
+        if (!(pool >> d & 1))
+            continue;
+        int digit = d + 1;
+        /* the largest the other left-1 digits can make is below digit */
+        int most = (left - 1) * (2 * digit - left) / 2;
+        if (digit > sum)
+            continue;
+        if (digit + most < sum)
+            return;
+        cage_sets(w, pool, d - 1, left - 1, sum - digit, set | (uint64_t)1 << d);
+    }
+}
+
+static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    cage_walk w = {cand, m->pcells + p->first, p->len, {0}, 0};
+    uint64_t pool = 0;
+    for (int i = 0; i < p->len; i++)
+        pool |= cand[w.cells[i]];
+    if (!pool)
+        return -1;
+    cage_sets(&w, pool, highest_digit(pool) - 1, p->len, p->target, 0);
+    if (!w.found)
+        return -1;
+    int nchanged = 0;
+    for (int i = 0; i < p->len; i++)
+        if (narrow(cand, w.cells[i], w.allowed[i], changed, &nchanged))
+            return -1;
+    return nchanged;
+}
+
+static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    const int *cells = m->pcells + p->first;
+    int n = m->n, len = p->len, nchanged = 0;
+    uint64_t one = 1, top = (uint64_t)1 << (n - 1), middle = m->full & ~one & ~top;
+    uint64_t allowed[NONET_MAX_SIDE] = {0};
+    int any = 0;
+    for (int a = 0; a < len; a++) {
+        if (!(cand[cells[a]] & one))
+            continue;
+        for (int z = 0; z < len; z++) {
+            if (z == a || !(cand[cells[z]] & top))
+                continue;
+            int lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
+            /* the between cells' digits: bounds, each cell and together */
+            long smin = 0, smax = 0, dmin = 0, dmax = 0;
+            int ok = 1;
+            for (int i = 0; i < k; i++) {
+                dmin += 2 + i;
+                dmax += n - 1 - i;
+            }
+            for (int i = lo + 1; i < hi && ok; i++) {
+                uint64_t c = cand[cells[i]] & middle;
+                ok = c != 0;
+                if (ok) {
+                    smin += lowest_digit(c);
+                    smax += highest_digit(c);
+                }
+            }
+            if (!ok || p->target < smin || p->target > smax || p->target < dmin || p->target > dmax)
+                continue;
+            for (int i = 0; i < len && ok; i++)
+                ok = i == a || i == z || (cand[cells[i]] & middle);
+            if (!ok)
+                continue;
+            any = 1;
+            allowed[a] |= one;
+            allowed[z] |= top;
+            for (int i = 0; i < len; i++) {
+                if (i == a || i == z)
+                    continue;
+                uint64_t c = cand[cells[i]] & middle;
+                if (i > lo && i < hi) {
+                    long from = p->target - (smax - highest_digit(c)),
+                         to = p->target - (smin - lowest_digit(c));
+                    for (uint64_t s = c; s; s &= s - 1) {
+                        long d = lowest_bit(s) + 1;
+                        if (d < from || d > to)
+                            c &= ~(s & -s);
+                    }
+                }
+                allowed[i] |= c;
+            }
+        }
+    }
+    if (!any)
+        return -1;
+    for (int i = 0; i < len; i++)
+        if (narrow(cand, cells[i], allowed[i], changed, &nchanged))
+            return -1;
+    return nchanged;
+}
+
+static int run_renban(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    const int *cells = m->pcells + p->first;
+    int len = p->len, nchanged = 0;
+    uint64_t pool = 0, allowed[NONET_MAX_SIDE] = {0};
+    for (int i = 0; i < len; i++)
+        pool |= cand[cells[i]];
+    int any = 0;
+    for (int lo = 0; lo + len <= m->n; lo++) {
+        uint64_t win = (len >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << len) - 1)) << lo;
+        if ((pool & win) != win)
+            continue;
+        int ok = 1;
+        for (int i = 0; i < len && ok; i++)
+            ok = (cand[cells[i]] & win) != 0;
+        if (!ok)
+            continue;
+        any = 1;
+        for (int i = 0; i < len; i++)
+            allowed[i] |= cand[cells[i]] & win;
+    }
+    if (!any)
+        return -1;
+    for (int i = 0; i < len; i++)
+        if (narrow(cand, cells[i], allowed[i], changed, &nchanged))
+            return -1;
+    return nchanged;
+}
+
+int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    switch (p->kind) {
+    case VP_SUM:
+        return run_sum(m, p, cand, changed);
+    case VP_CAGE:
+        return run_cage(m, p, cand, changed);
+    case VP_SANDWICH:
+        return run_sandwich(m, p, cand, changed);
+    case VP_RENBAN:
+        return run_renban(m, p, cand, changed);
+    default:
+        return 0;
+    }
+}

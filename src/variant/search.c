@@ -1,0 +1,349 @@
+/* search.c - the variant engine: propagation to a fixed point (singles
+ * over every group, pair relations both ways, the propagators, hidden
+ * singles in the houses), then a depth-first search on the cell with the
+ * fewest candidates. Counting, solving and the true candidates. */
+#include "variant/variant.h"
+
+#include <stdlib.h>
+
+typedef struct vsearch {
+    const vmodel *m;
+    uint64_t *stack; /* a state of m->cells candidate sets per depth */
+    int depth_cap;
+    int *queue, qlen;
+    uint8_t *inq;
+    int *pqueue, pqlen;
+    uint8_t *pinq;
+    int *changed;
+    uint64_t limit, count;
+    nonet_solution_fn fn;
+    void *ctx;
+    nonet_grid *out; /* the grid solutions are written into */
+    uint64_t nodes, guesses;
+    int stop, failed_alloc;
+} vsearch;
+
+static void push(vsearch *s, int c)
+{
+    if (!s->inq[c]) {
+        s->inq[c] = 1;
+        s->queue[s->qlen++] = c;
+    }
+}
+
+static void clear_queues(vsearch *s)
+{
+    while (s->qlen)
+        s->inq[s->queue[--s->qlen]] = 0;
+    while (s->pqlen)
+        s->pinq[s->pqueue[--s->pqlen]] = 0;
+}
+
+/* Narrows cand to a fixed point. Returns 0, or -1 (queues cleared) when a
+ * cell or a house is left without a digit. */
+static int propagate(vsearch *s, uint64_t *cand)
+{
+    const vmodel *m = s->m;
+    int n = m->n;
+    for (;;) {
+        while (s->qlen) {
+            int c = s->queue[--s->qlen];
+            s->inq[c] = 0;
+            uint64_t mine = cand[c];
+            if (!mine)
+                goto fail;
+            if (!(mine & (mine - 1)))
+                for (int k = m->peer_first[c]; k < m->peer_first[c + 1]; k++) {
+                    int p = m->peers[k];
+                    if (cand[p] & mine) {
+                        if (!(cand[p] &= ~mine))
+                            goto fail;
+                        push(s, p);
+                    }
+                }
+            for (int k = m->link_first[c]; k < m->link_first[c + 1]; k++) {
+                const vlink *l = &m->links[k];
+                const uint64_t *t = m->rel + (size_t)l->rel * (size_t)n;
+                uint64_t allowed = 0;
+                for (uint64_t x = mine; x; x &= x - 1)
+                    allowed |= t[lowest_bit(x)];
+                if (cand[l->other] & ~allowed) {
+                    if (!(cand[l->other] &= allowed))
+                        goto fail;
+                    push(s, l->other);
+                }
+            }
+            for (int k = m->watch_first[c]; k < m->watch_first[c + 1]; k++) {
+                int p = m->watch[k];
+                if (!s->pinq[p]) {
+                    s->pinq[p] = 1;
+                    s->pqueue[s->pqlen++] = p;
+                }
+            }
+        }
+        if (s->pqlen) {
+            int p = s->pqueue[--s->pqlen];
+            s->pinq[p] = 0;
+            int k = vprop_run(m, &m->props[p], cand, s->changed);
+            if (k < 0)
+                goto fail;
+            for (int i = 0; i < k; i++)
+                push(s, s->changed[i]);
+            continue;
+        }
+        /* hidden singles */
+        for (int h = 0; h < m->nhouses; h++) {
+            const int *cells = m->houses + (size_t)h * (size_t)n;
+            uint64_t once = 0, twice = 0;
+            for (int i = 0; i < n; i++) {
+                twice |= once & cand[cells[i]];
+                once |= cand[cells[i]];
+            }
+            if (once != m->full)
+                goto fail;
+            uint64_t only = once & ~twice;
+            if (!only)
+                continue;
+            for (int i = 0; i < n; i++) {
+                uint64_t x = cand[cells[i]] & only;
+                if (!x || cand[cells[i]] == x)
+                    continue;
+                if (x & (x - 1))
+                    goto fail; /* one cell, two digits it alone can take */
+                cand[cells[i]] = x;
+                push(s, cells[i]);
+            }
+        }
+        if (!s->qlen)
+            return 0;
+    }
+fail:
+    clear_queues(s);
+    return -1;
+}
+
+static uint64_t *state(vsearch *s, int depth)
+{
+    if (depth >= s->depth_cap) {
+        int cap = s->depth_cap ? 2 * s->depth_cap : 16;
+        uint64_t *grown = realloc(s->stack, (size_t)cap * (size_t)s->m->cells * sizeof *grown);
+        if (!grown) {
+            s->failed_alloc = s->stop = 1;
+            return NULL;
+        }
+        s->stack = grown;
+        s->depth_cap = cap;
+    }
+    return s->stack + (size_t)depth * (size_t)s->m->cells;
+}
+
+static void found(vsearch *s, const uint64_t *cand)
+{
+    s->count++;
+    for (int c = 0; c < s->m->cells; c++)
+        s->out->cells[c] = (uint8_t)(lowest_bit(cand[c]) + 1);
+    if (s->fn && s->fn(s->ctx, s->out))
+        s->stop = 1;
+    if (s->limit && s->count >= s->limit)
+        s->stop = 1;
+}
+
+/* Searches from the propagated state at depth. */
+static void search(vsearch *s, int depth)
+{
+    const vmodel *m = s->m;
+    uint64_t *cand = s->stack + (size_t)depth * (size_t)m->cells;
+    int best = -1, fewest = 65;
+    for (int c = 0; c < m->cells; c++) {
+        int k = popcount64(cand[c]);
+        if (k > 1 && k < fewest) {
+            fewest = k;
+            best = c;
+            if (k == 2)
+                break;
+        }
+    }
+    if (best < 0) {
+        found(s, cand);
+        return;
+    }
+    uint64_t choices = cand[best];
+    for (uint64_t x = choices; x && !s->stop; x &= x - 1) {
+        uint64_t *next = state(s, depth + 1);
+        if (!next)
+            return;
+        cand = s->stack + (size_t)depth * (size_t)m->cells; /* moved by state() */
+        memcpy(next, cand, (size_t)m->cells * sizeof *next);
+        next[best] = x & -x;
+        s->guesses += (x & (x - 1)) != 0;
+        s->nodes++;
+        push(s, best);
+        if (propagate(s, next) == 0)
+            search(s, depth + 1);
+    }
+}
+
+static int search_init(vsearch *s, const vmodel *m)
+{
+    memset(s, 0, sizeof *s);
+    s->m = m;
+    size_t cells = (size_t)m->cells, props = (size_t)m->nprops + 1;
+    s->queue = malloc(cells * sizeof *s->queue);
+    s->inq = calloc(cells, 1);
+    s->pqueue = malloc(props * sizeof *s->pqueue);
+    s->pinq = calloc(props, 1);
+    s->changed = malloc(cells * sizeof *s->changed);
+    s->out = malloc(sizeof *s->out);
+    return s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out && state(s, 0)
+               ? NONET_OK
+               : NONET_ENOMEM;
+}
+
+static void search_free(vsearch *s)
+{
+    free(s->stack);
+    free(s->queue);
+    free(s->inq);
+    free(s->pqueue);
+    free(s->pinq);
+    free(s->changed);
+    free(s->out);
+}
+
+/* The root: the model's start, every cell queued, propagated. Returns 0,
+ * or -1 when the puzzle has no solution. */
+static int root(vsearch *s)
+{
+    uint64_t *cand = s->stack;
+    memcpy(cand, s->m->start, (size_t)s->m->cells * sizeof *cand);
+    for (int c = 0; c < s->m->cells; c++)
+        push(s, c);
+    s->nodes++;
+    return propagate(s, cand);
+}
+
+int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_solution_fn fn, void *ctx,
+                      uint64_t *count, nonet_stats *stats)
+{
+    if (count)
+        *count = 0;
+    if (!v)
+        return NONET_EARG;
+    vmodel m;
+    vsearch s;
+    int rc = vmodel_build(v, &m);
+    if (rc != NONET_OK)
+        return rc;
+    rc = search_init(&s, &m);
+    if (rc == NONET_OK) {
+        s.limit = limit;
+        s.fn = fn;
+        s.ctx = ctx;
+        s.out->box_rows = v->grid.box_rows;
+        s.out->box_cols = v->grid.box_cols;
+        s.out->n = v->grid.n;
+        if (root(&s) == 0)
+            search(&s, 0);
+        if (s.failed_alloc)
+            rc = NONET_ENOMEM;
+        if (count)
+            *count = s.count;
+        if (stats)
+            *stats = (nonet_stats){s.nodes, s.guesses};
+    }
+    search_free(&s);
+    vmodel_free(&m);
+    return rc;
+}
+
+typedef struct first_solution {
+    nonet_grid *solution;
+} first_solution;
+
+static int keep_first(void *ctx, const nonet_grid *g)
+{
+    first_solution *f = ctx;
+    if (f->solution) {
+        nonet_grid_copy(f->solution, g);
+        f->solution = NULL;
+    }
+    return 0;
+}
+
+int nonet_variant_count(const nonet_variant *v, uint64_t limit, uint64_t *count,
+                        nonet_grid *solution, nonet_stats *stats)
+{
+    first_solution f = {solution};
+    return nonet_variant_run(v, limit, keep_first, &f, count, stats);
+}
+
+typedef struct union_ctx {
+    uint64_t *cands;
+} union_ctx;
+
+static int add_solution(void *ctx, const nonet_grid *g)
+{
+    union_ctx *u = ctx;
+    for (int c = 0; c < g->n * g->n; c++)
+        u->cands[c] |= (uint64_t)1 << (g->cells[c] - 1);
+    return 0;
+}
+
+int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *cands,
+                             uint64_t *solutions, nonet_stats *stats)
+{
+    if (solutions)
+        *solutions = 0;
+    if (!v || !cands)
+        return NONET_EARG;
+    vmodel m;
+    vsearch s;
+    int cells = v->grid.n * v->grid.n;
+    memset(cands, 0, (size_t)cells * sizeof *cands);
+    int rc = vmodel_build(v, &m);
+    if (rc != NONET_OK)
+        return rc;
+    union_ctx u = {cands};
+    rc = search_init(&s, &m);
+    uint64_t *base = NULL;
+    if (rc == NONET_OK && !(base = malloc((size_t)cells * sizeof *base)))
+        rc = NONET_ENOMEM;
+    if (rc == NONET_OK) {
+        s.limit = limit ? limit : 2;
+        s.fn = add_solution;
+        s.ctx = &u;
+        s.out->box_rows = v->grid.box_rows;
+        s.out->box_cols = v->grid.box_cols;
+        s.out->n = v->grid.n;
+        if (root(&s) == 0) {
+            memcpy(base, s.stack, (size_t)cells * sizeof *base);
+            search(&s, 0);
+            if (solutions)
+                *solutions = s.count;
+            /* each candidate no solution has shown yet: one search with it placed */
+            for (int c = 0; c < cells && s.count && !s.failed_alloc; c++)
+                for (uint64_t x = base[c] & ~cands[c]; x; x &= x - 1) {
+                    if (cands[c] & x & -x)
+                        continue; /* shown by a solution found meanwhile */
+                    uint64_t *cand = s.stack;
+                    memcpy(cand, base, (size_t)cells * sizeof *cand);
+                    cand[c] = x & -x;
+                    s.limit = 1;
+                    s.count = s.stop = 0;
+                    push(&s, c);
+                    s.nodes++;
+                    if (propagate(&s, cand) == 0)
+                        search(&s, 0);
+                    s.count = 1; /* the puzzle has solutions */
+                }
+        }
+        if (s.failed_alloc)
+            rc = NONET_ENOMEM;
+        if (stats)
+            *stats = (nonet_stats){s.nodes, s.guesses};
+    }
+    free(base);
+    search_free(&s);
+    vmodel_free(&m);
+    return rc;
+}

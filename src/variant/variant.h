@@ -1,0 +1,150 @@
+/* variant.h - variant Sudoku (internal): the puzzle as the user built it
+ * (model.c), compiled into a few primitives the engine propagates
+ * (compile.c, propagate.c, search.c):
+ *
+ * - groups: cells that hold different digits (rows, columns, boxes or
+ *   regions, diagonals, cages, renban lines ...); a group of n cells is a
+ *   house, where each digit also has to find a cell (hidden singles);
+ * - pair relations: for two cells, the digits the second may hold for each
+ *   digit of the first (kropki, XV, thermometers, whispers, anti-knight
+ *   ...), revised both ways whenever either cell changes;
+ * - linear sums: sum of w_i * digit_i = target (killer, little killer,
+ *   arrows), bounds revised, and for a cage of different digits the digit
+ *   sets that make its sum;
+ * - line rules that need their own reasoning (sandwich sums, renban runs).
+ *
+ * A constraint type is one entry of the table in constraints.c: its name,
+ * what it accepts, how it compiles to the primitives and how a filled grid
+ * is checked against it. */
+#ifndef NONET_VARIANT_H
+#define NONET_VARIANT_H
+
+#include "core/internal.h"
+
+#include <stdint.h>
+
+/* The most cells of a cage, line or sum (a sandwich's line is a row). */
+#define VARIANT_MAX_LINE (2 * NONET_MAX_SIDE)
+
+typedef struct vcon {
+    nonet_constraint_type type;
+    int value, nbulb, ncells;
+    int first; /* its cells: nonet_variant.cells[first .. first + ncells) */
+} vcon;
+
+struct nonet_variant {
+    nonet_grid grid;
+    int has_regions;
+    uint8_t region[NONET_MAX_CELLS];
+    vcon *cons;
+    int ncons, capcons;
+    int *cells;
+    int ncellpool, capcellpool;
+};
+
+/* ------------------------------------------------------------ the engine's model */
+
+/* the kinds of propagator that are neither groups nor pairs */
+enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN };
+
+typedef struct vprop {
+    int kind;       /* VP_* */
+    int first, len; /* cells: vmodel.pcells[first .. first + len) */
+    int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..] */
+    int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH) */
+} vprop;
+
+typedef struct vlink {
+    int other; /* the other cell */
+    int rel;   /* vmodel.rel[rel]: allowed digits of other for each digit here */
+} vlink;
+
+typedef struct vmodel {
+    int n, cells;
+    uint64_t full;
+    uint64_t *start; /* cells: the candidates before search (givens,
+                        parity) */
+    int *peer_first; /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
+    int *peers;      /* every cell sharing a group with c */
+    int nhouses;     /* groups of n cells, hidden singles over them */
+    int *houses;     /* nhouses * n cells */
+    int *link_first; /* cells + 1, into links */
+    vlink *links;
+    int nrel;
+    uint64_t *rel; /* nrel * n masks */
+    int nprops;
+    vprop *props;
+    int *pcells, *weights;
+    int *gsize;       /* parallel to pcells: for a VP_SUM, its cells come in
+                         groups of one weight whose cells all differ (share a
+                         group); the size at a group's first cell, else 0 */
+    int *watch_first; /* cells + 1: the propagators over a cell */
+    int *watch;
+} vmodel;
+
+/* Builds the model of v. Returns NONET_OK, NONET_ENOMEM. */
+int vmodel_build(const nonet_variant *v, vmodel *m);
+void vmodel_free(vmodel *m);
+
+/* Runs propagator p over cand (narrowing it). Returns the number of cells
+ * it changed, whose numbers go into changed[], or -1 when it shows that
+ * no solution remains. */
+int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed);
+
+/* ------------------------------------------------------------ constraint types */
+
+typedef struct vtype {
+    nonet_constraint_type type;
+    const char *name; /* the text form's keyword */
+    int cells;        /* -1: none (a global rule), 0: any number >= 1,
+                         2: two adjacent cells, -2: a whole row or column,
+                         -3: a line of cells each adjacent (king's move) to
+                         the next */
+    int value_min;    /* the least value taken; value_max 0: no value */
+    int value_max;    /* -1: up to the largest sum the cells can make */
+} vtype;
+
+/* The table entry of type, NULL when unknown. */
+const vtype *vtype_of(nonet_constraint_type type);
+const vtype *vtype_named(const char *name, size_t len);
+
+/* Compiles constraint c of v into the builder (compile.c's). */
+typedef struct vbuild vbuild;
+int vcon_compile(const nonet_variant *v, const vcon *c, vbuild *b);
+
+/* Whether the filled cells of grid break c (all its cells filled); 0 when
+ * they keep it or some are blank. */
+int vcon_broken(const nonet_variant *v, const vcon *c, const uint8_t *grid);
+
+/* Builder calls for constraints.c. Each returns 0, or -1 out of memory. */
+int vb_group(vbuild *b, const int *cells, int len);
+int vb_pair(vbuild *b, int a, int c, int kind, int value);
+int vb_sum(vbuild *b, const int *cells, const int *weights, int len, int target);
+int vb_cage(vbuild *b, const int *cells, int len, int target);
+int vb_prop(vbuild *b, int kind, const int *cells, int len, int target);
+void vb_mask(vbuild *b, int cell, uint64_t allowed);
+
+/* pair relations (vb_pair's kind) */
+enum {
+    VR_DIFFER,
+    VR_DIFF,
+    VR_NOT_DIFF,
+    VR_RATIO,
+    VR_NOT_RATIO,
+    VR_SUM,
+    VR_NOT_SUM,
+    VR_LESS,
+    VR_FAR
+};
+
+/* Whether digits a, b (1..n) keep relation kind with value. */
+int vrel_holds(int kind, int value, int a, int b);
+
+/* Readers (text.c, fpuzzles.c), as nonet_variant_parse: the text form;
+ * f-puzzles JSON, or a link or payload of it. */
+int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *name,
+                       nonet_error *err);
+int variant_parse_fpuzzles(const char *text, size_t len, nonet_variant **out, char *name,
+                           nonet_error *err);
+
+#endif
