@@ -1,18 +1,423 @@
-/* fpuzzles.c - stub */
+/* fpuzzles.c - the f-puzzles format: its JSON (size, grid of cells with
+ * value/given/region, global switches, arrays of elements), and links
+ * that carry it LZ-string compressed in base64: f-puzzles' ?load=,
+ * SudokuPad's fpuzzles / fpuz prefixes, or the bare payload. */
+#include "variant/json.h"
+#include "variant/lzstring.h"
 #include "variant/variant.h"
 
+#include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#define MAX_JSON_UNITS (8u << 20)
+
+typedef struct reader {
+    const json_doc *d;
+    nonet_variant *v;
+    nonet_error *err;
+    int n;
+} reader;
+
+__attribute__((format(printf, 2, 3))) static int fail(nonet_error *err, const char *fmt, ...)
+{
+    if (err) {
+        err->code = NONET_EARG;
+        err->line = err->column = 0;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return NONET_EARG;
+}
+
+/* "R3C4" (1-based; 0 and n+1 for the clues outside) into row and column. */
+static int cell_ref(const char *s, int *r, int *c)
+{
+    if (!s || (s[0] != 'R' && s[0] != 'r'))
+        return -1;
+    char *end;
+    long row = strtol(s + 1, &end, 10);
+    if (end == s + 1 || (*end != 'C' && *end != 'c'))
+        return -1;
+    const char *cs = end + 1;
+    long col = strtol(cs, &end, 10);
+    if (end == cs || *end)
+        return -1;
+    *r = (int)row;
+    *c = (int)col;
+    return 0;
+}
+
+/* The cells of a JSON array of "RxCy" strings into cells (at most cap),
+ * in the grid. Returns how many, or -1 (reported). */
+static int cell_list(reader *x, const json_node *arr, const char *what, int *cells, int cap)
+{
+    if (!arr || arr->type != JSON_ARRAY)
+        return fail(x->err, "%s: no cells", what), -1;
+    int k = 0;
+    for (const json_node *e = json_first(x->d, arr); e; e = json_next(x->d, e)) {
+        int r, c;
+        if (cell_ref(json_str(x->d, e), &r, &c) || r < 1 || r > x->n || c < 1 || c > x->n)
+            return fail(x->err, "%s: '%s' is no cell of the grid", what,
+                        json_str(x->d, e) ? json_str(x->d, e) : "?"),
+                   -1;
+        if (k == cap)
+            return fail(x->err, "%s: too many cells", what), -1;
+        cells[k++] = (r - 1) * x->n + c - 1;
+    }
+    return k;
+}
+
+static int add(reader *x, nonet_constraint_type type, int value, int nbulb, const int *cells,
+               int ncells, const char *what)
+{
+    char why[128];
+    nonet_constraint c = {type, value, nbulb, ncells, cells};
+    int rc = nonet_variant_add(x->v, &c, why, sizeof why);
+    if (rc == NONET_EARG)
+        return fail(x->err, "%s: %s", what, why);
+    return rc;
+}
+
+/* An element's "value" as a number; dflt when absent or empty. */
+static int value_of(reader *x, const json_node *e, int dflt, int *out, const char *what)
+{
+    const json_node *v = json_member(x->d, e, "value");
+    if (!v || v->type == JSON_NULL || (v->type == JSON_STRING && !v->len)) {
+        *out = dflt;
+        return 0;
+    }
+    if (json_int(x->d, v, out))
+        return fail(x->err, "%s: value '%s' is no number", what,
+                    json_str(x->d, v) ? json_str(x->d, v) : "?");
+    return 0;
+}
+
+static int by_reading_order(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* An element array: name, each element handled by kind. */
+static int elements(reader *x, const char *key, const json_node *arr)
+{
+    int cells[VARIANT_MAX_LINE * 2], k, value, rc = 0;
+    if (arr->type != JSON_ARRAY)
+        return fail(x->err, "\"%s\" is not an array", key);
+    for (const json_node *e = json_first(x->d, arr); e && !rc; e = json_next(x->d, e)) {
+        if (!strcmp(key, "killercage") || !strcmp(key, "cage")) {
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0 ||
+                value_of(x, e, 0, &value, key))
+                return NONET_EARG;
+            rc = add(x, NONET_CON_KILLER, value, 0, cells, k, key);
+        } else if (!strcmp(key, "littlekillersum")) {
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0 ||
+                value_of(x, e, 0, &value, key))
+                return NONET_EARG;
+            if (value > 0) /* a clue without a sum says nothing */
+                rc = add(x, NONET_CON_LITTLE_KILLER, value, 0, cells, k, key);
+        } else if (!strcmp(key, "arrow")) {
+            int bulb = cell_list(x, json_member(x->d, e, "cells"), key, cells, 4);
+            if (bulb < 0)
+                return NONET_EARG;
+            qsort(cells, (size_t)bulb, sizeof *cells, by_reading_order);
+            k = bulb;
+            const json_node *lines = json_member(x->d, e, "lines");
+            for (const json_node *l = json_first(x->d, lines); l; l = json_next(x->d, l)) {
+                int line[VARIANT_MAX_LINE], m = cell_list(x, l, key, line, VARIANT_MAX_LINE);
+                if (m < 0)
+                    return NONET_EARG;
+                for (int i = 0; i < m; i++) {
+                    int seen = 0;
+                    for (int j = 0; j < k && !seen; j++)
+                        seen = cells[j] == line[i];
+                    if (!seen && k < VARIANT_MAX_LINE)
+                        cells[k++] = line[i];
+                }
+            }
+            rc = add(x, NONET_CON_ARROW, 0, bulb, cells, k, key);
+        } else if (!strcmp(key, "thermometer") || !strcmp(key, "renban") ||
+                   !strcmp(key, "whispers")) {
+            const json_node *lines = json_member(x->d, e, "lines");
+            if (value_of(x, e, 0, &value, key))
+                return NONET_EARG;
+            for (const json_node *l = json_first(x->d, lines); l && !rc; l = json_next(x->d, l)) {
+                if ((k = cell_list(x, l, key, cells, VARIANT_MAX_LINE)) < 0)
+                    return NONET_EARG;
+                rc = add(x,
+                         key[0] == 't'   ? NONET_CON_THERMO
+                         : key[0] == 'r' ? NONET_CON_RENBAN
+                                         : NONET_CON_WHISPER,
+                         key[0] == 'w' ? value : 0, 0, cells, k, key);
+            }
+        } else if (!strcmp(key, "difference") || !strcmp(key, "ratio") || !strcmp(key, "xv")) {
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, 2)) < 0)
+                return NONET_EARG;
+            if (key[0] == 'x') {
+                const char *s = json_str(x->d, json_member(x->d, e, "value"));
+                if (!s || (strcmp(s, "X") && strcmp(s, "V") && strcmp(s, "x") && strcmp(s, "v")))
+                    return fail(x->err, "xv: value '%s' is neither X nor V", s ? s : "?");
+                rc = add(x, NONET_CON_SUM, s[0] == 'X' || s[0] == 'x' ? 10 : 5, 0, cells, k,
+                         key);
+            } else {
+                if (value_of(x, e, key[0] == 'd' ? 1 : 2, &value, key))
+                    return NONET_EARG;
+                rc = add(x, key[0] == 'd' ? NONET_CON_DIFFERENCE : NONET_CON_RATIO, value, 0,
+                         cells, k, key);
+            }
+        } else if (!strcmp(key, "sandwichsum")) {
+            int r, c, n = x->n;
+            const char *s = json_str(x->d, json_member(x->d, e, "cell"));
+            if (cell_ref(s, &r, &c) || value_of(x, e, -1, &value, key))
+                return fail(x->err, "sandwichsum: no clue cell or value");
+            if (value < 0)
+                continue;
+            int row = c == 0 || c == n + 1, col = r == 0 || r == n + 1;
+            if (row == col || (row && (r < 1 || r > n)) || (col && (c < 1 || c > n)))
+                return fail(x->err, "sandwichsum: '%s' is no clue beside a row or column", s);
+            for (int i = 0; i < n; i++)
+                cells[i] = row ? (r - 1) * n + i : i * n + c - 1;
+            rc = add(x, NONET_CON_SANDWICH, value, 0, cells, n, key);
+        } else if (!strcmp(key, "odd") || !strcmp(key, "even")) {
+            int r, c;
+            const char *s = json_str(x->d, json_member(x->d, e, "cell"));
+            if (cell_ref(s, &r, &c) || r < 1 || r > x->n || c < 1 || c > x->n)
+                return fail(x->err, "%s: '%s' is no cell of the grid", key, s ? s : "?");
+            cells[0] = (r - 1) * x->n + c - 1;
+            rc = add(x, key[0] == 'o' ? NONET_CON_ODD : NONET_CON_EVEN, 0, 0, cells, 1, key);
+        } else if (!strcmp(key, "extraregion")) {
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0)
+                return NONET_EARG;
+            rc = add(x, NONET_CON_HOUSE, 0, 0, cells, k, key);
+        }
+    }
+    return rc;
+}
+
+/* Keys that hold no rule. */
+static int metadata(const char *key)
+{
+    static const char *const keys[] = {"size",   "title",    "author",          "ruleset",
+                                       "grid",   "solution", "text",            "highlightConflicts",
+                                       "disabledlogic", "truecandidatesoptions", "fogofwar",
+                                       "spacing"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcmp(keys[i], key))
+            return 1;
+    return 0;
+}
+
+static int element_key(const char *key)
+{
+    static const char *const keys[] = {"killercage", "cage",  "littlekillersum", "arrow",
+                                       "thermometer", "renban", "whispers",       "difference",
+                                       "ratio",       "xv",     "sandwichsum",    "odd",
+                                       "even",        "extraregion"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcmp(keys[i], key))
+            return 1;
+    return 0;
+}
+
+/* Whether a member says nothing: false, null, "", [] or {}. */
+static int empty(const json_node *v)
+{
+    return v->type == JSON_NULL || (v->type == JSON_BOOL && !v->num) ||
+           (v->type == JSON_STRING && !v->len) ||
+           ((v->type == JSON_ARRAY || v->type == JSON_OBJECT) && !v->count);
+}
+
+static int read_json(const char *text, size_t len, nonet_variant **out, char *name,
+                     nonet_error *err)
+{
+    json_doc d;
+    size_t where;
+    const char *why;
+    if (json_parse(text, len, &d, &where, &why)) {
+        long line = 1, col = 1;
+        for (size_t i = 0; i < where && i < len; i++, col++)
+            if (text[i] == '\n')
+                line++, col = 0;
+        fail(err, "f-puzzles JSON: %s", why);
+        if (err) {
+            err->line = line;
+            err->column = col;
+        }
+        return NONET_EARG;
+    }
+    const json_node *root = &d.nodes[0];
+    reader x = {&d, NULL, err, 0};
+    int rc = NONET_OK;
+    const json_node *size = json_member(&d, root, "size"), *grid = json_member(&d, root, "grid");
+    int n;
+    if (root->type != JSON_OBJECT || json_int(&d, size, &n) || n < 1 || n > NONET_MAX_SIDE) {
+        rc = fail(err, "f-puzzles JSON: no \"size\" from 1 to %d", NONET_MAX_SIDE);
+        goto done;
+    }
+    x.n = n;
+    nonet_grid g;
+    int br, bc;
+    nonet_default_shape(n, &br, &bc);
+    nonet_grid_init(&g, br, bc);
+    uint8_t region[NONET_MAX_CELLS];
+    int has_regions = 0;
+    const json_node *row = json_first(&d, grid);
+    for (int r = 0; r < n; r++, row = row ? json_next(&d, row) : NULL) {
+        if (!row || row->type != JSON_ARRAY || row->count != n) {
+            rc = fail(err, "f-puzzles JSON: \"grid\" row %d is not %d cells", r + 1, n);
+            goto done;
+        }
+        const json_node *cell = json_first(&d, row);
+        for (int c = 0; c < n; c++, cell = json_next(&d, cell)) {
+            int val = 0, reg;
+            const json_node *given = json_member(&d, cell, "given");
+            if (given && given->type == JSON_BOOL && given->num &&
+                (json_int(&d, json_member(&d, cell, "value"), &val) || val < 1 || val > n)) {
+                rc = fail(err, "f-puzzles JSON: r%dc%d: a given that is no digit 1 to %d", r + 1,
+                          c + 1, n);
+                goto done;
+            }
+            g.cells[r * n + c] = given && given->type == JSON_BOOL && given->num ? (uint8_t)val : 0;
+            const json_node *rn = json_member(&d, cell, "region");
+            if (rn && rn->type != JSON_NULL) {
+                if (json_int(&d, rn, &reg) || reg < 0 || reg >= n) {
+                    rc = fail(err, "f-puzzles JSON: r%dc%d: region is no number 0 to %d", r + 1,
+                              c + 1, n - 1);
+                    goto done;
+                }
+                region[r * n + c] = (uint8_t)reg;
+                has_regions = 1;
+            } else {
+                region[r * n + c] = (uint8_t)(r / br * (n / bc) + c / bc);
+            }
+        }
+    }
+    x.v = nonet_variant_new(&g);
+    if (!x.v) {
+        rc = NONET_ENOMEM;
+        goto done;
+    }
+    char why_regions[128];
+    if (has_regions && nonet_variant_set_regions(x.v, region, why_regions, sizeof why_regions)) {
+        rc = fail(err, "f-puzzles JSON: the regions: %s", why_regions);
+        goto done;
+    }
+    for (const json_node *m = json_first(&d, root); m && !rc; m = json_next(&d, m)) {
+        const char *key = json_key(&d, m);
+        static const struct {
+            const char *key;
+            nonet_constraint_type type;
+        } switches[] = {
+            {"diagonal+", NONET_CON_DIAGONAL_ANTI}, {"diagonal-", NONET_CON_DIAGONAL_MAIN},
+            {"antiknight", NONET_CON_ANTI_KNIGHT},  {"antiking", NONET_CON_ANTI_KING},
+            {"disjointgroups", NONET_CON_DISJOINT}, {"nonconsecutive", NONET_CON_NONCONSECUTIVE},
+            {"windoku", NONET_CON_WINDOKU},
+        };
+        int known = 0;
+        for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
+            if (!strcmp(key, switches[i].key)) {
+                known = 1;
+                if (m->type == JSON_BOOL && m->num)
+                    rc = add(&x, switches[i].type, 0, 0, NULL, 0, key);
+            }
+        if (known || metadata(key) || empty(m))
+            continue;
+        if (!strcmp(key, "negative")) {
+            for (const json_node *e = json_first(&d, m); e && !rc; e = json_next(&d, e)) {
+                const char *s = json_str(&d, e);
+                if (s && !strcmp(s, "ratio"))
+                    rc = add(&x, NONET_CON_NOT_RATIO, 2, 0, NULL, 0, key);
+                else if (s && !strcmp(s, "difference"))
+                    rc = add(&x, NONET_CON_NOT_DIFFERENCE, 1, 0, NULL, 0, key);
+                else if (s && !strcmp(s, "xv")) {
+                    rc = add(&x, NONET_CON_NOT_SUM, 10, 0, NULL, 0, key);
+                    if (!rc)
+                        rc = add(&x, NONET_CON_NOT_SUM, 5, 0, NULL, 0, key);
+                } else
+                    rc = fail(err, "f-puzzles: the negative constraint '%s' is not one nonet knows",
+                              s ? s : "?");
+            }
+        } else if (element_key(key)) {
+            rc = elements(&x, key, m);
+        } else {
+            rc = fail(err,
+                      "f-puzzles: the constraint \"%s\" is not one nonet knows yet "
+                      "(nonet help input lists those it does)",
+                      key);
+        }
+    }
+    if (rc == NONET_OK && name) {
+        const char *title = json_str(&d, json_member(&d, root, "title"));
+        snprintf(name, NONET_MAX_NAME + 1, "%s", title ? title : "");
+    }
+done:
+    if (rc == NONET_OK)
+        *out = x.v;
+    else
+        nonet_variant_free(x.v);
+    json_free(&d);
+    return rc;
+}
 
 int variant_parse_fpuzzles(const char *text, size_t len, nonet_variant **out, char *name,
                            nonet_error *err)
 {
-    (void)text;
-    (void)len;
-    (void)out;
-    (void)name;
-    if (err) {
-        err->code = NONET_EARG;
-        snprintf(err->message, sizeof err->message, "no");
+    size_t i = 0;
+    while (i < len && isspace((unsigned char)text[i]))
+        i++;
+    if (i < len && text[i] == '{')
+        return read_json(text + i, len - i, out, name, err);
+    /* a link: the payload after load=, fpuzzles or fpuz, up to the end of
+     * the word (or '&' or '#') */
+    size_t end = i;
+    while (end < len && !isspace((unsigned char)text[end]))
+        end++;
+    const char *s = text + i;
+    size_t n = end - i, from = 0;
+    static const char *const marks[] = {"load=", "fpuzzles", "fpuz"};
+    for (size_t m = 0; m < 3 && !from; m++) {
+        size_t k = strlen(marks[m]);
+        for (size_t j = 0; j + k <= n; j++)
+            if (!strncmp(s + j, marks[m], k)) {
+                from = j + k;
+                break;
+            }
     }
-    return NONET_EARG;
+    if (!from) {
+        static const char *const own[] = {"scl", "ctc", "sclN"};
+        for (size_t m = 0; m < 3; m++)
+            if (strstr(s, "sudokupad") && n > 3 && strstr(s, own[m]))
+                return fail(err, "a SudokuPad link in SudokuPad's own format: it draws the "
+                                 "constraints as shapes with the rules in prose, which nonet "
+                                 "cannot read (links whose payload is f-puzzles, fpuzzles... or "
+                                 "fpuz..., it can)");
+        if (strstr(s, "sudokupad") || strstr(s, "crackingthecryptic"))
+            return fail(err, "a SudokuPad link without an f-puzzles payload: nonet reads "
+                             "only the fpuzzles/fpuz ones");
+    }
+    char *payload = malloc(n - from + 1);
+    if (!payload)
+        return NONET_ENOMEM;
+    size_t k = 0;
+    for (size_t j = from; j < n && s[j] != '&' && s[j] != '#'; j++) {
+        if (s[j] == '%' && j + 2 < n && isxdigit((unsigned char)s[j + 1]) &&
+            isxdigit((unsigned char)s[j + 2])) {
+            char hex[3] = {s[j + 1], s[j + 2], 0};
+            payload[k++] = (char)strtol(hex, NULL, 16);
+            j += 2;
+        } else {
+            payload[k++] = s[j];
+        }
+    }
+    size_t json_len;
+    char *json = lz_decompress_base64(payload, k, MAX_JSON_UNITS, &json_len);
+    free(payload);
+    if (!json)
+        return fail(err, "the link's payload is no f-puzzles data (LZ-string in base64)");
+    int rc = read_json(json, json_len, out, name, err);
+    free(json);
+    return rc;
 }

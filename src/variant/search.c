@@ -21,7 +21,22 @@ typedef struct vsearch {
     nonet_grid *out; /* the grid solutions are written into */
     uint64_t nodes, guesses;
     int stop, failed_alloc;
+    /* conflict scores: each failure adds to the cells it came from, and
+     * the search branches on the cell with the most conflicts for its
+     * candidates (weighted degree); halved now and then, so that recent
+     * failures count most */
+    uint32_t *score;
+    uint32_t failures;
 } vsearch;
+
+static void blame(vsearch *s, const int *cells, int len)
+{
+    for (int i = 0; i < len; i++)
+        s->score[cells[i]] += 1;
+    if (++s->failures % 4096 == 0)
+        for (int c = 0; c < s->m->cells; c++)
+            s->score[c] = (s->score[c] + 1) / 2;
+}
 
 static void push(vsearch *s, int c)
 {
@@ -50,8 +65,10 @@ static int propagate(vsearch *s, uint64_t *cand)
             int c = s->queue[--s->qlen];
             s->inq[c] = 0;
             uint64_t mine = cand[c];
-            if (!mine)
+            if (!mine) {
+                blame(s, &c, 1);
                 goto fail;
+            }
             if (!(mine & (mine - 1)))
                 for (int k = m->peer_first[c]; k < m->peer_first[c + 1]; k++) {
                     int p = m->peers[k];
@@ -68,8 +85,10 @@ static int propagate(vsearch *s, uint64_t *cand)
                 for (uint64_t x = mine; x; x &= x - 1)
                     allowed |= t[lowest_bit(x)];
                 if (cand[l->other] & ~allowed) {
-                    if (!(cand[l->other] &= allowed))
+                    if (!(cand[l->other] &= allowed)) {
+                        blame(s, &l->other, 1);
                         goto fail;
+                    }
                     push(s, l->other);
                 }
             }
@@ -85,8 +104,10 @@ static int propagate(vsearch *s, uint64_t *cand)
             int p = s->pqueue[--s->pqlen];
             s->pinq[p] = 0;
             int k = vprop_run(m, &m->props[p], cand, s->changed);
-            if (k < 0)
+            if (k < 0) {
+                blame(s, m->pcells + m->props[p].first, m->props[p].len);
                 goto fail;
+            }
             for (int i = 0; i < k; i++)
                 push(s, s->changed[i]);
             continue;
@@ -99,8 +120,10 @@ static int propagate(vsearch *s, uint64_t *cand)
                 twice |= once & cand[cells[i]];
                 once |= cand[cells[i]];
             }
-            if (once != m->full)
+            if (once != m->full) {
+                blame(s, cells, n);
                 goto fail;
+            }
             uint64_t only = once & ~twice;
             if (!only)
                 continue;
@@ -108,8 +131,10 @@ static int propagate(vsearch *s, uint64_t *cand)
                 uint64_t x = cand[cells[i]] & only;
                 if (!x || cand[cells[i]] == x)
                     continue;
-                if (x & (x - 1))
+                if (x & (x - 1)) {
+                    blame(s, cells, n);
                     goto fail; /* one cell, two digits it alone can take */
+                }
                 cand[cells[i]] = x;
                 push(s, cells[i]);
             }
@@ -153,14 +178,19 @@ static void search(vsearch *s, int depth)
 {
     const vmodel *m = s->m;
     uint64_t *cand = s->stack + (size_t)depth * (size_t)m->cells;
+    /* the most conflicts per candidate; fewer candidates on a tie */
     int best = -1, fewest = 65;
+    uint32_t top = 0;
     for (int c = 0; c < m->cells; c++) {
         int k = popcount64(cand[c]);
-        if (k > 1 && k < fewest) {
-            fewest = k;
+        if (k < 2)
+            continue;
+        uint32_t sc = s->score[c];
+        if (best < 0 || (uint64_t)sc * (uint64_t)fewest > (uint64_t)top * (uint64_t)k ||
+            ((uint64_t)sc * (uint64_t)fewest == (uint64_t)top * (uint64_t)k && k < fewest)) {
             best = c;
-            if (k == 2)
-                break;
+            fewest = k;
+            top = sc;
         }
     }
     if (best < 0) {
@@ -194,7 +224,10 @@ static int search_init(vsearch *s, const vmodel *m)
     s->pinq = calloc(props, 1);
     s->changed = malloc(cells * sizeof *s->changed);
     s->out = malloc(sizeof *s->out);
-    return s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out && state(s, 0)
+    s->score = malloc(cells * sizeof *s->score);
+    for (size_t c = 0; s->score && c < cells; c++)
+        s->score[c] = 1;
+    return s->score && s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out && state(s, 0)
                ? NONET_OK
                : NONET_ENOMEM;
 }
@@ -208,6 +241,7 @@ static void search_free(vsearch *s)
     free(s->pinq);
     free(s->changed);
     free(s->out);
+    free(s->score);
 }
 
 /* The root: the model's start, every cell queued, propagated. Returns 0,
