@@ -1130,5 +1130,117 @@ for cmd in solve count rate explain hint check minimize canon transform format; 
     else pass; fi
 done
 
+# ---------------------------------------------------------------- variants
+# A killer of our own making (cages cut from a random grid, givens removed
+# while it stayed unique); its solution is checked here by the classic
+# checker and by summing each cage with awk.
+cat >"$tmp/killer.txt" <<'EOF'
+# a killer: every cell in a cage
+............................................8............6.......8...............
+cage r1c1 r1c2 = 13
+cage r1c3 r2c3 r1c4 = 10
+cage r1c5 r1c6 r1c7 r1c8 = 17
+cage r1c9 r2c9 r3c9 r3c8 = 24
+cage r2c1 r3c1 r3c2 = 16
+cage r2c2 = 6
+cage r2c4 r2c5 = 16
+cage r2c6 r3c6 r2c7 r3c7 = 14
+cage r2c8 = 8
+cage r3c3 r3c4 r3c5 r4c3 = 20
+cage r4c1 r5c1 r6c1 = 14
+cage r4c2 r5c2 r6c2 = 13
+cage r4c4 r5c4 r5c5 r5c3 = 17
+cage r4c5 r4c6 = 8
+cage r4c7 r5c7 = 5
+cage r4c8 r5c8 = 8
+cage r4c9 r5c9 r6c9 = 24
+cage r5c6 r6c6 r6c5 r7c6 = 28
+cage r6c3 r7c3 r7c4 r7c5 = 23
+cage r6c4 = 5
+cage r6c7 r6c8 r7c8 = 12
+cage r7c1 r7c2 r8c1 r9c1 = 19
+cage r7c7 r8c7 r9c7 r8c8 = 28
+cage r7c9 r8c9 = 5
+cage r8c2 r8c3 r8c4 = 19
+cage r8c5 r9c5 = 6
+cage r8c6 r9c6 = 5
+cage r9c2 r9c3 r9c4 = 14
+cage r9c8 r9c9 = 8
+EOF
+killer_ok() { # FILE-with-one-solution-line: the cages' sums hold
+    sol=$(cat "$1")
+    grep '^cage' "$tmp/killer.txt" | awk -v s="$sol" '{
+        sum = 0; want = $NF
+        for (i = 2; i < NF - 1; i++) {
+            split(substr($i, 2), rc, "c"); sum += substr(s, (rc[1] - 1) * 9 + rc[2], 1)
+        }
+        if (sum != want) bad++
+    } END { exit bad > 0 }'
+}
+
+test_name="variant: count and solve a killer in the text form"
+"$NONET" count -l 2 "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+"$NONET" solve "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" >"$tmp/puz"
+verify_lines "$tmp/puz" "$tmp/out"
+if killer_ok "$tmp/out"; then pass; else fail "a cage's sum is wrong: $(cat "$tmp/out")"; fi
+
+test_name="variant: JSON carries the constraints back"
+"$NONET" count --json -l 2 "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has '"status":"unique"'
+expect_out_has '"constraints":[{"type":"cage","cells":["r1c1","r1c2"],"value":13}'
+
+test_name="variant: check, and check --solution"
+"$NONET" check "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "consistent, incomplete (78 blanks)"
+"$NONET" solve "$tmp/killer.txt" >"$tmp/sol" 2>/dev/null
+"$NONET" check --solution "$tmp/sol" "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "correct"
+# two digits of the first row swapped: still a Latin row, but a cage breaks
+sed 's/^\(.\)\(.\)/\2\1/' "$tmp/sol" >"$tmp/bad"
+"$NONET" check --solution "$tmp/bad" "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out_has "wrong: "
+
+test_name="variant: candidates of a unique puzzle are its solution"
+"$NONET" candidates "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has "1 solution"
+got=$(head -9 "$tmp/out" | tr -s ' \n' ' ' | tr -d ' ')
+if [ "$got" = "$(cat "$tmp/sol")" ]; then pass; else fail "candidates $got"; fi
+
+test_name="variant: the ladder says it does not rate variants yet"
+"$NONET" rate "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "rate does not take variant puzzles yet"
+
+test_name="variant: an unknown constraint is named, with its line"
+printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" "cage r1c1 r1c2 = 3" "palindrome r1c1 r1c2 r1c3" >"$tmp/v"
+"$NONET" count "$tmp/v" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err ":3:1: puzzle 1: unknown constraint 'palindrome'"
+
+test_name="variant: classic and variant files in one call are refused"
+input "$CLASSIC"
+cp "$tmp/in" "$tmp/classic.txt"
+"$NONET" count "$tmp/classic.txt" "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "variant and classic puzzles in one call"
+
+test_name="variant: f-puzzles and SudokuPad links as operands"
+link="https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA="
+"$NONET" count -l 3 "$link" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "3+"
+"$NONET" count "https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA5gJwgE" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "SudokuPad's own format"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

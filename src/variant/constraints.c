@@ -192,7 +192,7 @@ static int compile_pair(void *ctx, int a, int b)
 int vcon_compile(const nonet_variant *v, const vcon *k, vbuild *b)
 {
     int n = v->grid.n;
-    const int *cells = v->cells + k->first;
+    const int *cells = vcon_cells(v, k);
     compile_ctx x = {v, b, VR_DIFFER, 0, 0};
     switch (k->type) {
     case NONET_CON_DIAGONAL_MAIN:
@@ -303,7 +303,7 @@ static int check_house(void *ctx, const int *cells, int len)
 int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *g)
 {
     int n = v->grid.n;
-    const int *cells = v->cells + k->first;
+    const int *cells = vcon_cells(v, k);
     check_ctx x = {v, g, VR_DIFFER, 0, 0};
     int filled = 1;
     for (int i = 0; i < k->ncells; i++)

@@ -254,7 +254,7 @@ int nonet_variant_get(const nonet_variant *v, int i, nonet_constraint *c)
     if (!v || !c || i < 0 || i >= v->ncons)
         return NONET_EARG;
     const vcon *k = &v->cons[i];
-    *c = (nonet_constraint){k->type, k->value, k->nbulb, k->ncells, v->cells + k->first};
+    *c = (nonet_constraint){k->type, k->value, k->nbulb, k->ncells, vcon_cells(v, k)};
     return NONET_OK;
 }
 

@@ -494,7 +494,9 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
             err->code = rc;
             err->line = err->column = 0;
             snprintf(err->message, sizeof err->message, "%s",
-                     rc == NONET_EEMPTY ? "no grid before the constraints" : nonet_strerror(rc));
+                     rc == NONET_EEMPTY ? "no grid: the text form is a classic grid, then the "
+                                           "constraints (nonet help input)"
+                                         : nonet_strerror(rc));
         }
         free(p);
         free(grid);
@@ -585,7 +587,7 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
     char b[64];
     for (int i = 0; i < v->ncons; i++) {
         const vcon *k = &v->cons[i];
-        const int *cells = v->cells + k->first;
+        const int *cells = vcon_cells(v, k);
         switch (k->type) {
         case NONET_CON_NOT_DIFFERENCE:
         case NONET_CON_NOT_RATIO:
@@ -643,7 +645,7 @@ long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
         if (k->ncells) {
             put(&t, ",\"cells\":[");
             for (int j = 0; j < k->ncells; j++) {
-                int c = v->cells[k->first + j];
+                int c = vcon_cells(v, k)[j];
                 snprintf(b, sizeof b, "%s\"r%dc%d\"", j ? "," : "", c / n + 1, c % n + 1);
                 put(&t, b);
             }

@@ -42,6 +42,12 @@ struct nonet_variant {
     int ncellpool, capcellpool;
 };
 
+/* The cells of constraint k (NULL when it has none). */
+static inline const int *vcon_cells(const nonet_variant *v, const vcon *k)
+{
+    return k->ncells ? v->cells + k->first : NULL;
+}
+
 /* ------------------------------------------------------------ the engine's model */
 
 /* the kinds of propagator that are neither groups nor pairs */

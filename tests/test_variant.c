@@ -1,0 +1,1035 @@
+/* test_variant.c - variant puzzles (src/variant/): every constraint type
+ * against a checker of its rule written here from the rule's definition
+ * (not the library's check, not its engine); counts on 4x4 against every
+ * grid enumerated here, and on 6x6 against a plain search written here;
+ * the true candidates against the union of those grids; the text form
+ * read back from what it writes; its errors; f-puzzles JSON and links. */
+#include "unit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ randomness */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+static int below(int k)
+{
+    return (int)(rnd() % (uint64_t)k);
+}
+
+/* ------------------------------------------------------------ a puzzle under test */
+
+#define MAXC 64
+#define MAXCELLS 40
+
+typedef struct tcon {
+    nonet_constraint_type type;
+    int value, nbulb, ncells;
+    int cells[MAXCELLS];
+} tcon;
+
+typedef struct tpuzzle {
+    int n, br, bc;
+    int has_regions;
+    uint8_t region[81];
+    tcon cons[MAXC];
+    int ncons;
+} tpuzzle;
+
+static int box_of(const tpuzzle *t, int c)
+{
+    if (t->has_regions)
+        return t->region[c];
+    int r = c / t->n, col = c % t->n;
+    return r / t->br * (t->n / t->bc) + col / t->bc;
+}
+
+static int absd(int a)
+{
+    return a < 0 ? -a : a;
+}
+
+/* Whether the pair (a, b) carries a mark of the kropki family (difference,
+ * ratio) or of the XV one (sum). */
+static int has_mark(const tpuzzle *t, int a, int b, int xv)
+{
+    for (int i = 0; i < t->ncons; i++) {
+        const tcon *k = &t->cons[i];
+        int fam = k->type == NONET_CON_SUM ? 1
+                  : k->type == NONET_CON_DIFFERENCE || k->type == NONET_CON_RATIO ? 0
+                                                                                   : -1;
+        if (fam == xv && k->ncells == 2 &&
+            ((k->cells[0] == a && k->cells[1] == b) || (k->cells[0] == b && k->cells[1] == a)))
+            return 1;
+    }
+    return 0;
+}
+
+static int all_differ(const uint8_t *g, const int *cells, int len)
+{
+    for (int i = 0; i < len; i++)
+        for (int j = i + 1; j < len; j++)
+            if (g[cells[i]] == g[cells[j]])
+                return 0;
+    return 1;
+}
+
+/* The rule of each constraint, read from its definition: whether the
+ * complete grid g keeps it. */
+static int keeps(const tpuzzle *t, const tcon *k, const uint8_t *g)
+{
+    int n = t->n, h[64];
+    switch (k->type) {
+    case NONET_CON_DIAGONAL_MAIN:
+    case NONET_CON_DIAGONAL_ANTI:
+        for (int i = 0; i < n; i++)
+            h[i] = i * n + (k->type == NONET_CON_DIAGONAL_MAIN ? i : n - 1 - i);
+        return all_differ(g, h, n);
+    case NONET_CON_WINDOKU:
+        /* windows of the box's shape at 1, br + 2, ... */
+        for (int r0 = 1; r0 + t->br <= n - 1; r0 += t->br + 1)
+            for (int c0 = 1; c0 + t->bc <= n - 1; c0 += t->bc + 1) {
+                int len = 0;
+                for (int r = 0; r < t->br; r++)
+                    for (int c = 0; c < t->bc; c++)
+                        h[len++] = (r0 + r) * n + c0 + c;
+                if (!all_differ(g, h, len))
+                    return 0;
+            }
+        return 1;
+    case NONET_CON_DISJOINT:
+        for (int a = 0; a < n * n; a++)
+            for (int b = a + 1; b < n * n; b++)
+                if (a / n % t->br == b / n % t->br && a % n % t->bc == b % n % t->bc &&
+                    g[a] == g[b])
+                    return 0;
+        return 1;
+    case NONET_CON_HOUSE:
+        return all_differ(g, k->cells, k->ncells);
+    case NONET_CON_ANTI_KNIGHT:
+    case NONET_CON_ANTI_KING:
+    case NONET_CON_NONCONSECUTIVE:
+    case NONET_CON_NOT_DIFFERENCE:
+    case NONET_CON_NOT_RATIO:
+    case NONET_CON_NOT_SUM:
+        for (int a = 0; a < n * n; a++)
+            for (int b = 0; b < n * n; b++) {
+                int dr = absd(a / n - b / n), dc = absd(a % n - b % n), x = g[a], y = g[b];
+                if (k->type == NONET_CON_ANTI_KNIGHT && dr * dc == 2 && x == y)
+                    return 0;
+                if (k->type == NONET_CON_ANTI_KING && dr == 1 && dc == 1 && x == y)
+                    return 0;
+                if (dr + dc != 1)
+                    continue;
+                if (k->type == NONET_CON_NONCONSECUTIVE && absd(x - y) == 1)
+                    return 0;
+                if (k->type == NONET_CON_NOT_DIFFERENCE && !has_mark(t, a, b, 0) &&
+                    absd(x - y) == k->value)
+                    return 0;
+                if (k->type == NONET_CON_NOT_RATIO && !has_mark(t, a, b, 0) &&
+                    (x == k->value * y || y == k->value * x))
+                    return 0;
+                if (k->type == NONET_CON_NOT_SUM && !has_mark(t, a, b, 1) && x + y == k->value)
+                    return 0;
+            }
+        return 1;
+    case NONET_CON_DIFFERENCE:
+        return absd(g[k->cells[0]] - g[k->cells[1]]) == k->value;
+    case NONET_CON_RATIO:
+        return g[k->cells[0]] == k->value * g[k->cells[1]] ||
+               g[k->cells[1]] == k->value * g[k->cells[0]];
+    case NONET_CON_SUM:
+        return g[k->cells[0]] + g[k->cells[1]] == k->value;
+    case NONET_CON_KILLER: {
+        int s = 0;
+        for (int i = 0; i < k->ncells; i++)
+            s += g[k->cells[i]];
+        return all_differ(g, k->cells, k->ncells) && (!k->value || s == k->value);
+    }
+    case NONET_CON_LITTLE_KILLER: {
+        int s = 0;
+        for (int i = 0; i < k->ncells; i++)
+            s += g[k->cells[i]];
+        return s == k->value;
+    }
+    case NONET_CON_ARROW: {
+        int bulb = 0, s = 0;
+        for (int i = 0; i < k->nbulb; i++)
+            bulb = 10 * bulb + g[k->cells[i]];
+        for (int i = k->nbulb; i < k->ncells; i++)
+            s += g[k->cells[i]];
+        return bulb == s;
+    }
+    case NONET_CON_THERMO:
+        for (int i = 1; i < k->ncells; i++)
+            if (g[k->cells[i]] <= g[k->cells[i - 1]])
+                return 0;
+        return 1;
+    case NONET_CON_WHISPER:
+        for (int i = 1; i < k->ncells; i++)
+            if (absd(g[k->cells[i]] - g[k->cells[i - 1]]) < (k->value ? k->value : n / 2 + 1))
+                return 0;
+        return 1;
+    case NONET_CON_RENBAN: {
+        int lo = n + 1, hi = 0;
+        for (int i = 0; i < k->ncells; i++) {
+            lo = g[k->cells[i]] < lo ? g[k->cells[i]] : lo;
+            hi = g[k->cells[i]] > hi ? g[k->cells[i]] : hi;
+        }
+        return all_differ(g, k->cells, k->ncells) && hi - lo + 1 == k->ncells;
+    }
+    case NONET_CON_SANDWICH: {
+        int one = -1, top = -1, s = 0;
+        for (int i = 0; i < k->ncells; i++) {
+            one = g[k->cells[i]] == 1 ? i : one;
+            top = g[k->cells[i]] == n ? i : top;
+        }
+        for (int i = (one < top ? one : top) + 1; i < (one < top ? top : one); i++)
+            s += g[k->cells[i]];
+        return s == k->value;
+    }
+    case NONET_CON_ODD:
+    case NONET_CON_EVEN:
+        for (int i = 0; i < k->ncells; i++)
+            if (g[k->cells[i]] % 2 != (k->type == NONET_CON_ODD))
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether g is a complete grid that keeps the houses and every constraint. */
+static int valid(const tpuzzle *t, const uint8_t *g)
+{
+    int n = t->n;
+    for (int a = 0; a < n * n; a++) {
+        if (g[a] < 1 || g[a] > n)
+            return 0;
+        for (int b = a + 1; b < n * n; b++)
+            if (g[a] == g[b] && (a / n == b / n || a % n == b % n || box_of(t, a) == box_of(t, b)))
+                return 0;
+    }
+    for (int i = 0; i < t->ncons; i++)
+        if (!keeps(t, &t->cons[i], g))
+            return 0;
+    return 1;
+}
+
+/* The library's variant of t with givens (NULL when a constraint is refused). */
+static nonet_variant *build(const tpuzzle *t, const uint8_t *givens)
+{
+    nonet_grid g;
+    nonet_grid_init(&g, t->br, t->bc);
+    for (int c = 0; c < t->n * t->n; c++)
+        g.cells[c] = givens ? givens[c] : 0;
+    nonet_variant *v = nonet_variant_new(&g);
+    if (!v)
+        return NULL;
+    if (t->has_regions && nonet_variant_set_regions(v, t->region, NULL, 0) != NONET_OK) {
+        nonet_variant_free(v);
+        return NULL;
+    }
+    for (int i = 0; i < t->ncons; i++) {
+        const tcon *k = &t->cons[i];
+        nonet_constraint c = {k->type, k->value, k->nbulb, k->ncells, k->cells};
+        if (nonet_variant_add(v, &c, NULL, 0) != NONET_OK) {
+            nonet_variant_free(v);
+            return NULL;
+        }
+    }
+    return v;
+}
+
+/* ------------------------------------------------------------ grids enumerated here */
+
+/* Every complete grid of side n (boxes or t's regions) that keeps the
+ * givens, by a plain search over rows, columns and boxes; calls fn. */
+typedef void (*grid_fn)(void *ctx, const uint8_t *g);
+
+static void fill(const tpuzzle *t, uint8_t *g, int c, grid_fn fn, void *ctx)
+{
+    int n = t->n;
+    if (c == n * n) {
+        fn(ctx, g);
+        return;
+    }
+    if (g[c]) {
+        fill(t, g, c + 1, fn, ctx);
+        return;
+    }
+    for (int d = 1; d <= n; d++) {
+        int ok = 1;
+        for (int o = 0; o < n * n && ok; o++)
+            ok = !(g[o] == d && (o / n == c / n || o % n == c % n || box_of(t, o) == box_of(t, c)));
+        if (!ok)
+            continue;
+        g[c] = (uint8_t)d;
+        fill(t, g, c + 1, fn, ctx);
+        g[c] = 0;
+    }
+}
+
+typedef struct tally {
+    const tpuzzle *t;
+    uint64_t count;
+    uint64_t cands[81];
+} tally;
+
+static void count_valid(void *ctx, const uint8_t *g)
+{
+    tally *y = ctx;
+    if (!valid(y->t, g))
+        return;
+    y->count++;
+    for (int c = 0; c < y->t->n * y->t->n; c++)
+        y->cands[c] |= (uint64_t)1 << (g[c] - 1);
+}
+
+/* ------------------------------------------------------------ random constraints */
+
+static void king_path(int n, int len, int *cells)
+{
+    cells[0] = below(n * n);
+    for (int i = 1; i < len; i++) {
+        int tries = 0, next;
+        do {
+            int r = cells[i - 1] / n + below(3) - 1, c = cells[i - 1] % n + below(3) - 1;
+            next = r >= 0 && r < n && c >= 0 && c < n ? r * n + c : -1;
+            for (int j = 0; j < i && next >= 0; j++)
+                if (cells[j] == next)
+                    next = -1;
+        } while (next < 0 && ++tries < 50);
+        cells[i] = next < 0 ? cells[0] : next; /* a repeat: refused, which is tested too */
+    }
+}
+
+static void distinct_cells(int n, int len, int *cells)
+{
+    for (int i = 0; i < len; i++) {
+        int again;
+        do {
+            cells[i] = below(n * n);
+            again = 0;
+            for (int j = 0; j < i; j++)
+                again |= cells[j] == cells[i];
+        } while (again);
+    }
+}
+
+static void adjacent_pair(int n, int *cells)
+{
+    int r = below(n), c = below(n - 1);
+    if (below(2)) {
+        cells[0] = r * n + c;
+        cells[1] = r * n + c + 1;
+    } else {
+        cells[0] = c * n + r;
+        cells[1] = (c + 1) * n + r;
+    }
+}
+
+/* One random constraint for a grid of side n (its values may make the
+ * puzzle impossible: both counts must then be 0). */
+static void random_constraint(const tpuzzle *t, tcon *k)
+{
+    int n = t->n;
+    memset(k, 0, sizeof *k);
+    k->type = (nonet_constraint_type)(1 + below(NONET_CON_EVEN));
+    switch (k->type) {
+    case NONET_CON_HOUSE:
+        k->ncells = 2 + below(n - 1);
+        distinct_cells(n, k->ncells, k->cells);
+        break;
+    case NONET_CON_DIFFERENCE:
+    case NONET_CON_RATIO:
+    case NONET_CON_SUM:
+        k->ncells = 2;
+        adjacent_pair(n, k->cells);
+        k->value = k->type == NONET_CON_DIFFERENCE ? 1 + below(n - 1)
+                   : k->type == NONET_CON_RATIO    ? 2 + below(2)
+                                                   : 3 + below(2 * n - 3);
+        break;
+    case NONET_CON_NOT_DIFFERENCE:
+        k->value = 1 + below(2);
+        break;
+    case NONET_CON_NOT_RATIO:
+        k->value = 2;
+        break;
+    case NONET_CON_NOT_SUM:
+        k->value = 3 + below(2 * n - 3);
+        break;
+    case NONET_CON_KILLER:
+        k->ncells = 1 + below(4);
+        distinct_cells(n, k->ncells, k->cells);
+        k->value = below(3) ? 0 : k->ncells + below(k->ncells * (n - 1) + 1);
+        if (below(3))
+            k->value = 0;
+        else if (k->value > k->ncells * n - k->ncells * (k->ncells - 1) / 2)
+            k->value = k->ncells * n - k->ncells * (k->ncells - 1) / 2;
+        break;
+    case NONET_CON_LITTLE_KILLER:
+        k->ncells = 2 + below(3);
+        distinct_cells(n, k->ncells, k->cells);
+        k->value = k->ncells + below(k->ncells * (n - 1) + 1);
+        break;
+    case NONET_CON_ARROW:
+        k->nbulb = 1;
+        k->ncells = 2 + below(3);
+        distinct_cells(n, k->ncells, k->cells);
+        break;
+    case NONET_CON_THERMO:
+        k->ncells = 2 + below(3);
+        king_path(n, k->ncells, k->cells);
+        break;
+    case NONET_CON_WHISPER:
+        k->ncells = 2 + below(3);
+        king_path(n, k->ncells, k->cells);
+        k->value = below(2) ? 0 : 1 + below(n / 2);
+        break;
+    case NONET_CON_RENBAN:
+        k->ncells = 2 + below(3);
+        distinct_cells(n, k->ncells, k->cells);
+        break;
+    case NONET_CON_SANDWICH: {
+        int line = below(n), col = below(2);
+        k->ncells = n;
+        for (int i = 0; i < n; i++)
+            k->cells[i] = col ? i * n + line : line * n + i;
+        k->value = below((n - 2) * (n + 1) / 2 + 1);
+        break;
+    }
+    case NONET_CON_ODD:
+    case NONET_CON_EVEN:
+        k->ncells = 1 + below(3);
+        distinct_cells(n, k->ncells, k->cells);
+        break;
+    default: /* the rules of the whole grid */
+        break;
+    }
+}
+
+/* A random partition of the grid into n regions of n cells (any shape). */
+static void random_regions(tpuzzle *t)
+{
+    int n = t->n, perm[81];
+    for (int c = 0; c < n * n; c++)
+        perm[c] = c;
+    for (int c = n * n - 1; c > 0; c--) {
+        int j = below(c + 1), x = perm[c];
+        perm[c] = perm[j];
+        perm[j] = x;
+    }
+    for (int c = 0; c < n * n; c++)
+        t->region[perm[c]] = (uint8_t)(c / n);
+    t->has_regions = 1;
+}
+
+/* ------------------------------------------------------------ tests */
+
+/* 4x4: every grid enumerated, for random constraint sets: the count and
+ * the true candidates agree with the grids that keep every rule. */
+static void test_bruteforce_4x4(void)
+{
+    rng_state = 4;
+    int sets = 0, nonzero = 0;
+    for (int round = 0; round < 400; round++) {
+        tpuzzle t = {.n = 4, .br = 2, .bc = 2};
+        if (round % 7 == 6)
+            random_regions(&t);
+        int want = 1 + below(3);
+        for (int i = 0; i < want; i++)
+            random_constraint(&t, &t.cons[t.ncons++]);
+        nonet_variant *v = build(&t, NULL);
+        if (!v)
+            continue; /* a refused constraint (a repeated cell ...) */
+        tally y = {.t = &t};
+        uint8_t g[81] = {0};
+        fill(&t, g, 0, count_valid, &y);
+        uint64_t count = 0, cands[16], sols = 0;
+        CHECK(nonet_variant_count(v, 0, &count, NULL, NULL) == NONET_OK);
+        CHECKF(count == y.count, "round %d: engine %llu, enumerated %llu", round,
+               (unsigned long long)count, (unsigned long long)y.count);
+        CHECK(nonet_variant_candidates(v, 0, cands, &sols, NULL) == NONET_OK);
+        for (int c = 0; c < 16; c++)
+            CHECKF(cands[c] == y.cands[c], "round %d: cell %d's true candidates", round, c);
+        CHECK(sols == (y.count < 2 ? y.count : 2));
+        nonet_variant_free(v);
+        sets++;
+        nonzero += y.count > 0;
+    }
+    CHECK(sets > 200 && nonzero > 50); /* the test tested something */
+}
+
+/* A random complete grid of t's shape, by the plain search with a random
+ * digit order (into g). */
+static int random_fill(const tpuzzle *t, uint8_t *g, int c)
+{
+    int n = t->n;
+    if (c == n * n)
+        return 1;
+    int order[16];
+    for (int d = 0; d < n; d++)
+        order[d] = d + 1;
+    for (int d = n - 1; d > 0; d--) {
+        int j = below(d + 1), x = order[d];
+        order[d] = order[j];
+        order[j] = x;
+    }
+    for (int i = 0; i < n; i++) {
+        int d = order[i], ok = 1;
+        for (int o = 0; o < c && ok; o++)
+            ok = !(g[o] == d && (o / n == c / n || o % n == c % n || box_of(t, o) == box_of(t, c)));
+        if (!ok)
+            continue;
+        g[c] = (uint8_t)d;
+        if (random_fill(t, g, c + 1))
+            return 1;
+        g[c] = 0;
+    }
+    return 0;
+}
+
+/* 6x6 with a third of a random grid's digits given: the count against the
+ * grids enumerated here. */
+static void test_bruteforce_6x6(void)
+{
+    rng_state = 6;
+    int sets = 0;
+    for (int round = 0; round < 60; round++) {
+        tpuzzle t = {.n = 6, .br = 2, .bc = 3};
+        uint8_t sol[81] = {0}, givens[81] = {0};
+        CHECK(random_fill(&t, sol, 0));
+        for (int c = 0; c < 36; c++)
+            givens[c] = below(3) == 0 ? sol[c] : 0;
+        int want = 1 + below(4);
+        for (int i = 0; i < want; i++)
+            random_constraint(&t, &t.cons[t.ncons++]);
+        nonet_variant *v = build(&t, givens);
+        if (!v)
+            continue;
+        tally y = {.t = &t};
+        uint8_t g[81];
+        memcpy(g, givens, sizeof g);
+        fill(&t, g, 0, count_valid, &y);
+        uint64_t count = 0;
+        CHECK(nonet_variant_count(v, 0, &count, NULL, NULL) == NONET_OK);
+        CHECKF(count == y.count, "round %d: engine %llu, enumerated %llu", round,
+               (unsigned long long)count, (unsigned long long)y.count);
+        nonet_variant_free(v);
+        sets++;
+    }
+    CHECK(sets > 30);
+}
+
+typedef struct collect {
+    const tpuzzle *t;
+    int bad, seen;
+    const uint8_t *want;
+    int found_want;
+} collect;
+
+static int check_solution(void *ctx, const nonet_grid *g)
+{
+    collect *k = ctx;
+    k->seen++;
+    if (!valid(k->t, g->cells))
+        k->bad++;
+    if (k->want && !memcmp(g->cells, k->want, 81))
+        k->found_want = 1;
+    return 0;
+}
+
+/* Constraints made from a random 9x9 grid (so it keeps them), of each
+ * type: with some of its digits given, every solution the engine finds
+ * keeps every rule, and the grid is among them. */
+static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
+{
+    int n = 9;
+    tcon *k;
+    switch (type) {
+    case NONET_CON_KILLER: /* cages: a row cut into runs */
+        for (int r = 0; r < 9; r += 2)
+            for (int c = 0; c < 9 && t->ncons < MAXC;) {
+                int len = 1 + below(4);
+                k = &t->cons[t->ncons++];
+                *k = (tcon){type, 0, 0, 0, {0}};
+                for (; k->ncells < len && c < 9; c++) {
+                    k->cells[k->ncells++] = r * 9 + c;
+                    k->value += s[r * 9 + c];
+                }
+                if (below(5) == 0)
+                    k->value = 0;
+            }
+        break;
+    case NONET_CON_LITTLE_KILLER:
+        for (int d = 1; d < 8; d++) {
+            k = &t->cons[t->ncons++];
+            *k = (tcon){type, 0, 0, 0, {0}};
+            for (int r = 0; r + d < 9; r++) {
+                k->cells[k->ncells++] = r * 9 + r + d;
+                k->value += s[r * 9 + r + d];
+            }
+        }
+        break;
+    case NONET_CON_ARROW: /* a shaft of two or three cells whose sum is in a cell */
+        for (int tries = 0; tries < 200 && t->ncons < 8; tries++) {
+            int len = 2 + below(2), cells[4], sum = 0;
+            distinct_cells(n, len + 1, cells);
+            for (int i = 1; i <= len; i++)
+                sum += s[cells[i]];
+            int bulb = -1;
+            for (int c = 0; c < 81 && bulb < 0; c++) {
+                int used = 0;
+                for (int i = 1; i <= len; i++)
+                    used |= cells[i] == c;
+                if (!used && s[c] == sum)
+                    bulb = c;
+            }
+            if (bulb < 0)
+                continue;
+            k = &t->cons[t->ncons++];
+            *k = (tcon){type, 0, 1, len + 1, {bulb, cells[1], cells[2], cells[3]}};
+        }
+        break;
+    case NONET_CON_THERMO:
+    case NONET_CON_WHISPER: /* walks to a neighbour that keeps the rule */
+        for (int start = 0; start < 81; start += 11) {
+            k = &t->cons[t->ncons++];
+            *k = (tcon){type, 0, 0, 1, {start}};
+            for (int step = 0; step < 5; step++) {
+                int at = k->cells[k->ncells - 1], next = -1;
+                for (int dr = -1; dr <= 1 && next < 0; dr++)
+                    for (int dc = -1; dc <= 1 && next < 0; dc++) {
+                        int r = at / 9 + dr, c = at % 9 + dc, o = r * 9 + c, used = 0;
+                        if (r < 0 || r > 8 || c < 0 || c > 8)
+                            continue;
+                        for (int i = 0; i < k->ncells; i++)
+                            used |= k->cells[i] == o;
+                        if (!used && (type == NONET_CON_THERMO ? s[o] > s[at]
+                                                               : absd(s[o] - s[at]) >= 5))
+                            next = o;
+                    }
+                if (next < 0)
+                    break;
+                k->cells[k->ncells++] = next;
+            }
+            if (k->ncells < 2)
+                t->ncons--;
+        }
+        break;
+    case NONET_CON_RENBAN: /* in each row, the cells of digits lo .. lo+2 */
+        for (int r = 0; r < 9; r += 3) {
+            int lo = 1 + below(7);
+            k = &t->cons[t->ncons++];
+            *k = (tcon){type, 0, 0, 0, {0}};
+            for (int c = 0; c < 9; c++)
+                if (s[r * 9 + c] >= lo && s[r * 9 + c] < lo + 3)
+                    k->cells[k->ncells++] = r * 9 + c;
+        }
+        break;
+    case NONET_CON_SANDWICH:
+        for (int line = 0; line < 9; line += 2) {
+            k = &t->cons[t->ncons++];
+            *k = (tcon){type, 0, 0, 9, {0}};
+            for (int i = 0; i < 9; i++)
+                k->cells[i] = line * 9 + i;
+            uint8_t g[81];
+            memcpy(g, s, 81);
+            k->value = 0;
+            int one = 0, nine = 0;
+            for (int i = 0; i < 9; i++) {
+                one = s[line * 9 + i] == 1 ? i : one;
+                nine = s[line * 9 + i] == 9 ? i : nine;
+            }
+            for (int i = (one < nine ? one : nine) + 1; i < (one < nine ? nine : one); i++)
+                k->value += s[line * 9 + i];
+        }
+        break;
+    case NONET_CON_DIFFERENCE: /* every kropki dot, all given */
+        for (int a = 0; a < 81; a++)
+            for (int b = a + 1; b < 81; b++) {
+                if (absd(a / 9 - b / 9) + absd(a % 9 - b % 9) != 1)
+                    continue;
+                int x = s[a], y = s[b];
+                if (absd(x - y) == 1 && t->ncons < MAXC - 2)
+                    t->cons[t->ncons++] = (tcon){NONET_CON_DIFFERENCE, 1, 0, 2, {a, b}};
+                else if ((x == 2 * y || y == 2 * x) && t->ncons < MAXC - 2)
+                    t->cons[t->ncons++] = (tcon){NONET_CON_RATIO, 2, 0, 2, {a, b}};
+            }
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_DIFFERENCE, 1, 0, 0, {0}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_RATIO, 2, 0, 0, {0}};
+        break;
+    case NONET_CON_SUM: /* every X and V, all given */
+        for (int a = 0; a < 81; a++)
+            for (int b = a + 1; b < 81; b++)
+                if (absd(a / 9 - b / 9) + absd(a % 9 - b % 9) == 1 &&
+                    (s[a] + s[b] == 10 || s[a] + s[b] == 5) && t->ncons < MAXC - 2)
+                    t->cons[t->ncons++] = (tcon){NONET_CON_SUM, s[a] + s[b], 0, 2, {a, b}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_SUM, 10, 0, 0, {0}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_SUM, 5, 0, 0, {0}};
+        break;
+    case NONET_CON_ODD:
+        for (int i = 0; i < 2; i++) {
+            k = &t->cons[t->ncons++];
+            *k = (tcon){i ? NONET_CON_EVEN : NONET_CON_ODD, 0, 0, 0, {0}};
+            for (int c = 0; c < 81; c += 4)
+                if (s[c] % 2 == !i && k->ncells < MAXCELLS)
+                    k->cells[k->ncells++] = c;
+        }
+        break;
+    case NONET_CON_HOUSE: /* one cell of each digit */
+        for (int h = 0; h < 2; h++) {
+            k = &t->cons[t->ncons++];
+            *k = (tcon){type, 0, 0, 9, {0}};
+            for (int d = 1; d <= 9; d++) {
+                int pick = below(9), seen = 0;
+                for (int c = 0; c < 81; c++)
+                    if (s[c] == d && seen++ == pick)
+                        k->cells[d - 1] = c;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void test_types_9x9(void)
+{
+    static const nonet_constraint_type made[] = {
+        NONET_CON_KILLER, NONET_CON_LITTLE_KILLER, NONET_CON_ARROW,      NONET_CON_THERMO,
+        NONET_CON_WHISPER, NONET_CON_RENBAN,       NONET_CON_SANDWICH,   NONET_CON_DIFFERENCE,
+        NONET_CON_SUM,     NONET_CON_ODD,          NONET_CON_HOUSE,
+    };
+    rng_state = 9;
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
+        for (int round = 0; round < 3; round++) {
+            tpuzzle t = {.n = 9, .br = 3, .bc = 3};
+            uint8_t sol[81] = {0}, givens[81] = {0};
+            CHECK(random_fill(&t, sol, 0));
+            add_from(&t, sol, made[i]);
+            CHECKF(t.ncons > 0 && valid(&t, sol), "type %d: the grid keeps what was made of it",
+                   made[i]);
+            for (int c = 0; c < 81; c++)
+                givens[c] = below(4) == 0 ? sol[c] : 0;
+            nonet_variant *v = build(&t, givens);
+            CHECKF(v != NULL, "type %d accepted", made[i]);
+            collect k = {&t, 0, 0, sol, 0};
+            uint64_t count = 0;
+            CHECK(nonet_variant_run(v, 50, check_solution, &k, &count, NULL) == NONET_OK);
+            CHECKF(count >= 1 && k.bad == 0, "type %d: %d solutions break a rule", made[i], k.bad);
+            CHECKF(count == 50 || k.found_want, "type %d: the grid is among the solutions",
+                   made[i]);
+            nonet_variant_free(v);
+        }
+}
+
+/* The rules of the whole grid, on an empty 9x9 grid: the solution found
+ * keeps them. */
+static void test_global_rules(void)
+{
+    static const nonet_constraint_type rules[][2] = {
+        {NONET_CON_DIAGONAL_MAIN, NONET_CON_DIAGONAL_ANTI},
+        {NONET_CON_WINDOKU, NONET_CON_DIAGONAL_MAIN},
+        {NONET_CON_DISJOINT, 0},
+        {NONET_CON_ANTI_KNIGHT, 0},
+        {NONET_CON_ANTI_KING, NONET_CON_ANTI_KNIGHT},
+        {NONET_CON_NONCONSECUTIVE, 0},
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        tpuzzle t = {.n = 9, .br = 3, .bc = 3};
+        for (int j = 0; j < 2 && rules[i][j]; j++)
+            t.cons[t.ncons++] = (tcon){rules[i][j], 0, 0, 0, {0}};
+        nonet_variant *v = build(&t, NULL);
+        CHECK(v != NULL);
+        collect k = {&t, 0, 0, NULL, 0};
+        uint64_t count = 0;
+        CHECK(nonet_variant_run(v, 20, check_solution, &k, &count, NULL) == NONET_OK);
+        CHECKF(count == 20 && k.bad == 0, "rule set %zu: %llu solutions, %d break a rule", i,
+               (unsigned long long)count, k.bad);
+        nonet_variant_free(v);
+    }
+}
+
+static int same_constraints(const nonet_variant *a, const nonet_variant *b)
+{
+    int n = nonet_variant_count_constraints(a);
+    if (n != nonet_variant_count_constraints(b))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        nonet_constraint x, y;
+        nonet_variant_get(a, i, &x);
+        nonet_variant_get(b, i, &y);
+        if (x.type != y.type || x.value != y.value || x.nbulb != y.nbulb || x.ncells != y.ncells ||
+            memcmp(x.cells, y.cells, (size_t)x.ncells * sizeof *x.cells))
+            return 0;
+    }
+    /* the same regions: the same partition, whatever their numbers */
+    uint8_t ra[81], rb[81];
+    int ha = nonet_variant_regions(a, ra), hb = nonet_variant_regions(b, rb);
+    int cells = nonet_variant_grid(a)->n * nonet_variant_grid(a)->n;
+    for (int x = 0; x < cells; x++)
+        for (int y = 0; y < cells; y++)
+            if ((ra[x] == ra[y]) != (rb[x] == rb[y]))
+                return 0;
+    return ha == hb &&
+           nonet_grid_equal(nonet_variant_grid(a), nonet_variant_grid(b));
+}
+
+/* What the text form writes reads back as the same puzzle. */
+static void test_text_round_trip(void)
+{
+    rng_state = 11;
+    int tried = 0;
+    for (int round = 0; round < 200; round++) {
+        int six = round % 2;
+        tpuzzle t = {.n = six ? 6 : 9, .br = six ? 2 : 3, .bc = 3};
+        if (round % 5 == 0)
+            random_regions(&t);
+        int want = 1 + below(6);
+        for (int i = 0; i < want; i++)
+            random_constraint(&t, &t.cons[t.ncons++]);
+        uint8_t givens[81] = {0};
+        givens[below(t.n * t.n)] = (uint8_t)(1 + below(t.n));
+        nonet_variant *v = build(&t, givens);
+        if (!v)
+            continue;
+        char text[8192];
+        long len = nonet_variant_format(v, text, sizeof text);
+        CHECK(len > 0 && len < (long)sizeof text);
+        nonet_variant *back = NULL;
+        nonet_error err;
+        int rc = nonet_variant_parse(text, (size_t)len, &back, NULL, &err);
+        CHECKF(rc == NONET_OK, "round %d: %s in\n%s", round, err.message, text);
+        CHECKF(same_constraints(v, back), "round %d: read back differently:\n%s", round, text);
+        nonet_variant_free(back);
+        nonet_variant_free(v);
+        tried++;
+    }
+    CHECK(tried > 100);
+}
+
+/* The text form as a person types it. */
+static void test_text_form(void)
+{
+    const char *text = "# a killer\n"
+                       "..3......\n.........\n.........\n.........\n.........\n"
+                       ".........\n.........\n.........\n.........\n"
+                       "cage r1c12 = 9   # two cells\n"
+                       "cage r23c1, r2c2\n"
+                       "thermo r9c1 r8c2 r7c3\n"
+                       "arrow r5c5 : r4c4 r3c3\n"
+                       "arrow r6c1 r6c2 : r7c1 r8c1 r9c2 r9c3 r8c3 r7c2 r7c4 r8c4 r9c4 r9c5\n"
+                       "white r1c9 r2c9\nblack r3c9 r4c9\nx r5c9 r6c9\nv r7c9 r8c9\n"
+                       "negative kropki\n"
+                       "sandwich c7 = 12\n"
+                       "diagonal\nantiknight\n";
+    nonet_variant *v = NULL;
+    nonet_error err;
+    char name[NONET_MAX_NAME + 1];
+    CHECKF(nonet_variant_parse(text, strlen(text), &v, name, &err) == NONET_OK, "%s",
+           err.message);
+    CHECK(nonet_variant_grid(v)->cells[2] == 3);
+    CHECK(nonet_variant_count_constraints(v) == 15);
+    nonet_constraint c;
+    nonet_variant_get(v, 0, &c);
+    CHECK(c.type == NONET_CON_KILLER && c.value == 9 && c.ncells == 2 && c.cells[0] == 0 &&
+          c.cells[1] == 1);
+    nonet_variant_get(v, 1, &c);
+    CHECK(c.type == NONET_CON_KILLER && c.value == 0 && c.ncells == 3 && c.cells[0] == 9 &&
+          c.cells[1] == 18 && c.cells[2] == 10);
+    nonet_variant_get(v, 4, &c);
+    CHECK(c.type == NONET_CON_ARROW && c.nbulb == 2 && c.ncells == 12);
+    nonet_variant_get(v, 9, &c);
+    CHECK(c.type == NONET_CON_NOT_DIFFERENCE && c.value == 1);
+    nonet_variant_get(v, 10, &c);
+    CHECK(c.type == NONET_CON_NOT_RATIO && c.value == 2);
+    nonet_variant_get(v, 11, &c);
+    CHECK(c.type == NONET_CON_SANDWICH && c.value == 12 && c.cells[1] == 15);
+    nonet_variant_free(v);
+
+    /* a jigsaw's map over several lines */
+    const char *jig = "1...\n....\n....\n....\n"
+                      "regions AABB\n AABB\n CCDD\n CDCD\n";
+    CHECKF(nonet_variant_parse(jig, strlen(jig), &v, NULL, &err) == NONET_OK, "%s", err.message);
+    uint8_t region[16];
+    CHECK(nonet_variant_regions(v, region) == 1 && region[0] == 0 && region[2] == 1 &&
+          region[13] == 3 && region[14] == 2);
+    nonet_variant_free(v);
+}
+
+static void parse_fails(const char *text, long line, const char *words)
+{
+    nonet_variant *v = NULL;
+    nonet_error err;
+    int rc = nonet_variant_parse(text, strlen(text), &v, NULL, &err);
+    CHECKF(rc != NONET_OK && v == NULL, "'%s' was read", text);
+    CHECKF(err.line == line && strstr(err.message, words), "'%s': line %ld, '%s'", text,
+           err.line, err.message);
+}
+
+static void test_text_errors(void)
+{
+    const char *grid = ".................................................................................\n";
+    char text[512];
+    static const struct {
+        const char *line, *words;
+    } cases[] = {
+        {"palindrome r1c1 r1c2 r1c3", "unknown constraint 'palindrome'"},
+        {"cage r1c1 r0c2 = 3", "'r0c2' is outside the grid"},
+        {"cage r1c1 r1c1 = 3", "r1c1 twice"},
+        {"white r1c1 r3c3", "two adjacent cells"},
+        {"thermo r1c1 r1c3", "does not touch"},
+        {"cage r1c1 r1c2 = 30", "out of range"},
+        {"antiknight r1c1", "takes nothing"},
+        {"sandwich r10 = 3", "row or column"},
+        {"littlekiller r1c1 r2c2", "needs '= NUMBER'"},
+        {"x r1c1 r1c2 = 7", "takes no value"},
+        {"negative purple", "negative 'purple'"},
+        {"cage r1c1 r1c2 = banana", "expected a number"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(text, sizeof text, "%sdiagonal\n%s\n", grid, cases[i].line);
+        parse_fails(text, 3, cases[i].words);
+    }
+    parse_fails("r1c1 is blank\n", 0, "no grid");
+}
+
+/* f-puzzles JSON: cells, givens, regions, switches, elements; what nonet
+ * does not know is named. */
+static void test_fpuzzles(void)
+{
+    const char *json =
+        "{\"size\":4,\"title\":\"Tiny\",\"grid\":["
+        "[{\"value\":1,\"given\":true,\"region\":0},{\"region\":0},{\"region\":1},{\"region\":1}],"
+        "[{\"region\":0},{\"region\":0},{\"region\":1},{\"value\":3,\"region\":1}],"
+        "[{\"region\":2},{\"region\":2},{\"region\":3},{\"region\":3}],"
+        "[{\"region\":2},{\"region\":3},{\"region\":2},{\"region\":3}]],"
+        "\"diagonal-\":true,\"antiknight\":false,\"negative\":[\"ratio\"],"
+        "\"killercage\":[{\"cells\":[\"R2C1\",\"R2C2\"],\"value\":\"7\"}],"
+        "\"arrow\":[{\"lines\":[[\"R3C3\",\"R4C4\"]],\"cells\":[\"R3C3\"]}],"
+        "\"difference\":[{\"cells\":[\"R1C3\",\"R1C4\"]}],"
+        "\"xv\":[{\"cells\":[\"R3C1\",\"R4C1\"],\"value\":\"V\"}],"
+        "\"sandwichsum\":[{\"cell\":\"R0C2\",\"value\":\"5\"}],"
+        "\"odd\":[{\"cell\":\"R4C2\"}],\"text\":[{\"cells\":[\"R1C1\"],\"value\":\"hi\"}]}";
+    nonet_variant *v = NULL;
+    nonet_error err;
+    char name[NONET_MAX_NAME + 1];
+    CHECKF(nonet_variant_parse(json, strlen(json), &v, name, &err) == NONET_OK, "%s",
+           err.message);
+    CHECK(!strcmp(name, "Tiny"));
+    const nonet_grid *g = nonet_variant_grid(v);
+    CHECK(g->n == 4 && g->cells[0] == 1 && g->cells[7] == 0); /* a value not given is no clue */
+    uint8_t region[16];
+    CHECK(nonet_variant_regions(v, region) == 1 && region[13] == 3);
+    static const nonet_constraint_type want[] = {
+        NONET_CON_DIAGONAL_MAIN, NONET_CON_NOT_RATIO, NONET_CON_KILLER, NONET_CON_ARROW,
+        NONET_CON_DIFFERENCE,    NONET_CON_SUM,       NONET_CON_SANDWICH, NONET_CON_ODD};
+    CHECK(nonet_variant_count_constraints(v) == 8);
+    for (int i = 0; i < 8; i++) {
+        nonet_constraint c;
+        nonet_variant_get(v, i, &c);
+        CHECKF(c.type == want[i], "constraint %d", i);
+        if (c.type == NONET_CON_KILLER)
+            CHECK(c.value == 7 && c.cells[0] == 4);
+        if (c.type == NONET_CON_SUM)
+            CHECK(c.value == 5);
+        if (c.type == NONET_CON_DIFFERENCE)
+            CHECK(c.value == 1);
+        if (c.type == NONET_CON_SANDWICH)
+            CHECK(c.cells[0] == 1 && c.cells[1] == 5 && c.value == 5);
+        if (c.type == NONET_CON_ARROW)
+            CHECK(c.nbulb == 1 && c.ncells == 2 && c.cells[1] == 15);
+    }
+    nonet_variant_free(v);
+
+    const char *unknown = "{\"size\":9,\"grid\":[],\"palindrome\":[{\"lines\":[]}]}";
+    CHECK(nonet_variant_parse(unknown, strlen(unknown), &v, NULL, &err) != NONET_OK);
+    const char *unknown2 =
+        "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+        "\"palindrome\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}";
+    CHECK(nonet_variant_parse(unknown2, strlen(unknown2), &v, NULL, &err) != NONET_OK);
+    CHECKF(strstr(err.message, "\"palindrome\""), "%s", err.message);
+    const char *broken = "{\"size\":4,\"grid\":[[{},{}";
+    CHECK(nonet_variant_parse(broken, strlen(broken), &v, NULL, &err) != NONET_OK);
+    CHECK(strstr(err.message, "JSON") != NULL);
+}
+
+/* Links: LZ-string base64 payloads (made by the lz-string package's
+ * compressToBase64 from the JSON beside each) decode to that JSON. */
+static void test_links(void)
+{
+    /* {"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal-":true} */
+    const char *payload =
+        "N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA=";
+    static const char *const forms[] = {"https://www.f-puzzles.com/?load=",
+                                        "https://sudokupad.app/fpuzzles", ""};
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        char link[512];
+        snprintf(link, sizeof link, "%s%s", forms[i], payload);
+        nonet_variant *v = NULL;
+        nonet_error err;
+        int rc = nonet_variant_parse(link, strlen(link), &v, NULL, &err);
+        if (i == 2) { /* a bare payload is no link: read as the text form, which fails */
+            CHECK(rc != NONET_OK);
+            continue;
+        }
+        CHECKF(rc == NONET_OK, "%s: %s", link, err.message);
+        CHECK(nonet_variant_grid(v)->n == 4 && nonet_variant_grid(v)->cells[0] == 1);
+        nonet_constraint c;
+        CHECK(nonet_variant_count_constraints(v) == 1 && nonet_variant_get(v, 0, &c) == NONET_OK &&
+              c.type == NONET_CON_DIAGONAL_MAIN);
+        nonet_variant_free(v);
+    }
+    nonet_variant *v = NULL;
+    nonet_error err;
+    const char *own = "https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA5gJwgE";
+    CHECK(nonet_variant_parse(own, strlen(own), &v, NULL, &err) != NONET_OK);
+    CHECKF(strstr(err.message, "SudokuPad's own format"), "%s", err.message);
+    const char *junk = "https://www.f-puzzles.com/?load=!!!!";
+    CHECK(nonet_variant_parse(junk, strlen(junk), &v, NULL, &err) != NONET_OK);
+}
+
+/* The library's check names the broken rule. */
+static void test_check(void)
+{
+    const char *text = "1...\n....\n....\n....\ncage r1c1 r1c2 = 5\nthermo r2c1 r2c2\n";
+    nonet_variant *v = NULL;
+    nonet_error err;
+    CHECK(nonet_variant_parse(text, strlen(text), &v, NULL, &err) == NONET_OK);
+    nonet_grid g;
+    char why[160];
+    CHECK(grid_from_line("1423231431424231", 2, 2, &g));
+    CHECK(nonet_variant_check(v, &g, why, sizeof why) == NONET_OK);
+    CHECK(grid_from_line("1342421331242431", 2, 2, &g));
+    CHECK(nonet_variant_check(v, &g, why, sizeof why) != NONET_OK);
+    CHECK(strstr(why, "cage"));
+    CHECK(grid_from_line("14..............", 2, 2, &g));
+    CHECK(nonet_variant_check(v, &g, why, sizeof why) == NONET_EINCOMPLETE);
+    CHECK(grid_from_line("24..............", 2, 2, &g));
+    CHECK(nonet_variant_check(v, &g, why, sizeof why) == NONET_ECLUE);
+    nonet_variant_free(v);
+}
+
+void suite_variant(void)
+{
+    RUN(test_bruteforce_4x4);
+    RUN(test_bruteforce_6x6);
+    RUN(test_types_9x9);
+    RUN(test_global_rules);
+    RUN(test_text_round_trip);
+    RUN(test_text_form);
+    RUN(test_text_errors);
+    RUN(test_fpuzzles);
+    RUN(test_links);
+    RUN(test_check);
+}
