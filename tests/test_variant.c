@@ -770,7 +770,7 @@ static int same_constraints(const nonet_variant *a, const nonet_variant *b)
         nonet_variant_get(a, i, &x);
         nonet_variant_get(b, i, &y);
         if (x.type != y.type || x.value != y.value || x.nbulb != y.nbulb || x.ncells != y.ncells ||
-            memcmp(x.cells, y.cells, (size_t)x.ncells * sizeof *x.cells))
+            (x.ncells && memcmp(x.cells, y.cells, (size_t)x.ncells * sizeof *x.cells)))
             return 0;
     }
     /* the same regions: the same partition, whatever their numbers */

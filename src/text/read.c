@@ -82,6 +82,8 @@ struct nonet_reader {
     /* lines to read again, and the lines forms stand for */
     replay_line *replay;
     int nreplay, replay_next, replay_max;
+    int replay_rounds; /* lines replayed since the last input line: a bound
+                          on a line that would go round for ever */
     char *replay_text;
     size_t replay_len, replay_cap;
     forms forms;
@@ -268,6 +270,7 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
     s->p.index = ++r->count;
     r->queue_end[at] = end_offset;
     r->qcount++;
+    r->replay_rounds = 0; /* a puzzle out: whatever is replayed makes progress */
 }
 
 /* A line that is a failed puzzle on its own. */
@@ -532,7 +535,8 @@ static void replay_push(nonet_reader *r, const char *text, size_t len, long line
     }
     if (!grow(&r->replay_text, &r->replay_cap, r->replay_len + len + columns_len))
         return;
-    memcpy(r->replay_text + r->replay_len, text, len);
+    if (len) /* an empty line may come before any text is held */
+        memcpy(r->replay_text + r->replay_len, text, len);
     if (columns_len)
         memcpy(r->replay_text + r->replay_len + len, columns, columns_len);
     r->replay[r->nreplay] = (replay_line){r->replay_len, len, columns_len, line, end_offset, flags};
@@ -837,7 +841,9 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         r->size_shape = 1;
         return;
     }
-    if (!(flags & REPLAY_NO_SIZE) && !r->pending && comment_len == 0 &&
+    /* (a line a grid sent back to be read as one line is no size line:
+     * held as one, it would come back without that mark, for ever) */
+    if (!(flags & (REPLAY_NO_SIZE | REPLAY_ONE_LINE)) && !r->pending && comment_len == 0 &&
         forced == NONET_LAYOUT_AUTO && size_line(r, sc, text, len)) {
         /* maybe size lines: held until a grid shows whether they are */
         size_hold(r, text, len, line, end_offset, 0);
@@ -947,8 +953,11 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
             return;
         }
     }
-    if (auto_layout && sc->ntokens >= 2 && sc->ntokens < c && sc->ntokens <= NONET_MAX_SIDE &&
-        sc->tokens_sorted && sc->nblank == 0 && sc->nbad == 0 && scan_fits(sc, sc->ntokens)) {
+    /* (not a line sent back from a grid to be read as one line: it would
+     * begin the same grid again, for ever) */
+    if (auto_layout && !(flags & REPLAY_ONE_LINE) && sc->ntokens >= 2 && sc->ntokens < c &&
+        sc->ntokens <= NONET_MAX_SIDE && sc->tokens_sorted && sc->nblank == 0 && sc->nbad == 0 &&
+        scan_fits(sc, sc->ntokens)) {
         begin_grid(r, text, len, line, end_offset, 0); /* candidate lists: "1    126  36" */
         return;
     }
@@ -1326,16 +1335,33 @@ static void overlong_line(nonet_reader *r, long line, size_t end_offset)
     bad_line(r, NONET_ELINE, line, 0, msg, end_offset);
 }
 
-/* Reads lines waiting for replay while no puzzle is ready. */
+/* Reads lines waiting for replay while no puzzle is ready. Lines read
+ * back this many times since the last input line or the last puzzle are
+ * going round. */
+#define REPLAY_ROUNDS 10000
 static void drain_replay(nonet_reader *r)
 {
     while (r->qcount == 0 && r->replay_next < r->nreplay) {
+        if (++r->replay_rounds > REPLAY_ROUNDS) {
+            /* a line the reader keeps sending back to itself: dropped, the
+             * grid it was part of with it, with an error rather than a hang */
+            replay_line e = r->replay[r->replay_next];
+            r->nreplay = r->replay_next = 0;
+            r->replay_len = 0;
+            r->replay_rounds = 0;
+            r->w.active = 0;
+            r->w.nrows = 0;
+            r->w.text_len = 0;
+            bad_line(r, NONET_EBADCHAR, e.line, 0, "this text reads as no puzzle", e.end_offset);
+            return;
+        }
         replay_line e = r->replay[r->replay_next++];
         if (r->replay_next == r->nreplay)
             r->nreplay = r->replay_next = 0;
         /* the text stays where it is until the queue is empty again */
         char *copy = r->line; /* free between input lines */
-        memcpy(copy, r->replay_text + e.off, e.len);
+        if (e.len)
+            memcpy(copy, r->replay_text + e.off, e.len);
         if (e.columns_len) {
             memcpy(r->columns, r->replay_text + e.off + e.len, e.columns_len);
             r->columns_len = e.columns_len;
@@ -1355,6 +1381,7 @@ static void drain_replay(nonet_reader *r)
 
 static void end_line(nonet_reader *r, size_t end_offset)
 {
+    r->replay_rounds = 0;
     if (r->overlong) {
         if (r->w.active && break_grid(r, NULL, 0, r->line_no, end_offset, 0))
             replay_push(r, "", 0, r->line_no, end_offset, REPLAY_OVERLONG, NULL, 0);

@@ -362,6 +362,16 @@ done:
     return rc;
 }
 
+/* Whether s[0..n) holds word. */
+static int contains(const char *s, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    for (size_t i = 0; i + k <= n; i++)
+        if (!strncmp(s + i, word, k))
+            return 1;
+    return 0;
+}
+
 int variant_parse_fpuzzles(const char *text, size_t len, nonet_variant **out, char *name,
                            nonet_error *err)
 {
@@ -389,12 +399,12 @@ int variant_parse_fpuzzles(const char *text, size_t len, nonet_variant **out, ch
     if (!from) {
         static const char *const own[] = {"scl", "ctc", "sclN"};
         for (size_t m = 0; m < 3; m++)
-            if (strstr(s, "sudokupad") && n > 3 && strstr(s, own[m]))
+            if (contains(s, n, "sudokupad") && contains(s, n, own[m]))
                 return fail(err, "a SudokuPad link in SudokuPad's own format: it draws the "
                                  "constraints as shapes with the rules in prose, which nonet "
                                  "cannot read (links whose payload is f-puzzles, fpuzzles... or "
                                  "fpuz..., it can)");
-        if (strstr(s, "sudokupad") || strstr(s, "crackingthecryptic"))
+        if (contains(s, n, "sudokupad") || contains(s, n, "crackingthecryptic"))
             return fail(err, "a SudokuPad link without an f-puzzles payload: nonet reads "
                              "only the fpuzzles/fpuz ones");
     }

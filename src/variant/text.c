@@ -527,8 +527,9 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
             l.pos = 0;
             if (!at_end(&l)) {
                 skip_blanks(&l);
-                rc = fail(err, &l, l.pos, "neither a constraint nor part of the grid: '%.40s'",
-                          l.s + l.pos);
+                int shown = (int)(l.len - l.pos < 40 ? l.len - l.pos : 40);
+                rc = fail(err, &l, l.pos, "neither a constraint nor part of the grid: '%.*s'",
+                          shown, l.s + l.pos);
             }
         }
         at = next;
@@ -571,6 +572,11 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
         return len < 0 ? len : NONET_ENOMEM;
     nonet_format(&v->grid, n <= NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_LINE : NONET_LAYOUT_GRID, '.',
                  g, (size_t)len + 1);
+    if (n != 9 || v->grid.box_rows != 3) { /* the shape first: 64 cells are also 4x4 marks */
+        char shape[32];
+        int k = snprintf(shape, sizeof shape, "%dx%d\n", v->grid.box_rows, v->grid.box_cols);
+        text_put(&t, shape, (size_t)k);
+    }
     text_put(&t, g, (size_t)len);
     free(g);
     if (v->has_regions) {
