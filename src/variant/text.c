@@ -565,18 +565,16 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
         return NONET_EARG;
     text_buf t = {buf, cap, 0};
     int n = v->grid.n;
-    long len = nonet_format(
-        &v->grid, n <= NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_LINE : NONET_LAYOUT_GRID, '.', NULL, 0);
+    /* one line for 9x9; rows for the other sides, whose one line could
+     * also read as a smaller grid's pencil marks (64 cells: 8x8 or 4x4) */
+    nonet_layout layout = n == 9 ? NONET_LAYOUT_LINE : NONET_LAYOUT_GRID;
+    if (n > NONET_MAX_SYMBOL_SIDE)
+        layout = NONET_LAYOUT_NUMBERS;
+    long len = nonet_format(&v->grid, layout, '.', NULL, 0);
     char *g = len > 0 ? malloc((size_t)len + 1) : NULL;
     if (!g)
         return len < 0 ? len : NONET_ENOMEM;
-    nonet_format(&v->grid, n <= NONET_MAX_SYMBOL_SIDE ? NONET_LAYOUT_LINE : NONET_LAYOUT_GRID, '.',
-                 g, (size_t)len + 1);
-    if (n != 9 || v->grid.box_rows != 3) { /* the shape first: 64 cells are also 4x4 marks */
-        char shape[32];
-        int k = snprintf(shape, sizeof shape, "%dx%d\n", v->grid.box_rows, v->grid.box_cols);
-        text_put(&t, shape, (size_t)k);
-    }
+    nonet_format(&v->grid, layout, '.', g, (size_t)len + 1);
     text_put(&t, g, (size_t)len);
     free(g);
     if (v->has_regions) {
