@@ -199,6 +199,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     uint64_t *cands = malloc((size_t)n * (size_t)n * sizeof *cands);
     char why[160] = "";
     int rc = sol && cands ? NONET_OK : NONET_ENOMEM;
+    double t0 = now_us();
     if (rc == NONET_OK && mode == V_CANDIDATES)
         rc = nonet_variant_candidates(v, o->limit_given ? o->limit : 2, cands, &count, &st);
     else if (rc == NONET_OK && mode == V_CHECK) {
@@ -220,6 +221,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
         }
         goto done;
     }
+    double us = now_us() - t0;
     int reached = limit > 0 && count >= limit;
     nonet_verdict verdict = count == 0               ? NONET_V_NO_SOLUTION
                             : count == 1 && !reached ? NONET_V_UNIQUE
@@ -233,7 +235,8 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
                           .fields = NONET_FIELD_COUNT | NONET_FIELD_STATS,
                           .count = count,
                           .limit_reached = reached,
-                          .stats = &st};
+                          .stats = &st,
+                          .microseconds = us};
         if (count > 0 && mode != V_CANDIDATES) {
             r.fields |= NONET_FIELD_SOLUTION;
             r.solution = sol;
