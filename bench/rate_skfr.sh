@@ -40,11 +40,14 @@ paste -d ' ' "$TMP/gen.rate" "$TMP/gen.txt" | awk '$1 > 6.2 {print $NF}' >"$TMP/
 
 # one set: RUNS pairs
 pair() {
-    name=$1 file=$2
+    name=$1
     : >"$TMP/a" && : >"$TMP/b" && : >"$TMP/r"
+    # the puzzle lines only (the shared sets start with comments), for both
+    grep -E '^[0-9.]{81}' "$2" | cut -c1-81 >"$TMP/set.txt"
+    file=$TMP/set.txt
     if [ -n "$SKFR" ]; then
         mkdir -p "$TMP/skfr"
-        cut -c1-81 "$file" | tr . 0 >"$TMP/skfr/p.txt"
+        tr . 0 <"$file" >"$TMP/skfr/p.txt"
     fi
     i=0
     while [ "$i" -lt "$RUNS" ]; do

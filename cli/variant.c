@@ -12,10 +12,10 @@
 
 #define VARIANT_MAX_FILE (16u << 20)
 
-/* The operand's text: the file's bytes, or the operand itself when no
- * such file exists. Returns a malloc'd buffer (*len set) or NULL after a
- * message. */
-static char *operand_text(const char *path, size_t *len, size_t max)
+/* The operand's text: the file's first max bytes, or the operand itself
+ * when no such file exists. Returns a malloc'd buffer (*len set) or NULL
+ * after a message (none when quiet). */
+static char *operand_text(const char *path, size_t *len, size_t max, int quiet)
 {
     struct stat st;
     if (stat(path, &st) != 0 && (errno == ENOENT || errno == ENAMETOOLONG)) {
@@ -27,27 +27,31 @@ static char *operand_text(const char *path, size_t *len, size_t max)
     }
     FILE *f = fopen(path, "rb");
     if (!f) {
-        complain("cannot open %s: %s", path, strerror(errno));
+        if (!quiet)
+            complain("cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
-    while (buf) {
+    if (!buf) {
+        fclose(f);
+        complain("out of memory");
+        return NULL;
+    }
+    for (;;) {
         if (n >= max)
             break;
         if (n == cap) {
-            if (cap >= VARIANT_MAX_FILE) {
-                complain("%s: a variant puzzle file of more than %u MiB", path,
-                         VARIANT_MAX_FILE >> 20);
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            char *grown = realloc(buf, cap * 2);
+            char *grown = cap >= VARIANT_MAX_FILE ? NULL : realloc(buf, cap * 2);
             if (!grown) {
+                if (cap >= VARIANT_MAX_FILE)
+                    complain("%s: a variant puzzle file of more than %u MiB", path,
+                             VARIANT_MAX_FILE >> 20);
+                else
+                    complain("out of memory");
                 free(buf);
-                buf = NULL;
-                break;
+                fclose(f);
+                return NULL;
             }
             buf = grown;
             cap *= 2;
@@ -57,8 +61,9 @@ static char *operand_text(const char *path, size_t *len, size_t max)
         if (got == 0)
             break;
     }
-    if (buf && ferror(f)) {
-        complain("cannot read %s: %s", path, strerror(errno));
+    if (ferror(f)) {
+        if (!quiet)
+            complain("cannot read %s: %s", path, strerror(errno));
         free(buf);
         buf = NULL;
     }
@@ -77,7 +82,7 @@ int variant_operands(const cli_opts *o)
             continue;
         }
         size_t len;
-        char *text = operand_text(path, &len, 1 << 16);
+        char *text = operand_text(path, &len, 1 << 16, 1);
         if (!text)
             return 0; /* the classic reader reports it again, in its words */
         if (nonet_variant_sniff(text, len))
@@ -97,7 +102,7 @@ int variant_operands(const cli_opts *o)
 static nonet_variant *read_variant(const char *path, nonet_puzzle *p)
 {
     size_t len;
-    char *text = operand_text(path, &len, (size_t)VARIANT_MAX_FILE + 1);
+    char *text = operand_text(path, &len, (size_t)VARIANT_MAX_FILE + 1, 0);
     if (!text)
         return NULL;
     nonet_variant *v = NULL;
@@ -148,7 +153,7 @@ static int check(const cli_opts *o, const nonet_variant *v, const nonet_puzzle *
     nonet_puzzle *s = NULL;
     if (o->solution) {
         size_t len;
-        char *text = operand_text(o->solution, &len, (size_t)VARIANT_MAX_FILE + 1);
+        char *text = operand_text(o->solution, &len, (size_t)VARIANT_MAX_FILE + 1, 0);
         s = text ? malloc(sizeof *s) : NULL;
         int rc = s ? nonet_parse(text, len, &o->read, s, NULL) : NONET_ENOMEM;
         free(text);

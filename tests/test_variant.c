@@ -64,9 +64,9 @@ static int has_mark(const tpuzzle *t, int a, int b, int xv)
 {
     for (int i = 0; i < t->ncons; i++) {
         const tcon *k = &t->cons[i];
-        int fam = k->type == NONET_CON_SUM ? 1
+        int fam = k->type == NONET_CON_SUM                                        ? 1
                   : k->type == NONET_CON_DIFFERENCE || k->type == NONET_CON_RATIO ? 0
-                                                                                   : -1;
+                                                                                  : -1;
         if (fam == xv && k->ncells == 2 &&
             ((k->cells[0] == a && k->cells[1] == b) || (k->cells[0] == b && k->cells[1] == a)))
             return 1;
@@ -614,8 +614,8 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
                             continue;
                         for (int i = 0; i < k->ncells; i++)
                             used |= k->cells[i] == o;
-                        if (!used && (type == NONET_CON_THERMO ? s[o] > s[at]
-                                                               : absd(s[o] - s[at]) >= 5))
+                        if (!used &&
+                            (type == NONET_CON_THERMO ? s[o] > s[at] : absd(s[o] - s[at]) >= 5))
                             next = o;
                     }
                 if (next < 0)
@@ -706,9 +706,9 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
 static void test_types_9x9(void)
 {
     static const nonet_constraint_type made[] = {
-        NONET_CON_KILLER, NONET_CON_LITTLE_KILLER, NONET_CON_ARROW,      NONET_CON_THERMO,
-        NONET_CON_WHISPER, NONET_CON_RENBAN,       NONET_CON_SANDWICH,   NONET_CON_DIFFERENCE,
-        NONET_CON_SUM,     NONET_CON_ODD,          NONET_CON_HOUSE,
+        NONET_CON_KILLER,  NONET_CON_LITTLE_KILLER, NONET_CON_ARROW,    NONET_CON_THERMO,
+        NONET_CON_WHISPER, NONET_CON_RENBAN,        NONET_CON_SANDWICH, NONET_CON_DIFFERENCE,
+        NONET_CON_SUM,     NONET_CON_ODD,           NONET_CON_HOUSE,
     };
     rng_state = 9;
     for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
@@ -781,8 +781,7 @@ static int same_constraints(const nonet_variant *a, const nonet_variant *b)
         for (int y = 0; y < cells; y++)
             if ((ra[x] == ra[y]) != (rb[x] == rb[y]))
                 return 0;
-    return ha == hb &&
-           nonet_grid_equal(nonet_variant_grid(a), nonet_variant_grid(b));
+    return ha == hb && nonet_grid_equal(nonet_variant_grid(a), nonet_variant_grid(b));
 }
 
 /* What the text form writes reads back as the same puzzle. */
@@ -836,8 +835,7 @@ static void test_text_form(void)
     nonet_variant *v = NULL;
     nonet_error err;
     char name[NONET_MAX_NAME + 1];
-    CHECKF(nonet_variant_parse(text, strlen(text), &v, name, &err) == NONET_OK, "%s",
-           err.message);
+    CHECKF(nonet_variant_parse(text, strlen(text), &v, name, &err) == NONET_OK, "%s", err.message);
     CHECK(nonet_variant_grid(v)->cells[2] == 3);
     CHECK(nonet_variant_count_constraints(v) == 15);
     nonet_constraint c;
@@ -873,13 +871,14 @@ static void parse_fails(const char *text, long line, const char *words)
     nonet_error err;
     int rc = nonet_variant_parse(text, strlen(text), &v, NULL, &err);
     CHECKF(rc != NONET_OK && v == NULL, "'%s' was read", text);
-    CHECKF(err.line == line && strstr(err.message, words), "'%s': line %ld, '%s'", text,
-           err.line, err.message);
+    CHECKF(err.line == line && strstr(err.message, words), "'%s': line %ld, '%s'", text, err.line,
+           err.message);
 }
 
 static void test_text_errors(void)
 {
-    const char *grid = ".................................................................................\n";
+    const char *grid =
+        ".................................................................................\n";
     char text[512];
     static const struct {
         const char *line, *words;
@@ -924,15 +923,14 @@ static void test_fpuzzles(void)
     nonet_variant *v = NULL;
     nonet_error err;
     char name[NONET_MAX_NAME + 1];
-    CHECKF(nonet_variant_parse(json, strlen(json), &v, name, &err) == NONET_OK, "%s",
-           err.message);
+    CHECKF(nonet_variant_parse(json, strlen(json), &v, name, &err) == NONET_OK, "%s", err.message);
     CHECK(!strcmp(name, "Tiny"));
     const nonet_grid *g = nonet_variant_grid(v);
     CHECK(g->n == 4 && g->cells[0] == 1 && g->cells[7] == 0); /* a value not given is no clue */
     uint8_t region[16];
     CHECK(nonet_variant_regions(v, region) == 1 && region[13] == 3);
     static const nonet_constraint_type want[] = {
-        NONET_CON_DIAGONAL_MAIN, NONET_CON_NOT_RATIO, NONET_CON_KILLER, NONET_CON_ARROW,
+        NONET_CON_DIAGONAL_MAIN, NONET_CON_NOT_RATIO, NONET_CON_KILLER,   NONET_CON_ARROW,
         NONET_CON_DIFFERENCE,    NONET_CON_SUM,       NONET_CON_SANDWICH, NONET_CON_ODD};
     CHECK(nonet_variant_count_constraints(v) == 8);
     for (int i = 0; i < 8; i++) {
@@ -968,11 +966,12 @@ static void test_fpuzzles(void)
  * compressToBase64 from the JSON beside each) decode to that JSON. */
 static void test_links(void)
 {
-    /* {"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal-":true} */
-    const char *payload =
-        "N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA=";
-    static const char *const forms[] = {"https://www.f-puzzles.com/?load=",
-                                        "https://sudokupad.app/fpuzzles", ""};
+    /* {"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal-":true}
+     */
+    const char *payload = "N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv"
+                          "3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA=";
+    static const char *const forms[] = {
+        "https://www.f-puzzles.com/?load=", "https://sudokupad.app/fpuzzles", ""};
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         char link[512];
         snprintf(link, sizeof link, "%s%s", forms[i], payload);

@@ -70,8 +70,7 @@ int main(int argc, char **argv)
         {"teach", suite_teach}, {"engines", suite_engines}, {"paste", suite_paste},
         {"marks", suite_marks}, {"human", suite_human},     {"generate", suite_generate},
         {"canon", suite_canon}, {"layouts", suite_layouts}, {"result", suite_result},
-        {"web", suite_web_api}, {"reach", suite_reach},
-        {"variant", suite_variant},
+        {"web", suite_web_api}, {"reach", suite_reach},     {"variant", suite_variant},
     };
     size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
     for (size_t i = 0; i < nsuites; i++) {

@@ -109,12 +109,14 @@ static int elements(reader *x, const char *key, const json_node *arr)
         return fail(x->err, "\"%s\" is not an array", key);
     for (const json_node *e = json_first(x->d, arr); e && !rc; e = json_next(x->d, e)) {
         if (!strcmp(key, "killercage") || !strcmp(key, "cage")) {
-            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0 ||
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) <
+                    0 ||
                 value_of(x, e, 0, &value, key))
                 return NONET_EARG;
             rc = add(x, NONET_CON_KILLER, value, 0, cells, k, key);
         } else if (!strcmp(key, "littlekillersum")) {
-            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0 ||
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) <
+                    0 ||
                 value_of(x, e, 0, &value, key))
                 return NONET_EARG;
             if (value > 0) /* a clue without a sum says nothing */
@@ -160,13 +162,12 @@ static int elements(reader *x, const char *key, const json_node *arr)
                 const char *s = json_str(x->d, json_member(x->d, e, "value"));
                 if (!s || (strcmp(s, "X") && strcmp(s, "V") && strcmp(s, "x") && strcmp(s, "v")))
                     return fail(x->err, "xv: value '%s' is neither X nor V", s ? s : "?");
-                rc = add(x, NONET_CON_SUM, s[0] == 'X' || s[0] == 'x' ? 10 : 5, 0, cells, k,
-                         key);
+                rc = add(x, NONET_CON_SUM, s[0] == 'X' || s[0] == 'x' ? 10 : 5, 0, cells, k, key);
             } else {
                 if (value_of(x, e, key[0] == 'd' ? 1 : 2, &value, key))
                     return NONET_EARG;
-                rc = add(x, key[0] == 'd' ? NONET_CON_DIFFERENCE : NONET_CON_RATIO, value, 0,
-                         cells, k, key);
+                rc = add(x, key[0] == 'd' ? NONET_CON_DIFFERENCE : NONET_CON_RATIO, value, 0, cells,
+                         k, key);
             }
         } else if (!strcmp(key, "sandwichsum")) {
             int r, c, n = x->n;
@@ -200,10 +201,12 @@ static int elements(reader *x, const char *key, const json_node *arr)
 /* Keys that hold no rule. */
 static int metadata(const char *key)
 {
-    static const char *const keys[] = {"size",   "title",    "author",          "ruleset",
-                                       "grid",   "solution", "text",            "highlightConflicts",
-                                       "disabledlogic", "truecandidatesoptions", "fogofwar",
-                                       "spacing"};
+    static const char *const keys[] = {"size",          "title",
+                                       "author",        "ruleset",
+                                       "grid",          "solution",
+                                       "text",          "highlightConflicts",
+                                       "disabledlogic", "truecandidatesoptions",
+                                       "fogofwar",      "spacing"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!strcmp(keys[i], key))
             return 1;
@@ -212,9 +215,9 @@ static int metadata(const char *key)
 
 static int element_key(const char *key)
 {
-    static const char *const keys[] = {"killercage", "cage",  "littlekillersum", "arrow",
-                                       "thermometer", "renban", "whispers",       "difference",
-                                       "ratio",       "xv",     "sandwichsum",    "odd",
+    static const char *const keys[] = {"killercage",  "cage",       "littlekillersum", "arrow",
+                                       "thermometer", "renban",     "whispers",        "difference",
+                                       "ratio",       "xv",         "sandwichsum",     "odd",
                                        "even",        "extraregion"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!strcmp(keys[i], key))

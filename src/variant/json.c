@@ -249,8 +249,8 @@ static int value(parser *p)
     if (c == '-' || (c >= '0' && c <= '9')) {
         char buf[64];
         size_t k = 0;
-        while (p->pos < p->len && k + 1 < sizeof buf &&
-               strchr("+-.eE0123456789", p->s[p->pos]) && p->s[p->pos])
+        while (p->pos < p->len && k + 1 < sizeof buf && strchr("+-.eE0123456789", p->s[p->pos]) &&
+               p->s[p->pos])
             buf[k++] = p->s[p->pos++];
         buf[k] = '\0';
         char *end;

@@ -4,17 +4,24 @@
 
 #include <stddef.h>
 
-typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
+typedef enum json_type {
+    JSON_NULL,
+    JSON_BOOL,
+    JSON_NUMBER,
+    JSON_STRING,
+    JSON_ARRAY,
+    JSON_OBJECT
+} json_type;
 
 typedef struct json_node {
     json_type type;
-    double num;  /* a number; a boolean as 1 or 0 */
-    size_t len;  /* a string's length in bytes */
-    long str;    /* a string: its text, json_doc.strings + str */
-    int first;   /* an array or object: its first member's index, -1 none */
-    int next;    /* the next member of its parent, -1 none */
-    long key;    /* a member of an object: its name, json_doc.strings + key */
-    int count;   /* an array or object: how many members */
+    double num; /* a number; a boolean as 1 or 0 */
+    size_t len; /* a string's length in bytes */
+    long str;   /* a string: its text, json_doc.strings + str */
+    int first;  /* an array or object: its first member's index, -1 none */
+    int next;   /* the next member of its parent, -1 none */
+    long key;   /* a member of an object: its name, json_doc.strings + key */
+    int count;  /* an array or object: how many members */
 } json_node;
 
 typedef struct json_doc {

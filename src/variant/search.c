@@ -227,7 +227,8 @@ static int search_init(vsearch *s, const vmodel *m)
     s->score = malloc(cells * sizeof *s->score);
     for (size_t c = 0; s->score && c < cells; c++)
         s->score[c] = 1;
-    return s->score && s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out && state(s, 0)
+    return s->score && s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out &&
+                   state(s, 0)
                ? NONET_OK
                : NONET_ENOMEM;
 }

@@ -194,11 +194,11 @@ static int value_of(line *l, int *value, int *given, nonet_error *err)
     l->pos++;
     skip_blanks(l);
     size_t at = l->pos;
-    char *end;
-    long x = strtol(l->s + l->pos, &end, 10);
-    if (end == l->s + l->pos || x < 0 || x > 100000)
+    long x = 0;
+    while (l->pos < l->len && isdigit((unsigned char)l->s[l->pos]) && x <= 100000)
+        x = 10 * x + (l->s[l->pos++] - '0');
+    if (l->pos == at || x > 100000)
         return fail(err, l, at, "expected a number after '='");
-    l->pos = (size_t)(end - l->s);
     *value = (int)x;
     *given = 1;
     if (!at_end(l))
@@ -495,8 +495,8 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
             err->line = err->column = 0;
             snprintf(err->message, sizeof err->message, "%s",
                      rc == NONET_EEMPTY ? "no grid: the text form is a classic grid, then the "
-                                           "constraints (nonet help input)"
-                                         : nonet_strerror(rc));
+                                          "constraints (nonet help input)"
+                                        : nonet_strerror(rc));
         }
         free(p);
         free(grid);
