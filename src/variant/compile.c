@@ -129,9 +129,9 @@ static void build_free(vbuild *b)
  * kind, value, dir of each relation so far. */
 static int relation(vmodel *m, ivec *keys, int kind, int value, int dir)
 {
-    for (int r = 0; r < m->nrel; r++)
-        if (keys->v[3 * r] == kind && keys->v[3 * r + 1] == value && keys->v[3 * r + 2] == dir)
-            return r;
+    for (size_t r = 0; r + 3 <= keys->len; r += 3)
+        if (keys->v[r] == kind && keys->v[r + 1] == value && keys->v[r + 2] == dir)
+            return (int)(r / 3);
     int n = m->n;
     uint64_t *grown = realloc(m->rel, (size_t)(m->nrel + 1) * (size_t)n * sizeof *grown);
     if (!grown)
@@ -229,13 +229,14 @@ static int build_links(vmodel *m, const vbuild *b)
     if (!m->link_first || !m->links || !fill)
         goto done;
     for (int i = 0; i < npairs; i++) {
-        m->link_first[b->pairs.v[4 * i] + 1]++;
-        m->link_first[b->pairs.v[4 * i + 1] + 1]++;
+        const int *p = b->pairs.v + (size_t)4 * (size_t)i;
+        m->link_first[p[0] + 1]++;
+        m->link_first[p[1] + 1]++;
     }
     prefix(m->link_first, cells);
     memcpy(fill, m->link_first, (size_t)cells * sizeof *fill);
     for (int i = 0; i < npairs; i++) {
-        const int *p = b->pairs.v + 4 * i;
+        const int *p = b->pairs.v + (size_t)4 * (size_t)i;
         int fwd = relation(m, &keys, p[2], p[3], 0), bwd = relation(m, &keys, p[2], p[3], 1);
         if (fwd < 0 || bwd < 0)
             goto done;

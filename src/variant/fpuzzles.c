@@ -160,7 +160,8 @@ static int elements(reader *x, const char *key, const json_node *arr)
                 return NONET_EARG;
             if (key[0] == 'x') {
                 const char *s = json_str(x->d, json_member(x->d, e, "value"));
-                if (!s || (strcmp(s, "X") && strcmp(s, "V") && strcmp(s, "x") && strcmp(s, "v")))
+                if (!s || (strcmp(s, "X") != 0 && strcmp(s, "V") != 0 && strcmp(s, "x") != 0 &&
+                           strcmp(s, "v") != 0))
                     return fail(x->err, "xv: value '%s' is neither X nor V", s ? s : "?");
                 rc = add(x, NONET_CON_SUM, s[0] == 'X' || s[0] == 'x' ? 10 : 5, 0, cells, k, key);
             } else {

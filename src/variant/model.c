@@ -76,7 +76,7 @@ int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region, char *why
             say(why, cap, "region %d has %d cells, not %d", k + 1, size[k], n);
             return NONET_EARG;
         }
-    memcpy(v->region, region, (size_t)(n * n));
+    memcpy(v->region, region, (size_t)n * (size_t)n);
     v->has_regions = 1;
     return NONET_OK;
 }

@@ -223,8 +223,8 @@ static int search_init(vsearch *s, const vmodel *m)
     s->pqueue = malloc(props * sizeof *s->pqueue);
     s->pinq = calloc(props, 1);
     s->changed = malloc(cells * sizeof *s->changed);
-    s->out = malloc(sizeof *s->out);
-    s->score = malloc(cells * sizeof *s->score);
+    s->out = calloc(1, sizeof *s->out);
+    s->score = calloc(cells, sizeof *s->score);
     for (size_t c = 0; s->score && c < cells; c++)
         s->score[c] = 1;
     return s->score && s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out &&
@@ -320,7 +320,8 @@ static int add_solution(void *ctx, const nonet_grid *g)
 {
     union_ctx *u = ctx;
     for (int c = 0; c < g->n * g->n; c++)
-        u->cands[c] |= (uint64_t)1 << (g->cells[c] - 1);
+        if (g->cells[c] >= 1 && g->cells[c] <= 64)
+            u->cands[c] |= (uint64_t)1 << (g->cells[c] - 1);
     return 0;
 }
 

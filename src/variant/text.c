@@ -116,7 +116,7 @@ static const keyword *find(const keyword *table, size_t count, const char *w)
 /* Whether w looks like a cell reference: r<digits>c<digits>. */
 static int looks_like_cell(const char *w)
 {
-    if (w[0] != 'r' || !isdigit((unsigned char)w[1]))
+    if (!w || w[0] != 'r' || !isdigit((unsigned char)w[1]))
         return 0;
     const char *c = w + 1;
     while (isdigit((unsigned char)*c))
@@ -145,8 +145,8 @@ static int numbers(const char *s, size_t len, int n, int *out)
 {
     int k = 0;
     if (n <= 9) {
-        for (size_t i = 0; i < len; i++)
-            out[k++] = s[i] - '0';
+        for (size_t i = 0; i < len && k < NONET_MAX_SIDE; i++)
+            out[k++] = (unsigned char)s[i] - '0';
     } else if (len <= 2) {
         out[k++] = atoi(s);
     }
@@ -164,7 +164,7 @@ static int cells_of(line *l, int n, int *cells, int *ncells, nonet_error *err)
         if (at_end(l) || l->s[l->pos] == ':' || l->s[l->pos] == '=')
             return NONET_OK;
         size_t at = l->pos;
-        char w[32];
+        char w[32] = "";
         word(l, w, sizeof w);
         if (!looks_like_cell(w))
             return fail(err, l, at, "'%s' is no cell (write r1c1, r1c23 ...)", w);
@@ -232,7 +232,7 @@ static int constraint_line(nonet_variant *v, line *l, const char *w, size_t at, 
         return rc ? rc : add(v, &c, l, at, err);
     }
     if (!strcmp(w, "negative")) {
-        char what[32];
+        char what[32] = "";
         size_t wat = l->pos;
         word(l, what, sizeof what);
         if (!strcmp(what, "kropki") || !strcmp(what, "xv")) {
@@ -273,7 +273,7 @@ static int constraint_line(nonet_variant *v, line *l, const char *w, size_t at, 
     if (k->type == NONET_CON_SANDWICH) {
         skip_blanks(l);
         size_t wat = l->pos;
-        char which[16];
+        char which[16] = "";
         word(l, which, sizeof which);
         int idx = atoi(which + 1);
         if ((which[0] != 'r' && which[0] != 'c') || idx < 1 || idx > n)
@@ -365,7 +365,7 @@ static int classify(line *l, char *w, size_t cap, size_t *at)
         return 0; /* "Killer:" ... a title */
     if (!strcmp(w, "regions"))
         return 1;
-    char next[32];
+    char next[32] = "";
     int end = at_end(l);
     size_t nat = l->pos;
     word(l, next, sizeof next);
@@ -403,7 +403,7 @@ static int fpuzzles_grid(const char *s, size_t len)
 {
     static const char key[] = "\"grid\"";
     for (size_t i = 0; i + sizeof key - 1 <= len; i++) {
-        if (strncmp(s + i, key, sizeof key - 1))
+        if (strncmp(s + i, key, sizeof key - 1) != 0)
             continue;
         const char *want = ":[[{";
         size_t j = i + sizeof key - 1;
@@ -432,7 +432,7 @@ int nonet_variant_sniff(const char *text, size_t len)
         const char *s = text + at, *e = memchr(s, '\n', cap - at);
         size_t ll = e ? (size_t)(e - s) : cap - at;
         line l = {s, ll, 0, 0};
-        char w[32];
+        char w[32] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat) || (at == i && is_link(s, ll)))
             return 1;
@@ -454,7 +454,7 @@ int nonet_variant_parse(const char *text, size_t len, nonet_variant **out, char 
     size_t i = 0;
     while (i < len && isspace((unsigned char)text[i]))
         i++;
-    const char *e = memchr(text + i, '\n', len - i);
+    const char *e = i < len ? memchr(text + i, '\n', len - i) : NULL;
     size_t first = e ? (size_t)(e - text) - i : len - i;
     if ((i < len && text[i] == '{') || is_link(text + i, first))
         return variant_parse_fpuzzles(text, len, out, name, err);
@@ -468,14 +468,15 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
     char *grid = malloc(len + 1);
     if (!grid)
         return NONET_ENOMEM;
-    memcpy(grid, text, len);
+    if (len)
+        memcpy(grid, text, len);
     grid[len] = '\0';
     long number = 0;
     for (size_t at = 0; at < len;) {
         const char *s = text + at, *e = memchr(s, '\n', len - at);
         size_t ll = e ? (size_t)(e - s) : len - at;
         line l = {s, ll, 0, ++number};
-        char w[32];
+        char w[32] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat)) {
             memset(grid + at, ' ', ll);
@@ -515,7 +516,7 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         size_t ll = e ? (size_t)(e - s) : len - at;
         size_t next = at + ll + (e ? 1 : 0);
         line l = {s, ll && s[ll - 1] == '\r' ? ll - 1 : ll, 0, ++number};
-        char w[32];
+        char w[32] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat)) {
             if (!strcmp(w, "regions"))
