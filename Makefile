@@ -5,6 +5,7 @@
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make bench      benchmark (bench/data, or ../shared/data when present)
 #   make bench-rate rating speed against skfr, side by side
+#   make bench-variants  variant puzzles against Interactive Sudoku Solver
 #   make fuzz       build and run the libFuzzer harnesses (clang)
 #   make demo       build and solve the sample puzzle
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -68,7 +69,7 @@ UNIT   := $(BUILD)/unit-tests
 PTY    := $(BUILD)/pty-test
 BENCH  := $(BUILD)/nonet-bench
 
-.PHONY: all test check asan bench bench-rate bench-python fuzz demo install uninstall clean format lint python \
+.PHONY: all test check asan bench bench-rate bench-variants bench-python fuzz demo install uninstall clean format lint python \
         web web-test bench-web
 
 all: $(STATIC) $(SHARED) $(NONET)
@@ -147,6 +148,13 @@ BENCH_DATA ?= $(firstword $(wildcard ../shared/data) bench/data)
 RUNS ?= 5
 bench-rate: $(NONET)
 	sh bench/rate_skfr.sh $(NONET) "$(SKFR)" $(BENCH_DATA) $(RUNS)
+
+# Variant puzzles against Interactive Sudoku Solver on its own collections
+# (bench/variants.sh): ISS is fetched outside the project, ISS= names it.
+ISS ?= $(wildcard /tmp/peers/iss)
+bench-variants: $(NONET)
+	@[ -n "$(ISS)" ] || { echo "bench-variants: no ISS copy (ISS=DIR)"; exit 2; }
+	sh bench/variants.sh $(NONET) $(ISS) $(RUNS)
 
 # The Python binding against the command and against what Python users run
 # today (tdoku through ctypes, numpy augmentation): bench/python.py says how.

@@ -6,9 +6,10 @@ nonet's variant text form (`nonet help input`), for the variant benchmark.
   iss2nonet.py STRING             the text form on stdout
   iss2nonet.py --js FILE OUTDIR   every `input: '...'` string of a JavaScript
                                   data file whose constraints nonet reads: one
-                                  .txt a puzzle in OUTDIR (its solution, when the
-                                  file gives one, in a .sol beside it); prints a
-                                  line a puzzle: name, types, file, or why skipped
+                                  .txt a puzzle in OUTDIR, the ISS string in a
+                                  .iss beside it (and its solution, when the
+                                  file gives one, in a .sol); prints a line a
+                                  puzzle: ok, name, types, file, or why skipped
 
 Our own reading of the format (types, cells as RxCy, givens as ~RxCy_D); it
 imports and runs nothing of ISS's."""
@@ -211,6 +212,8 @@ def main():
         path = os.path.join(sys.argv[3], "p%03d.txt" % k)
         with open(path, "w") as f:
             f.write("# %s\n" % title + text)
+        with open(path[:-4] + ".iss", "w") as f:  # the string as ISS reads it
+            f.write(inp)
         if sol and re.fullmatch(r"[0-9A-G]+", sol):
             open(path[:-4] + ".sol", "w").write(sol + "\n")
         print("ok\t%s\t%s\t%s" % (title, ",".join(sorted(types)), path))

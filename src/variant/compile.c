@@ -363,6 +363,8 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
     for (int i = 0; i < v->ncons; i++)
         if (vcon_compile(v, &v->cons[i], &b))
             goto fail;
+    if (vderive(v, &b, region))
+        goto fail;
     for (int c = 0; c < cells; c++)
         m->start[c] &= m->full;
     if (build_peers(m, &b) || build_links(m, &b))

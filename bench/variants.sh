@@ -1,0 +1,60 @@
+#!/bin/sh
+# bench/variants.sh - nonet against Interactive Sudoku Solver (ISS) on ISS's
+# own collections of variant puzzles: `make bench-variants`.
+#
+#   sh bench/variants.sh NONET ISS_DIR [RUNS]
+#
+# ISS_DIR: a copy of sigh/Interactive-Sudoku-Solver outside the project (for
+# example ../shared/peers/build.sh's /tmp/peers/iss). Its data files'
+# puzzles whose constraints nonet reads are converted by bench/iss2nonet.py
+# (our reading of ISS's constraint strings; nothing of ISS's is run for
+# that). Then, for each: ISS's own time to parse, build and count to 2,
+# in process, as `node tools/perf/benchmark_puzzles.js --input-file`
+# reports it (one run: Node's start-up not counted), and nonet's whole
+# process, `nonet count -l 2 FILE`, median of RUNS (default 3). Prints a
+# line a puzzle (both counts must agree), then for each constraint type
+# the median of ISS/nonet (above 1: nonet is faster) and the slowest ratio.
+set -eu
+NONET=$1
+ISS=$2
+RUNS=${3:-3}
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+now() { date +%s%N; }
+median() { sort -g | awk '{v[NR] = $1} END {print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+printf 'processor: %s, %s cores\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)" \
+    "$(grep -c ^processor /proc/cpuinfo)"
+for f in example_puzzles collections; do
+    python3 "$HERE/iss2nonet.py" --js "$ISS/data/$f.js" "$TMP/$f" | grep '^ok' >>"$TMP/list" || true
+done
+printf '%-44s %-28s %6s %9s %9s %7s\n' puzzle types count iss_ms nonet_ms ratio
+while IFS="$(printf '\t')" read -r _ title types file; do
+    iss=$(cd "$ISS" && timeout 60 node tools/perf/benchmark_puzzles.js --max-backtracks none \
+        --input-file "${file%.txt}.iss" 2>/dev/null | tail -1 | awk '{print $2, $(NF-2)}') || iss="timeout -"
+    : >"$TMP/t"
+    i=0
+    while [ "$i" -lt "$RUNS" ]; do
+        t0=$(now)
+        got=$(timeout 30 "$NONET" count -l 2 "$file" 2>/dev/null) || [ $? -ne 124 ] || got=timeout
+        t1=$(now)
+        echo "($t1 - $t0) / 1000000" | bc -l >>"$TMP/t"
+        i=$((i + 1))
+    done
+    ms=$(median <"$TMP/t")
+    iss_status=${iss% *}
+    iss_ms=${iss#* }
+    agree=$(case "$got/$iss_status" in 1/unique | 2+/multiple | 0/no-solution) echo "" ;; *) echo " (counts differ: ISS $iss_status)" ;; esac)
+    ratio=$(echo "$iss_ms / $ms" | bc -l 2>/dev/null || echo 0)
+    printf '%-44.44s %-28.28s %6s %9.1f %9.1f %7.2f%s\n' "$title" "$types" "$got" "$iss_ms" "$ms" "$ratio" "$agree"
+    echo "$types $ratio" >>"$TMP/ratios"
+done <"$TMP/list"
+echo
+printf '%-28s %7s %12s %12s\n' type puzzles median_ratio slowest
+awk '{n = split($1, t, ","); for (i = 1; i <= n; i++) print t[i], $2}' "$TMP/ratios" | sort -k1,1 >"$TMP/bytype"
+for type in $(cut -d' ' -f1 "$TMP/bytype" | sort -u); do
+    grep "^$type " "$TMP/bytype" | cut -d' ' -f2 >"$TMP/r"
+    printf '%-28s %7d %12.2f %12.2f\n' "$type" "$(wc -l <"$TMP/r")" "$(median <"$TMP/r")" \
+        "$(sort -g "$TMP/r" | head -1)"
+done
