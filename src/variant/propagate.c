@@ -66,8 +66,71 @@ static int group_range(const uint64_t *cand, const int *cells, int k, int w, lon
     return 0;
 }
 
+/* The few open cells of a sum, settled exactly: every digit of each that
+ * some choice of the others (different where they share a group) makes
+ * the rest of the sum with. */
+#define EXACT_OPEN 3
+
+typedef struct exact {
+    const uint64_t *cand;
+    int cell[EXACT_OPEN], w[EXACT_OPEN], group[EXACT_OPEN], n;
+    uint64_t support[EXACT_OPEN];
+    int digit[EXACT_OPEN];
+} exact;
+
+static int exact_walk(exact *x, int i, long rest)
+{
+    if (i == x->n) {
+        if (rest != 0)
+            return 0;
+        for (int j = 0; j < x->n; j++)
+            x->support[j] |= (uint64_t)1 << (x->digit[j] - 1);
+        return 1;
+    }
+    int any = 0;
+    for (uint64_t s = x->cand[x->cell[i]]; s; s &= s - 1) {
+        int d = lowest_bit(s) + 1, clash = 0;
+        for (int j = 0; j < i && !clash; j++)
+            clash = x->group[j] == x->group[i] && x->digit[j] == d;
+        if (clash)
+            continue;
+        x->digit[i] = d;
+        any |= exact_walk(x, i + 1, rest - (long)x->w[i] * d);
+    }
+    return any;
+}
+
+/* Returns -1 when no choice makes the sum, else 0 (cand narrowed); does
+ * nothing when more than EXACT_OPEN cells are open. */
+static int sum_exact(const vprop *p, const int *cells, const int *w, const int *gs, uint64_t *cand)
+{
+    exact x = {.cand = cand};
+    long rest = p->target;
+    for (int i = 0, g = 0; i < p->len; i += gs[i], g++)
+        for (int j = i; j < i + gs[i]; j++) {
+            uint64_t c = cand[cells[j]];
+            if (c & (c - 1)) {
+                if (x.n == EXACT_OPEN)
+                    return 0;
+                x.cell[x.n] = cells[j];
+                x.w[x.n] = w[j];
+                x.group[x.n++] = g;
+            } else {
+                rest -= (long)w[j] * (lowest_bit(c) + 1);
+            }
+        }
+    if (!x.n)
+        return rest == 0 ? 0 : -1;
+    if (!exact_walk(&x, 0, rest))
+        return -1;
+    for (int j = 0; j < x.n; j++)
+        cand[x.cell[j]] &= x.support[j];
+    return 0;
+}
+
 /* sum of w_i * digit_i = target, by bounds over groups of different
- * digits (compile.c's gsize); each changed cell reported once */
+ * digits (compile.c's gsize), exactly once few cells are open; each
+ * changed cell reported once */
 static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     const int *cells = m->pcells + p->first, *w = m->weights + p->wfirst;
@@ -117,6 +180,8 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
             }
         }
     }
+    if (sum_exact(p, cells, w, gs, cand))
+        return -1;
     for (int i = 0; i < p->len; i++)
         if (cand[cells[i]] != was[i])
             changed[nchanged++] = cells[i];
