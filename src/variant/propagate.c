@@ -307,6 +307,18 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
                     smax += highest_digit(c);
                 }
             }
+            /* the line's digits differ: the least and most k of them make */
+            uint64_t pool = 0;
+            for (int i = lo + 1; i < hi; i++)
+                pool |= cand[cells[i]] & middle;
+            long plo = 0, phi = 0;
+            if (ok && k > 0) {
+                if (popcount64(pool) < k)
+                    continue;
+                extremes(pool, k, &plo, &phi);
+                dmin = plo > dmin ? plo : dmin;
+                dmax = phi < dmax ? phi : dmax;
+            }
             if (!ok || p->target < smin || p->target > smax || p->target < dmin || p->target > dmax)
                 continue;
             for (int i = 0; i < len && ok; i++)
@@ -324,8 +336,17 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
                     long from = p->target - (smax - highest_digit(c)),
                          to = p->target - (smin - lowest_digit(c));
                     for (uint64_t s = c; s; s &= s - 1) {
-                        long d = lowest_bit(s) + 1;
-                        if (d < from || d > to)
+                        long d = lowest_bit(s) + 1, olo = 0, ohi = 0;
+                        uint64_t rest = pool & ~(s & -s);
+                        int fits = d >= from && d <= to;
+                        if (fits && k > 1) { /* the other k-1, different from d */
+                            fits = popcount64(rest) >= k - 1;
+                            if (fits) {
+                                extremes(rest, k - 1, &olo, &ohi);
+                                fits = p->target - d >= olo && p->target - d <= ohi;
+                            }
+                        }
+                        if (!fits)
                             c &= ~(s & -s);
                     }
                 }
