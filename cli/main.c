@@ -40,7 +40,7 @@ static const char usage_text[] =
     "that does not exist but reads as one puzzle (`nonet solve 53..7....6..`)\n"
     "is that puzzle. Variant puzzles (killer, thermo, arrow, kropki, jigsaw\n"
     "...: `nonet help input`) are read from a file or a link, one each, by\n"
-    "solve, count, check and candidates.\n"
+    "solve, count, check, candidates and format.\n"
     "Exit status: 0 all good, 1 some puzzle failed (no solution, not unique,\n"
     "invalid), 2 usage or I/O error. `nonet --version` prints the version.\n";
 
@@ -79,7 +79,7 @@ static const char input_text[] =
     "--input LAYOUT, --size RxC and --symbols STR force what is detected.\n"
     "\n"
     "Variant puzzles, one a file (or a link given as the operand), for\n"
-    "solve, count, check and candidates:\n"
+    "solve, count, check, candidates and format (which writes the text form):\n"
     "  f-puzzles JSON, an f-puzzles link (?load=...), a SudokuPad link with an\n"
     "  f-puzzles payload (sudokupad.app/fpuzzles... or /fpuz...);\n"
     "  or nonet's text form: a classic grid in any layout above, then one\n"

@@ -140,7 +140,7 @@ static void close_record(FILE *out, const nonet_variant *v)
     }
 }
 
-typedef enum vmode { V_SOLVE, V_COUNT, V_CHECK, V_CANDIDATES } vmode;
+typedef enum vmode { V_SOLVE, V_COUNT, V_CHECK, V_CANDIDATES, V_FORMAT } vmode;
 
 /* check's line, as for classic grids: "solved", "consistent, incomplete
  * (N blanks)", "inconsistent: WHY"; with --solution, that file's first
@@ -197,6 +197,19 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     nonet_variant *v = read_variant(path, p);
     if (!v)
         return EXIT_PUZZLE_FAILED;
+    if (mode == V_FORMAT) { /* the text form: f-puzzles in, nonet's form out */
+        long len = nonet_variant_format(v, NULL, 0);
+        char *text = len > 0 ? malloc((size_t)len + 1) : NULL;
+        if (text) {
+            nonet_variant_format(v, text, (size_t)len + 1);
+            if (p->name[0])
+                printf("# %s\n", p->name);
+            fputs(text, stdout);
+            free(text);
+        }
+        nonet_variant_free(v);
+        return text ? EXIT_ALL_GOOD : EXIT_PUZZLE_FAILED;
+    }
     int n = p->grid.n, json = records_wanted(o), status = EXIT_ALL_GOOD;
     uint64_t count = 0, limit = mode == V_COUNT ? o->limit : 2;
     nonet_stats st = {0, 0};
@@ -276,6 +289,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
             report(path, 1, 0, 0, "more than one solution; printed the first");
         break;
     case V_CHECK:
+    case V_FORMAT:
         break;
     case V_CANDIDATES: {
         long len = nonet_format_candidates(&p->grid, cands, NULL, 0);
@@ -326,7 +340,9 @@ int cmd_variant(const cli_opts *o, const char *command)
         return run(o, V_CHECK);
     if (!strcmp(command, "candidates"))
         return run(o, V_CANDIDATES);
-    complain("%s does not take variant puzzles yet: solve, count, check and candidates do",
+    if (!strcmp(command, "format"))
+        return run(o, V_FORMAT);
+    complain("%s does not take variant puzzles yet: solve, count, check, candidates and format do",
              command);
     return EXIT_USAGE;
 }

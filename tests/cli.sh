@@ -1220,6 +1220,14 @@ test_name="variant: the ladder says it does not rate variants yet"
 expect_rc 2
 expect_err "rate does not take variant puzzles yet"
 
+test_name="variant: format writes an f-puzzles link in the text form, which reads back"
+link="https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA="
+"$NONET" format "$link" >"$tmp/v.txt" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has "diagonal-"
+"$NONET" count -l 3 "$tmp/v.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "3+"
+
 test_name="variant: an unknown constraint is named, with its line"
 printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" "cage r1c1 r1c2 = 3" "palindrome r1c1 r1c2 r1c3" >"$tmp/v"
 "$NONET" count "$tmp/v" >"$tmp/out" 2>"$tmp/err"; rc=$?
