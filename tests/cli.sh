@@ -1222,9 +1222,10 @@ expect_err "rate does not take variant puzzles yet"
 
 test_name="variant: format writes an f-puzzles link in the text form, which reads back"
 link="https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA="
-"$NONET" format "$link" >"$tmp/v.txt" 2>"$tmp/err"; rc=$?
+"$NONET" format "$link" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 0
 expect_out_has "diagonal-"
+cp "$tmp/out" "$tmp/v.txt"
 "$NONET" count -l 3 "$tmp/v.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_out "3+"
 
