@@ -252,6 +252,8 @@ done:
 
 static int is_peer(const vmodel *m, int a, int b)
 {
+    if (!m->peers)
+        return 0;
     for (int k = m->peer_first[a]; k < m->peer_first[a + 1]; k++)
         if (m->peers[k] == b)
             return 1;
