@@ -48,7 +48,7 @@ while IFS="$(printf '\t')" read -r _ title types file; do
     agree=$(case "$got/$iss_status" in 1/unique | 2+/multiple | 0/no-solution) echo "" ;; *) echo " (counts differ: ISS $iss_status)" ;; esac)
     ratio=$(echo "$iss_ms / $ms" | bc -l 2>/dev/null || echo 0)
     printf '%-44.44s %-28.28s %6s %9.1f %9.1f %7.2f%s\n' "$title" "$types" "$got" "$iss_ms" "$ms" "$ratio" "$agree"
-    echo "$types $ratio" >>"$TMP/ratios"
+    echo "$(echo "$types" | tr ' ' '-') $ratio" >>"$TMP/ratios"
 done <"$TMP/list"
 echo
 printf '%-28s %7s %12s %12s\n' type puzzles median_ratio slowest

@@ -5,6 +5,11 @@
 # the web page's (tests/web.sh);
 # prints one summary line "N passed, N failed" and fails when any test
 # failed.
+if [ $# -ne 3 ]; then
+    # (without them the web build would be written into the source tree)
+    echo "usage: sh tests/run.sh UNIT NONET PTY (make test gives them)" >&2
+    exit 2
+fi
 unit=$1
 nonet=$2
 pty=$3
