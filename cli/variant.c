@@ -77,7 +77,9 @@ int variant_operands(const cli_opts *o)
     int variants = 0, classic = 0;
     for (int i = 0; i < o->nfiles; i++) {
         const char *path = o->files[i];
-        if (!strcmp(path, "-")) {
+        struct stat st;
+        if (!strcmp(path, "-") ||
+            (stat(path, &st) == 0 && !S_ISREG(st.st_mode))) { /* a pipe is read once: classic */
             classic++;
             continue;
         }

@@ -1242,6 +1242,12 @@ cp "$tmp/in" "$tmp/classic.txt"
 expect_rc 2
 expect_err "variant and classic puzzles in one call"
 
+test_name="variant: a pipe given as a file is read once, as classic puzzles"
+cat "$tmp/classic.txt" "$tmp/classic.txt" | "$NONET" count /dev/stdin >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1
+1"
+
 test_name="variant: f-puzzles and SudokuPad links as operands"
 link="https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEhsEEmgD2zcgFp2nGFyA="
 "$NONET" count -l 3 "$link" >"$tmp/out" 2>"$tmp/err"; rc=$?
