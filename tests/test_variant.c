@@ -808,8 +808,8 @@ static void test_text_round_trip(void)
         nonet_variant *back = NULL;
         nonet_error err;
         int rc = nonet_variant_parse(text, (size_t)len, &back, NULL, &err);
-        CHECKF(rc == NONET_OK, "round %d: %s in\n%s", round, err.message, text);
-        CHECKF(same_constraints(v, back), "round %d: read back differently:\n%s", round, text);
+        CHECKF(rc == NONET_OK, "round %d: %s in\n%.300s", round, err.message, text);
+        CHECKF(same_constraints(v, back), "round %d: read back differently:\n%.400s", round, text);
         nonet_variant_free(back);
         nonet_variant_free(v);
         tried++;

@@ -91,8 +91,7 @@ static unsigned row_pattern(const uint8_t *g, int t, const uint8_t *perm, int r)
  * transposition, column order, row, as the row-by-row search keeps them)
  * and the row into best; returns how many. At most 2 * 1296 * 9, which
  * MAX_CANDIDATES exceeds. */
-static int first_row(const uint8_t *g, const uint8_t perms[PERMS][9], candidate *cur,
-                     uint8_t best[9])
+static int first_row(const uint8_t *g, uint8_t perms[PERMS][9], candidate *cur, uint8_t best[9])
 {
     static const uint8_t ident[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
     unsigned least[2][9], min = 0x1ff;
