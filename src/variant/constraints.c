@@ -112,6 +112,25 @@ static int family(nonet_constraint_type t)
     return 0;
 }
 
+/* The pair relation of a mark or of a negative rule (VR_*). */
+static int relation_of(nonet_constraint_type t)
+{
+    switch (t) {
+    case NONET_CON_DIFFERENCE:
+        return VR_DIFF;
+    case NONET_CON_RATIO:
+        return VR_RATIO;
+    case NONET_CON_SUM:
+        return VR_SUM;
+    case NONET_CON_NOT_DIFFERENCE:
+        return VR_NOT_DIFF;
+    case NONET_CON_NOT_RATIO:
+        return VR_NOT_RATIO;
+    default:
+        return VR_NOT_SUM;
+    }
+}
+
 /* Whether the pair (a, b) carries a mark of family f. */
 static int marked(const nonet_variant *v, int a, int b, int f)
 {
@@ -211,17 +230,13 @@ int vcon_compile(const nonet_variant *v, const vcon *k, vbuild *b)
         x.value = 1;
         return each_offset_pair(n, orth, 2, compile_pair, &x);
     case NONET_CON_DIFFERENCE:
-        return vb_pair(b, cells[0], cells[1], VR_DIFF, k->value);
     case NONET_CON_RATIO:
-        return vb_pair(b, cells[0], cells[1], VR_RATIO, k->value);
     case NONET_CON_SUM:
-        return vb_pair(b, cells[0], cells[1], VR_SUM, k->value);
+        return vb_pair(b, cells[0], cells[1], relation_of(k->type), k->value);
     case NONET_CON_NOT_DIFFERENCE:
     case NONET_CON_NOT_RATIO:
     case NONET_CON_NOT_SUM:
-        x.kind = k->type == NONET_CON_NOT_DIFFERENCE ? VR_NOT_DIFF
-                 : k->type == NONET_CON_NOT_RATIO    ? VR_NOT_RATIO
-                                                     : VR_NOT_SUM;
+        x.kind = relation_of(k->type);
         x.value = k->value;
         x.fam = family(k->type);
         return each_offset_pair(n, orth, 2, compile_pair, &x);
@@ -353,9 +368,7 @@ int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *g)
     case NONET_CON_NOT_DIFFERENCE:
     case NONET_CON_NOT_RATIO:
     case NONET_CON_NOT_SUM:
-        x.kind = k->type == NONET_CON_NOT_DIFFERENCE ? VR_NOT_DIFF
-                 : k->type == NONET_CON_NOT_RATIO    ? VR_NOT_RATIO
-                                                     : VR_NOT_SUM;
+        x.kind = relation_of(k->type);
         x.value = k->value;
         x.fam = family(k->type);
         return each_offset_pair(n, orth, 2, check_pair, &x);
@@ -364,12 +377,8 @@ int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *g)
     case NONET_CON_SUM:
         if (!filled)
             return 0;
-        return vrel_holds(k->type == NONET_CON_DIFFERENCE ? VR_DIFF
-                          : k->type == NONET_CON_RATIO    ? VR_RATIO
-                                                          : VR_SUM,
-                          k->value, g[cells[0]], g[cells[1]])
-                   ? 0
-                   : cells[0] + 1;
+        return vrel_holds(relation_of(k->type), k->value, g[cells[0]], g[cells[1]]) ? 0
+                                                                                    : cells[0] + 1;
     case NONET_CON_LITTLE_KILLER:
     case NONET_CON_ARROW: {
         if (!filled)

@@ -128,6 +128,18 @@ static int sum_exact(const vprop *p, const int *cells, const int *w, const int *
     return 0;
 }
 
+/* Narrows each of the len cells to its allowed set; returns how many
+ * changed (their numbers in changed[]), or -1 when one is left empty. */
+static int narrow_all(uint64_t *cand, const int *cells, const uint64_t *allowed, int len,
+                      int *changed)
+{
+    int nchanged = 0;
+    for (int i = 0; i < len; i++)
+        if (narrow(cand, cells[i], allowed[i], changed, &nchanged))
+            return -1;
+    return nchanged;
+}
+
 /* sum of w_i * digit_i = target, by bounds over groups of different
  * digits (compile.c's gsize), exactly once few cells are open; each
  * changed cell reported once */
@@ -271,17 +283,13 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     cage_sets(&w, pool, highest_digit(pool) - 1, p->len, p->target, 0);
     if (!w.found)
         return -1;
-    int nchanged = 0;
-    for (int i = 0; i < p->len; i++)
-        if (narrow(cand, w.cells[i], w.allowed[i], changed, &nchanged))
-            return -1;
-    return nchanged;
+    return narrow_all(cand, w.cells, w.allowed, p->len, changed);
 }
 
 static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     const int *cells = m->pcells + p->first;
-    int n = m->n, len = p->len, nchanged = 0;
+    int n = m->n, len = p->len;
     uint64_t one = 1, top = (uint64_t)1 << (n - 1), middle = m->full & ~one & ~top;
     uint64_t allowed[NONET_MAX_SIDE] = {0};
     int any = 0;
@@ -356,22 +364,19 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
     }
     if (!any)
         return -1;
-    for (int i = 0; i < len; i++)
-        if (narrow(cand, cells[i], allowed[i], changed, &nchanged))
-            return -1;
-    return nchanged;
+    return narrow_all(cand, cells, allowed, len, changed);
 }
 
 static int run_renban(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     const int *cells = m->pcells + p->first;
-    int len = p->len, nchanged = 0;
+    int len = p->len;
     uint64_t pool = 0, allowed[NONET_MAX_SIDE] = {0};
     for (int i = 0; i < len; i++)
         pool |= cand[cells[i]];
     int any = 0;
     for (int lo = 0; lo + len <= m->n; lo++) {
-        uint64_t win = (len >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << len) - 1)) << lo;
+        uint64_t win = full_set(len) << lo;
         if ((pool & win) != win)
             continue;
         int ok = 1;
@@ -385,10 +390,7 @@ static int run_renban(const vmodel *m, const vprop *p, uint64_t *cand, int *chan
     }
     if (!any)
         return -1;
-    for (int i = 0; i < len; i++)
-        if (narrow(cand, cells[i], allowed[i], changed, &nchanged))
-            return -1;
-    return nchanged;
+    return narrow_all(cand, cells, allowed, len, changed);
 }
 
 int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
