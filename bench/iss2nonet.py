@@ -66,8 +66,18 @@ def little_killer_cells(first, n):
     return keyed[first]
 
 
+KILLER_SHORT = re.compile(r"[0-9A-Za-j<>^v`',.]{81}")
+KILLER_LONG = re.compile(r"3x3:d?:k:(\d+:){80}\d+:?")
+
+
 def convert(text):
     """(nonet text form, set of constraint types)"""
+    text = text.strip()
+    # the forums' one-line killer forms: nonet reads them as they are
+    if KILLER_SHORT.fullmatch(text) and re.search(r"[<>^v`',]", text):
+        return text + "\n", {"killer"}
+    if KILLER_LONG.fullmatch(text):
+        return text + "\n", {"killer", "diagonal"} if text.startswith("3x3:d") else {"killer"}
     n = 9
     entries = text.strip().split(".")
     for e in entries:
@@ -192,6 +202,15 @@ def js_entries(path):
         s = "".join(re.findall(r"'([^']*)'", inp.group(1)))
         sol = re.search(r"solution:\s*'([^']*)'", body)
         yield m.group(2), s, sol.group(1) if sol else None
+    # the collections' bare entries: a puzzle string, or [puzzle, solution]
+    for m in re.finditer(r"export const (\w+) = new PuzzleCollection\((.*?)(?=\nexport |\Z)", text, re.S):
+        k = 0
+        for e in re.finditer(r"^\s*(\[\s*)?'([^']*)'(?:,\s*'([0-9]{81})')?", m.group(2), re.M):
+            inp = e.group(2)
+            if not (inp.startswith(".") or KILLER_SHORT.fullmatch(inp) or KILLER_LONG.fullmatch(inp)):
+                continue  # a name: the puzzle is among the named entries
+            k += 1
+            yield "%s #%d" % (m.group(1), k), inp, e.group(3)
 
 
 def main():

@@ -1167,9 +1167,9 @@ cage r8c6 r9c6 = 5
 cage r9c2 r9c3 r9c4 = 14
 cage r9c8 r9c9 = 8
 EOF
-killer_ok() { # FILE-with-one-solution-line: the cages' sums hold
+killer_ok() { # FILE-with-one-solution-line [CAGES-FILE]: the cages' sums hold
     sol=$(cat "$1")
-    grep '^cage' "$tmp/killer.txt" | awk -v s="$sol" '{
+    grep '^cage' "${2:-$tmp/killer.txt}" | awk -v s="$sol" '{
         sum = 0; want = $NF
         for (i = 2; i < NF - 1; i++) {
             split(substr($i, 2), rc, "c"); sum += substr(s, (rc[1] - 1) * 9 + rc[2], 1)
@@ -1187,6 +1187,26 @@ expect_rc 0
 printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" >"$tmp/puz"
 verify_lines "$tmp/puz" "$tmp/out"
 if killer_ok "$tmp/out"; then pass; else fail "a cage's sum is wrong: $(cat "$tmp/out")"; fi
+
+test_name="variant: the forums' one-line killer forms"
+# the same cages in SudoCue's long form (sum * 256 + cage, a cell each)
+grep '^cage' "$tmp/killer.txt" | awk '{
+    for (i = 2; i < NF - 1; i++) { split(substr($i, 2), rc, "c"); v[(rc[1] - 1) * 9 + rc[2]] = $NF * 256 + NR }
+} END { printf "3x3::k:"; for (c = 1; c <= 81; c++) printf "%d:", v[c]; print "" }' >"$tmp/long.txt"
+"$NONET" solve "$tmp/long.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+if killer_ok "$tmp/out"; then pass; else fail "the long form's solution breaks a cage: $(cat "$tmp/out")"; fi
+# a forum killer in the short form (a cage's sum in its first cell, arrows)
+printf '%s\n' "# tarek 1" \
+    'G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^' >"$tmp/short.txt"
+"$NONET" format "$tmp/short.txt" >"$tmp/cages" 2>"$tmp/err"; rc=$?
+expect_rc 0
+"$NONET" solve "$tmp/short.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+if [ "$(grep -c '^cage' "$tmp/cages")" -gt 20 ] && killer_ok "$tmp/out" "$tmp/cages"; then pass
+else fail "the short form's solution breaks a cage: $(cat "$tmp/out")"; fi
+"$NONET" count --json -l 2 "$tmp/short.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has '"name":"tarek 1"'
 
 test_name="variant: JSON carries the constraints back"
 "$NONET" count --json -l 2 "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?

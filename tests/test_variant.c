@@ -1019,6 +1019,118 @@ static void test_check(void)
     nonet_variant_free(v);
 }
 
+/* The forums' one-line killer forms: random cages over a random grid,
+ * written here in both forms (the short one with every pointer character,
+ * the long one with and without diagonals), read back: the same cages and
+ * sums; then malformed lines, each refused with a sentence. */
+static void test_killer_forms(void)
+{
+    static const char pointers[] = "<>^v`',.";
+    static const int prow[] = {0, 0, -1, 1, -1, -1, 1, 1}, pcol[] = {-1, 1, 0, 0, -1, 1, -1, 1};
+    rng_state = 45;
+    for (int round = 0; round < 40; round++) {
+        tpuzzle t = {.n = 9, .br = 3, .bc = 3};
+        uint8_t sol[81] = {0};
+        CHECK(random_fill(&t, sol, 0));
+        int cage[81], sum[81] = {0}, ncages = 0;
+        char shortform[82] = {0};
+        for (int c = 0; c < 81; c++)
+            cage[c] = -1;
+        for (int c = 0; c < 81; c++) {
+            if (cage[c] >= 0)
+                continue;
+            int k = ncages++, size = 1, want = 1 + below(4);
+            uint16_t used = (uint16_t)(1u << sol[c]);
+            cage[c] = k;
+            sum[k] = sol[c];
+            for (int tries = 0; tries < 20 && size < want; tries++) {
+                /* a cell of the cage, a neighbour of it not in a cage */
+                int from = -1, pick = below(size), seen = 0;
+                for (int x = 0; x < 81 && from < 0; x++)
+                    if (cage[x] == k && seen++ == pick)
+                        from = x;
+                int dir = below(8), r = from / 9 - prow[dir], col = from % 9 - pcol[dir];
+                int to = r * 9 + col;
+                if (r < 0 || r > 8 || col < 0 || col > 8 || cage[to] >= 0 || used >> sol[to] & 1)
+                    continue;
+                cage[to] = k;
+                used |= (uint16_t)(1u << sol[to]);
+                sum[k] += sol[to];
+                shortform[to] = pointers[dir]; /* from `to` back to `from` */
+                size++;
+            }
+            shortform[c] = sum[k] < 10   ? (char)('0' + sum[k])
+                           : sum[k] < 36 ? (char)('A' + sum[k] - 10)
+                                         : (char)('a' + sum[k] - 36);
+        }
+        for (int form = 0; form < 3; form++) {
+            char text[1200];
+            size_t at = 0;
+            if (form == 0) {
+                at = (size_t)snprintf(text, sizeof text, "# round %d\n%s\n", round, shortform);
+            } else {
+                at = (size_t)snprintf(text, sizeof text, "3x3:%s:k:", form == 2 ? "d" : "");
+                for (int c = 0; c < 81; c++)
+                    at += (size_t)snprintf(text + at, sizeof text - at,
+                                           "%d:", sum[cage[c]] * 256 + cage[c] % 200);
+            }
+            nonet_variant *v = NULL;
+            nonet_error err;
+            char name[NONET_MAX_NAME + 1];
+            CHECK(nonet_variant_sniff(text, at));
+            CHECKF(nonet_variant_parse(text, at, &v, name, &err) == NONET_OK, "form %d: %s", form,
+                   err.message);
+            if (!v)
+                continue;
+            CHECK(form != 0 || !strcmp(name, "round 0") == (round == 0));
+            int cages = 0, diagonals = 0, same = 1;
+            for (int i = 0; i < nonet_variant_count_constraints(v); i++) {
+                nonet_constraint con;
+                CHECK(nonet_variant_get(v, i, &con) == NONET_OK);
+                if (con.type != NONET_CON_KILLER) {
+                    diagonals +=
+                        con.type == NONET_CON_DIAGONAL_MAIN || con.type == NONET_CON_DIAGONAL_ANTI;
+                    continue;
+                }
+                cages++;
+                int k = cage[con.cells[0]], size = 0;
+                for (int c = 0; c < 81; c++)
+                    size += cage[c] == k;
+                same &= con.value == sum[k] && con.ncells == size;
+                for (int j = 0; j < con.ncells; j++)
+                    same &= cage[con.cells[j]] == k;
+            }
+            CHECKF(cages == ncages && same, "form %d: %d cages read, %d made", form, cages, ncages);
+            CHECK(diagonals == (form == 2 ? 2 : 0));
+            nonet_variant_free(v);
+        }
+    }
+    char loop[82], out[82];
+    memset(loop, 'A', 81);
+    loop[81] = '\0';
+    memcpy(out, loop, sizeof out);
+    loop[0] = '>';
+    loop[1] = '<';
+    out[0] = '^';
+    const struct {
+        const char *text, *why;
+    } bad[] = {
+        {loop, "loop"},
+        {out, "out of the grid"},
+        {"3x3:x:k:1:2", "second field"},
+        {"3x3::k:256:257", "cells where"},
+        {"3x3::k:256:512:", "sum"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        nonet_variant *v = NULL;
+        nonet_error err;
+        CHECKF(nonet_variant_parse(bad[i].text, strlen(bad[i].text), &v, NULL, &err) != NONET_OK &&
+                   strstr(err.message, bad[i].why),
+               "'%.20s...': %s", bad[i].text, err.message);
+        nonet_variant_free(v);
+    }
+}
+
 void suite_variant(void)
 {
     RUN(test_bruteforce_4x4);
@@ -1031,4 +1143,5 @@ void suite_variant(void)
     RUN(test_fpuzzles);
     RUN(test_links);
     RUN(test_check);
+    RUN(test_killer_forms);
 }

@@ -428,6 +428,8 @@ int nonet_variant_sniff(const char *text, size_t len)
     size_t cap = len < 65536 ? len : 65536;
     if (i < len && text[i] == '{')
         return fpuzzles_grid(text + i, cap - i);
+    if (variant_killer_kind(text, cap))
+        return 1;
     for (size_t at = 0; at < cap;) {
         const char *s = text + at, *e = memchr(s, '\n', cap - at);
         size_t ll = e ? (size_t)(e - s) : cap - at;
@@ -458,6 +460,8 @@ int nonet_variant_parse(const char *text, size_t len, nonet_variant **out, char 
     size_t first = e ? (size_t)(e - text) - i : len - i;
     if ((i < len && text[i] == '{') || is_link(text + i, first))
         return variant_parse_fpuzzles(text, len, out, name, err);
+    if (variant_killer_kind(text, len))
+        return variant_parse_killer(text, len, out, name, err);
     return variant_parse_text(text, len, out, name, err);
 }
 

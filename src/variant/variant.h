@@ -157,4 +157,11 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
 int variant_parse_fpuzzles(const char *text, size_t len, nonet_variant **out, char *name,
                            nonet_error *err);
 
+/* The one-line killer forms (killer.c): which one text's first line is
+ * (1: the short form of 81 characters, 2: the long "3x3:d:k:..." form,
+ * 0: neither), and the reader of both (the line must be all of text). */
+int variant_killer_kind(const char *text, size_t len);
+int variant_parse_killer(const char *text, size_t len, nonet_variant **out, char *name,
+                         nonet_error *err);
+
 #endif
