@@ -69,7 +69,7 @@ static int add_prop(vbuild *b, int kind, const int *cells, const int *weights, i
         b->capprops = cap;
     }
     vprop *p = &b->props[b->nprops++];
-    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target};
+    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1};
     for (int i = 0; i < len; i++)
         if (ivec_push(&b->prop_cells, cells[i]) || (weights && ivec_push(&b->weights, weights[i])))
             return -1;
@@ -102,12 +102,15 @@ void vmodel_free(vmodel *m)
     free(m->peer_first);
     free(m->peers);
     free(m->houses);
+    free(m->house_first);
+    free(m->house_of);
     free(m->link_first);
     free(m->links);
     free(m->rel);
     free(m->props);
     free(m->pcells);
     free(m->weights);
+    free(m->combos);
     free(m->gsize);
     free(m->watch_first);
     free(m->watch);
@@ -209,6 +212,18 @@ static int build_peers(vmodel *m, const vbuild *b)
             memcpy(m->houses + (size_t)m->nhouses++ * (size_t)m->n,
                    b->group_cells.v + b->group_first.v[g], (size_t)m->n * sizeof(int));
     }
+    /* the houses of each cell */
+    size_t members_total = (size_t)m->nhouses * (size_t)m->n;
+    m->house_first = calloc((size_t)cells + 1, sizeof *m->house_first);
+    m->house_of = malloc((members_total + 1) * sizeof *m->house_of);
+    if (!m->house_first || !m->house_of)
+        goto done;
+    for (size_t i = 0; i < members_total; i++)
+        m->house_first[m->houses[i] + 1]++;
+    prefix(m->house_first, cells);
+    memcpy(stamp, m->house_first, (size_t)cells * sizeof *stamp);
+    for (size_t i = 0; i < members_total; i++)
+        m->house_of[stamp[m->houses[i]]++] = (int)(i / (size_t)m->n);
     rc = 0;
 done:
     free(peers.v);
@@ -260,10 +275,99 @@ static int is_peer(const vmodel *m, int a, int b)
     return 0;
 }
 
-/* Orders each sum's cells into groups of one weight whose cells are all
- * peers (greedily, in their order), so that the propagator can count
- * different digits in each. */
-static int group_sums(vmodel *m)
+/* The cells of group g of b: *len of them. */
+static const int *group_of(const vbuild *b, int g, int *len)
+{
+    int ngroups = (int)b->group_first.len, from = b->group_first.v[g];
+    int end = g + 1 < ngroups ? b->group_first.v[g + 1] : (int)b->group_cells.len;
+    *len = end - from;
+    return b->group_cells.v + from;
+}
+
+/* Orders one sum's cells (len of them, weights w) into groups of one
+ * weight whose cells all differ, gs[] at each group's first cell: first
+ * the largest share of any one group (a row, a box, a diagonal, a cage
+ * ...), again and again, then the cells left, each with every later one
+ * that is a peer of the group so far. Bigger groups give the propagator
+ * tighter bounds (k different digits sum to at least 1 + ... + k). */
+static void group_sum(const vmodel *m, const vbuild *b, int *cells, int *w, int *gs, int len,
+                      int *count, int *index)
+{
+    int ngroups = (int)b->group_first.len;
+    int out[VARIANT_MAX_LINE], wout[VARIANT_MAX_LINE], taken[VARIANT_MAX_LINE] = {0};
+    int k = 0;
+    for (int i = len - 1; i >= 0; i--)
+        index[cells[i]] = i; /* a cell twice in the sum: its first place */
+    for (;;) {
+        /* the group (and weight) holding the most cells not yet taken */
+        int best = -1, best_n = 1, best_w = 0;
+        for (int g = 0; g < ngroups; g++) {
+            int glen, wt[NONET_MAX_SIDE], nw[NONET_MAX_SIDE], kinds = 0;
+            const int *gc = group_of(b, g, &glen);
+            if (glen <= best_n)
+                continue;
+            for (int j = 0; j < glen; j++) {
+                int t = index[gc[j]], x = 0;
+                if (t < 0 || taken[t])
+                    continue;
+                while (x < kinds && wt[x] != w[t])
+                    x++;
+                if (x == kinds) {
+                    wt[kinds] = w[t];
+                    nw[kinds++] = 0;
+                }
+                if (++nw[x] > best_n) {
+                    best = g;
+                    best_n = nw[x];
+                    best_w = w[t];
+                }
+            }
+        }
+        if (best < 0)
+            break;
+        int glen;
+        const int *gc = group_of(b, best, &glen);
+        int first = k;
+        for (int j = 0; j < glen; j++) {
+            int t = index[gc[j]];
+            if (t >= 0 && !taken[t] && w[t] == best_w) {
+                taken[t] = 1;
+                out[k] = cells[t];
+                wout[k++] = w[t];
+            }
+        }
+        count[first] = k - first;
+    }
+    for (int i = 0; i < len; i++) {
+        if (taken[i])
+            continue;
+        int first = k;
+        taken[i] = 1;
+        out[k] = cells[i];
+        wout[k++] = w[i];
+        for (int j = i + 1; j < len; j++) {
+            int fits = !taken[j] && w[j] == w[i];
+            for (int t = first; t < k && fits; t++)
+                fits = is_peer(m, out[t], cells[j]);
+            if (fits) {
+                taken[j] = 1;
+                out[k] = cells[j];
+                wout[k++] = w[j];
+            }
+        }
+        count[first] = k - first;
+    }
+    for (int i = 0; i < len; i++) {
+        index[cells[i]] = -1;
+        cells[i] = out[i];
+        w[i] = wout[i];
+        gs[i] = 0;
+    }
+    for (int i = 0; i < len; i += count[i])
+        gs[i] = count[i];
+}
+
+static int group_sums(vmodel *m, const vbuild *b)
 {
     size_t total = 0;
     for (int p = 0; p < m->nprops; p++)
@@ -271,33 +375,73 @@ static int group_sums(vmodel *m)
     m->gsize = calloc(total + 1, sizeof *m->gsize);
     if (!m->gsize)
         return -1;
+    int count[VARIANT_MAX_LINE], *index = malloc((size_t)m->cells * sizeof *index);
+    if (!index)
+        return -1;
+    for (int c = 0; c < m->cells; c++)
+        index[c] = -1;
     for (int p = 0; p < m->nprops; p++) {
         const vprop *pr = &m->props[p];
-        if (pr->kind != VP_SUM)
-            continue;
-        int *cells = m->pcells + pr->first, *w = m->weights + pr->wfirst,
-            *gs = m->gsize + pr->first;
-        int len = pr->len;
-        for (int i = 0; i < len;) {
-            /* group start i: pull every later cell that fits to the front */
-            int end = i + 1;
-            for (int j = i + 1; j < len; j++) {
-                int fits = w[j] == w[i];
-                for (int k = i; k < end && fits; k++)
-                    fits = is_peer(m, cells[k], cells[j]);
-                if (!fits)
-                    continue;
-                int c = cells[j], x = w[j];
-                memmove(cells + end + 1, cells + end, (size_t)(j - end) * sizeof *cells);
-                memmove(w + end + 1, w + end, (size_t)(j - end) * sizeof *w);
-                cells[end] = c;
-                w[end] = x;
-                end++;
-            }
-            gs[i] = end - i;
-            i = end;
-        }
+        if (pr->kind == VP_SUM)
+            group_sum(m, b, m->pcells + pr->first, m->weights + pr->wfirst, m->gsize + pr->first,
+                      pr->len, count, index);
     }
+    free(index);
+    return 0;
+}
+
+/* The most digit sets a cage's table holds; a cage with more (large
+ * grids) finds its sets as it goes. */
+#define MAX_COMBOS 512
+
+/* The sets of len different digits of full summing to target, into out
+ * (at most MAX_COMBOS; returns how many, or -1 past that), highest digit
+ * first from top down. */
+static int combos_of(int top, int len, int target, uint64_t set, uint64_t *out, int k)
+{
+    if (len == 0)
+        return target == 0 ? (k < MAX_COMBOS ? (out[k] = set, k + 1) : -1) : k;
+    for (int d = top; d >= len && k >= 0; d--) {
+        int most = (len - 1) * (2 * d - len) / 2; /* the len-1 below d, largest */
+        if (d > target)
+            continue;
+        if (d + most < target)
+            break;
+        k = combos_of(d - 1, len - 1, target - d, set | (uint64_t)1 << (d - 1), out, k);
+    }
+    return k;
+}
+
+/* Each cage's digit sets, listed once at build. */
+static int build_combos(vmodel *m)
+{
+    uint64_t *list = malloc(MAX_COMBOS * sizeof *list);
+    size_t total = 0, cap = 0;
+    if (!list)
+        return -1;
+    for (int p = 0; p < m->nprops; p++) {
+        vprop *pr = &m->props[p];
+        if (pr->kind != VP_CAGE || pr->target <= 0)
+            continue;
+        int k = combos_of(m->n, pr->len, pr->target, 0, list, 0);
+        if (k < 0)
+            continue;
+        if (total + (size_t)k > cap) {
+            size_t want = 2 * (total + (size_t)k) + 64;
+            uint64_t *grown = realloc(m->combos, want * sizeof *grown);
+            if (!grown) {
+                free(list);
+                return -1;
+            }
+            m->combos = grown;
+            cap = want;
+        }
+        memcpy(m->combos + total, list, (size_t)k * sizeof *list);
+        pr->cfirst = (int)total;
+        pr->ncombos = k;
+        total += (size_t)k;
+    }
+    free(list);
     return 0;
 }
 
@@ -378,7 +522,7 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
     b.prop_cells.v = NULL;
     m->weights = b.weights.v;
     b.weights.v = NULL;
-    if (group_sums(m) || build_watch(m))
+    if (group_sums(m, &b) || build_combos(m) || build_watch(m))
         goto fail;
     build_free(&b);
     return NONET_OK;

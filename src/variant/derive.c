@@ -17,24 +17,35 @@ typedef struct cage {
 } cage;
 
 /* The sum over the cells marked in[] (count of them) as a derived
- * constraint, when there are a few: at most n cells. */
-static int add_sum(vbuild *b, int n, const uint8_t *in, int cells, int count, int target)
+ * constraint, when there are a few: at most n cells. Cells that all share
+ * a row, a column or a region hold different digits: a hidden cage, whose
+ * digit sets are worked out as a cage's. */
+static int add_sum(vbuild *b, int n, const uint8_t *in, const uint8_t *region, int count,
+                   int target)
 {
     if (count < 1 || count > n)
         return 0;
     int list[NONET_MAX_SIDE], w[NONET_MAX_SIDE], k = 0;
-    for (int c = 0; c < cells && k < count; c++)
+    for (int c = 0; c < n * n && k < count; c++)
         if (in[c]) {
             list[k] = c;
             w[k++] = 1;
         }
+    int row = 1, col = 1, reg = 1;
+    for (int i = 1; i < k; i++) {
+        row &= list[i] / n == list[0] / n;
+        col &= list[i] % n == list[0] % n;
+        reg &= region[list[i]] == region[list[0]];
+    }
+    if (k > 1 && (row || col || reg))
+        return vb_cage(b, list, k, target);
     return vb_sum(b, list, w, k, target);
 }
 
 /* Innies and outies of the union of houses marked in unit[] (houses of
  * them: its digits sum to houses * n(n+1)/2). */
 static int union_sums(vbuild *b, int n, const cage *cages, int ncages, const uint8_t *unit,
-                      int houses, uint8_t *mark)
+                      int houses, uint8_t *mark, const uint8_t *region)
 {
     int cells = n * n, total = houses * n * (n + 1) / 2;
     /* innies: the union less the cages wholly inside it */
@@ -52,7 +63,7 @@ static int union_sums(vbuild *b, int n, const cage *cages, int ncages, const uin
     }
     for (int c = 0; c < cells; c++)
         left += mark[c];
-    if (left < houses * n && add_sum(b, n, mark, cells, left, total - inside_sum))
+    if (left < houses * n && add_sum(b, n, mark, region, left, total - inside_sum))
         return -1;
     /* outies: the cells outside the union of the cages that touch it,
      * when those cages cover it */
@@ -83,7 +94,7 @@ static int union_sums(vbuild *b, int n, const cage *cages, int ncages, const uin
             covered += in;
     }
     if (covered == inside_cells && outside > 0 &&
-        add_sum(b, n, mark, cells, outside, inside_sum + touching_sum - total))
+        add_sum(b, n, mark, region, outside, inside_sum + touching_sum - total))
         return -1;
     return 0;
 }
@@ -123,13 +134,13 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
                     int line = dir ? c % n : c / n;
                     unit[c] = line >= first && line < first + k;
                 }
-                if ((rc = union_sums(b, n, cages, ncages, unit, k, mark)) != 0)
+                if ((rc = union_sums(b, n, cages, ncages, unit, k, mark, region)) != 0)
                     goto done;
             }
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < cells; c++)
             unit[c] = region[c] == r;
-        if ((rc = union_sums(b, n, cages, ncages, unit, 1, mark)) != 0)
+        if ((rc = union_sums(b, n, cages, ncages, unit, 1, mark, region)) != 0)
             goto done;
     }
 done:

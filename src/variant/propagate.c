@@ -169,17 +169,30 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
             uint64_t pool = 0;
             for (int j = i; j < i + k; j++)
                 pool |= cand[cells[j]];
+            /* the k least of the pool sum to lo_k, the k-1 least to
+             * lo_k1, the k-th least is kth_lo (and the same from the top):
+             * a cell's digit d and the least the others can be sum to lo_k
+             * when d is among the k least, else to d + lo_k1 */
+            long lo_k = 0, lo_k1 = 0, hi_k = 0, hi_k1 = 0;
+            int kth_lo = 0, kth_hi = 0;
+            uint64_t up = pool, down = pool;
+            for (int t = 0; t < k; t++) {
+                kth_lo = lowest_digit(up);
+                kth_hi = highest_digit(down);
+                up &= up - 1;
+                down &= ~((uint64_t)1 << (kth_hi - 1));
+                lo_k += kth_lo;
+                hi_k += kth_hi;
+            }
+            lo_k1 = lo_k - kth_lo;
+            hi_k1 = hi_k - kth_hi;
             for (int j = i; j < i + k; j++) {
                 uint64_t c = cand[cells[j]], keep = 0;
                 for (uint64_t s = c; s; s &= s - 1) {
-                    long d = lowest_bit(s) + 1, others_lo = 0, others_hi = 0;
-                    if (k > 1) {
-                        uint64_t rest = pool & ~(s & -s);
-                        if (popcount64(rest) < k - 1)
-                            continue;
-                        extremes(rest, k - 1, &others_lo, &others_hi);
-                    }
-                    long a = w[i] * (d + others_lo), b = w[i] * (d + others_hi);
+                    long d = lowest_bit(s) + 1;
+                    long least = d <= kth_lo ? lo_k : d + lo_k1;
+                    long most = d >= kth_hi ? hi_k : d + hi_k1;
+                    long a = w[i] * least, b = w[i] * most;
                     long mine_lo = a < b ? a : b, mine_hi = a < b ? b : a;
                     if (rest_lo + mine_lo <= p->target && rest_hi + mine_hi >= p->target)
                         keep |= s & -s;
@@ -205,6 +218,7 @@ typedef struct cage_walk {
     const int *cells;
     int len;
     uint64_t allowed[NONET_MAX_SIDE];
+    uint64_t required; /* the digits of every set that fits */
     int found;
 } cage_walk;
 
@@ -213,8 +227,7 @@ typedef struct cage_walk {
 static int cage_fits(const cage_walk *w, uint64_t set)
 {
     int owner[NONET_MAX_SIDE], cell_digit[NONET_MAX_SIDE];
-    for (int d = 0; d < NONET_MAX_SIDE; d++)
-        owner[d] = -1;
+    uint64_t owned = 0;
     for (int i = 0; i < w->len; i++) {
         /* iterative augmenting path from cell i: breadth over digits */
         int from_cell[NONET_MAX_SIDE], queue[NONET_MAX_SIDE], head = 0, tail = 0;
@@ -227,7 +240,7 @@ static int cage_fits(const cage_walk *w, uint64_t set)
                 int d = lowest_bit(s);
                 seen |= (uint64_t)1 << d;
                 from_cell[d] = c;
-                if (owner[d] < 0) {
+                if (!(owned >> d & 1)) {
                     end = d;
                     break;
                 }
@@ -236,6 +249,7 @@ static int cage_fits(const cage_walk *w, uint64_t set)
         }
         if (end < 0)
             return 0;
+        owned |= (uint64_t)1 << end;
         for (int d = end; d >= 0;) {
             int c = from_cell[d], prev = c == i ? -1 : cell_digit[c];
             owner[d] = c;
@@ -253,6 +267,7 @@ static void cage_sets(cage_walk *w, uint64_t pool, int top, int left, int sum, u
     if (left == 0) {
         if (sum == 0 && cage_fits(w, set)) {
             w->found = 1;
+            w->required &= set;
             for (int i = 0; i < w->len; i++)
                 w->allowed[i] |= w->cand[w->cells[i]] & set;
         }
@@ -272,18 +287,117 @@ static void cage_sets(cage_walk *w, uint64_t pool, int top, int left, int sum, u
     }
 }
 
+/* Whether house h holds cell c. */
+static int in_house(const vmodel *m, int h, int c)
+{
+    for (int k = m->house_first[c]; k < m->house_first[c + 1]; k++)
+        if (m->house_of[k] == h)
+            return 1;
+    return 0;
+}
+
+/* A digit every arrangement of a cage uses: where its cells that can take
+ * it all lie in one house, the house's other cells cannot (the cage's
+ * pointing). Returns how many cells changed (appended to changed[] after
+ * nchanged), or -1 when one is left empty. */
+static int cage_pointing(const vmodel *m, const cage_walk *w, uint64_t *cand, int *changed,
+                         int nchanged)
+{
+    int n = m->n;
+    for (uint64_t r = w->required; r; r &= r - 1) {
+        uint64_t bit = r & -r;
+        int at[NONET_MAX_SIDE], k = 0;
+        for (int i = 0; i < w->len; i++)
+            if (cand[w->cells[i]] & bit)
+                at[k++] = w->cells[i];
+        if (k < 2)
+            continue; /* one cell: it holds the digit, singles do the rest */
+        for (int j = m->house_first[at[0]]; j < m->house_first[at[0] + 1]; j++) {
+            int h = m->house_of[j], all = 1;
+            for (int i = 1; i < k && all; i++)
+                all = in_house(m, h, at[i]);
+            if (!all)
+                continue;
+            const int *hc = m->houses + (size_t)h * (size_t)n;
+            for (int i = 0; i < n; i++) {
+                int c = hc[i], mine = 0;
+                for (int t = 0; t < k && !mine; t++)
+                    mine = at[t] == c;
+                if (mine || !(cand[c] & bit))
+                    continue;
+                cand[c] &= ~bit;
+                int listed = 0;
+                for (int t = 0; t < nchanged && !listed; t++)
+                    listed = changed[t] == c;
+                if (!listed)
+                    changed[nchanged++] = c;
+                if (!cand[c])
+                    return -1;
+            }
+        }
+    }
+    return nchanged;
+}
+
+/* Keeps the digit sets of the cage's table that its cells can still take
+ * (each cell one digit of the set, all different). */
+static void cage_table(const vmodel *m, const vprop *p, cage_walk *w, uint64_t pool)
+{
+    const uint64_t *set = m->combos + p->cfirst;
+    for (int s = 0; s < p->ncombos; s++) {
+        uint64_t x = set[s];
+        if (x & ~pool)
+            continue;
+        /* the settled cells take different digits of the set; the open
+         * ones a digit each of the rest: surely when each has as many as
+         * there are open cells, else a matching decides */
+        uint64_t settled = 0;
+        int fits = 1, open = 0;
+        for (int i = 0; i < w->len && fits; i++) {
+            uint64_t mine = w->cand[w->cells[i]] & x;
+            if (mine & (mine - 1))
+                open++;
+            else {
+                fits = mine && !(settled & mine);
+                settled |= mine;
+            }
+        }
+        uint64_t rest = x & ~settled;
+        int wide = 1;
+        for (int i = 0; i < w->len && fits; i++) {
+            uint64_t c = w->cand[w->cells[i]], mine = c & rest;
+            if (!((c & x) & ((c & x) - 1)))
+                continue;
+            fits = mine != 0;
+            wide &= popcount64(mine) >= open;
+        }
+        if (!fits || (!wide && !cage_fits(w, x)))
+            continue;
+        w->found = 1;
+        w->required &= x;
+        for (int i = 0; i < w->len; i++) {
+            uint64_t c = w->cand[w->cells[i]];
+            w->allowed[i] |= c & ((c & x) & ((c & x) - 1) ? rest : x);
+        }
+    }
+}
+
 static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
-    cage_walk w = {cand, m->pcells + p->first, p->len, {0}, 0};
+    cage_walk w = {cand, m->pcells + p->first, p->len, {0}, ~(uint64_t)0, 0};
     uint64_t pool = 0;
     for (int i = 0; i < p->len; i++)
         pool |= cand[w.cells[i]];
     if (!pool)
         return -1;
-    cage_sets(&w, pool, highest_digit(pool) - 1, p->len, p->target, 0);
+    if (p->ncombos >= 0)
+        cage_table(m, p, &w, pool);
+    else
+        cage_sets(&w, pool, highest_digit(pool) - 1, p->len, p->target, 0);
     if (!w.found)
         return -1;
-    return narrow_all(cand, w.cells, w.allowed, p->len, changed);
+    int k = narrow_all(cand, w.cells, w.allowed, p->len, changed);
+    return k < 0 ? k : cage_pointing(m, &w, cand, changed, k);
 }
 
 static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)

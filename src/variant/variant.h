@@ -58,6 +58,9 @@ typedef struct vprop {
     int first, len; /* cells: vmodel.pcells[first .. first + len) */
     int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..] */
     int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH) */
+    int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
+                       .. cfirst + ncombos); ncombos -1: too many to list */
+    int ncombos;
 } vprop;
 
 typedef struct vlink {
@@ -68,19 +71,22 @@ typedef struct vlink {
 typedef struct vmodel {
     int n, cells;
     uint64_t full;
-    uint64_t *start; /* cells: the candidates before search (givens,
-                        parity) */
-    int *peer_first; /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
-    int *peers;      /* every cell sharing a group with c */
-    int nhouses;     /* groups of n cells, hidden singles over them */
-    int *houses;     /* nhouses * n cells */
-    int *link_first; /* cells + 1, into links */
+    uint64_t *start;  /* cells: the candidates before search (givens,
+                         parity) */
+    int *peer_first;  /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
+    int *peers;       /* every cell sharing a group with c */
+    int nhouses;      /* groups of n cells, hidden singles over them */
+    int *houses;      /* nhouses * n cells */
+    int *house_first; /* cells + 1: the houses of c are */
+    int *house_of;    /* house_of[house_first[c] .. house_first[c+1]) */
+    int *link_first;  /* cells + 1, into links */
     vlink *links;
     int nrel;
     uint64_t *rel; /* nrel * n masks */
     int nprops;
     vprop *props;
     int *pcells, *weights;
+    uint64_t *combos; /* the digit sets of the cages (vprop.cfirst) */
     int *gsize;       /* parallel to pcells: for a VP_SUM, its cells come in
                          groups of one weight whose cells all differ (share a
                          group); the size at a group's first cell, else 0 */
