@@ -69,7 +69,7 @@ static int add_prop(vbuild *b, int kind, const int *cells, const int *weights, i
         b->capprops = cap;
     }
     vprop *p = &b->props[b->nprops++];
-    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1};
+    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1, 0, 0};
     for (int i = 0; i < len; i++)
         if (ivec_push(&b->prop_cells, cells[i]) || (weights && ivec_push(&b->weights, weights[i])))
             return -1;
@@ -102,8 +102,8 @@ void vmodel_free(vmodel *m)
     free(m->peer_first);
     free(m->peers);
     free(m->houses);
-    free(m->house_first);
-    free(m->house_of);
+    free(m->cage_house);
+    free(m->cage_cells);
     free(m->link_first);
     free(m->links);
     free(m->rel);
@@ -212,18 +212,6 @@ static int build_peers(vmodel *m, const vbuild *b)
             memcpy(m->houses + (size_t)m->nhouses++ * (size_t)m->n,
                    b->group_cells.v + b->group_first.v[g], (size_t)m->n * sizeof(int));
     }
-    /* the houses of each cell */
-    size_t members_total = (size_t)m->nhouses * (size_t)m->n;
-    m->house_first = calloc((size_t)cells + 1, sizeof *m->house_first);
-    m->house_of = malloc((members_total + 1) * sizeof *m->house_of);
-    if (!m->house_first || !m->house_of)
-        goto done;
-    for (size_t i = 0; i < members_total; i++)
-        m->house_first[m->houses[i] + 1]++;
-    prefix(m->house_first, cells);
-    memcpy(stamp, m->house_first, (size_t)cells * sizeof *stamp);
-    for (size_t i = 0; i < members_total; i++)
-        m->house_of[stamp[m->houses[i]]++] = (int)(i / (size_t)m->n);
     rc = 0;
 done:
     free(peers.v);
@@ -445,6 +433,46 @@ static int build_combos(vmodel *m)
     return 0;
 }
 
+/* For each cage, the houses that hold two of its cells or more, with
+ * which (for the cage's pointing: propagate.c). */
+static int build_cage_houses(vmodel *m)
+{
+    size_t len = 0, cap = 0;
+    int n = m->n;
+    for (int p = 0; p < m->nprops; p++) {
+        vprop *pr = &m->props[p];
+        if (pr->kind != VP_CAGE || pr->len > 64)
+            continue;
+        pr->hfirst = (int)len;
+        const int *cells = m->pcells + pr->first;
+        for (int h = 0; h < m->nhouses; h++) {
+            const int *hc = m->houses + (size_t)h * (size_t)n;
+            uint64_t in = 0;
+            for (int i = 0; i < pr->len; i++)
+                for (int j = 0; j < n; j++)
+                    if (hc[j] == cells[i])
+                        in |= (uint64_t)1 << i;
+            if (popcount64(in) < 2)
+                continue;
+            if (len == cap) {
+                cap = cap ? 2 * cap : 64;
+                int *gh = realloc(m->cage_house, cap * sizeof *gh);
+                if (gh)
+                    m->cage_house = gh;
+                uint64_t *gc = realloc(m->cage_cells, cap * sizeof *gc);
+                if (gc)
+                    m->cage_cells = gc;
+                if (!gh || !gc)
+                    return -1;
+            }
+            m->cage_house[len] = h;
+            m->cage_cells[len++] = in;
+            pr->nh++;
+        }
+    }
+    return 0;
+}
+
 static int build_watch(vmodel *m)
 {
     int cells = m->cells;
@@ -522,7 +550,7 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
     b.prop_cells.v = NULL;
     m->weights = b.weights.v;
     b.weights.v = NULL;
-    if (group_sums(m, &b) || build_combos(m) || build_watch(m))
+    if (group_sums(m, &b) || build_combos(m) || build_cage_houses(m) || build_watch(m))
         goto fail;
     build_free(&b);
     return NONET_OK;

@@ -1,101 +1,179 @@
 /* derive.c - constraints the rules imply that the best solvers add to
  * prune: the rule of 45 (innies and outies). The digits of a house sum to
- * 1 + 2 + ... + n, so for a union of houses (a row, a column or a region,
- * or consecutive rows or columns), the cells of it that no cage with a
- * sum lies wholly inside (the innies) sum to the union's total less those
- * cages' sums; and when the cages that touch the union cover it, their
- * cells outside it (the outies) sum to those cages' sums less the total.
- * Each becomes a sum over its cells, propagated like any other (its cells
- * that share a house counted as different digits). */
+ * 1 + 2 + ... + n, so for a union R of houses (consecutive rows or
+ * columns, a region, two neighbouring regions) and any set P of cages with
+ * sums, the cells of R outside P (the innies) less the cells of P outside
+ * R (the outies) sum to R's total less P's sums. Tried for each R with P
+ * the cages wholly inside it, those mostly inside, those touching it, and
+ * those inside with one cage sticking out; kept when few cells are left
+ * (at most n, and at most two on one side), each once. A sum of innies
+ * alone that share a house is a hidden cage (its digit sets worked out as
+ * a cage's); the others are sums, propagated like any other. */
 #include "variant/variant.h"
 
 #include <stdlib.h>
+
+/* The most cells of a derived sum over cells that cages cover already. */
+#define MAX_CAGED_SUM 6
 
 typedef struct cage {
     const int *cells;
     int len, sum;
 } cage;
 
-/* The sum over the cells marked in[] (count of them) as a derived
- * constraint, when there are a few: at most n cells. Cells that all share
- * a row, a column or a region hold different digits: a hidden cage, whose
- * digit sets are worked out as a cage's. */
-static int add_sum(vbuild *b, int n, const uint8_t *in, const uint8_t *region, int count,
-                   int target)
+/* A derived sum, to keep each once. */
+typedef struct derived {
+    int first, len, target; /* cells (negated: an outie, weight -1) in pool */
+} derived;
+
+typedef struct deriver {
+    vbuild *b;
+    int n, cells;
+    const uint8_t *region;
+    const cage *cages;
+    int ncages;
+    uint8_t *unit, *chosen, *in_p, *caged;
+    int *inside; /* cells of each cage inside the unit */
+    int *pool;   /* the kept sums' signed cells, sorted */
+    size_t npool, cappool;
+    derived *kept;
+    int nkept, capkept;
+} deriver;
+
+static int cmp_int(const void *a, const void *b)
 {
-    if (count < 1 || count > n)
-        return 0;
-    int list[NONET_MAX_SIDE], w[NONET_MAX_SIDE], k = 0;
-    for (int c = 0; c < n * n && k < count; c++)
-        if (in[c]) {
-            list[k] = c;
-            w[k++] = 1;
-        }
-    int row = 1, col = 1, reg = 1;
-    for (int i = 1; i < k; i++) {
-        row &= list[i] / n == list[0] / n;
-        col &= list[i] % n == list[0] % n;
-        reg &= region[list[i]] == region[list[0]];
-    }
-    if (k > 1 && (row || col || reg))
-        return vb_cage(b, list, k, target);
-    return vb_sum(b, list, w, k, target);
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
 }
 
-/* Innies and outies of the union of houses marked in unit[] (houses of
- * them: its digits sum to houses * n(n+1)/2). */
-static int union_sums(vbuild *b, int n, const cage *cages, int ncages, const uint8_t *unit,
-                      int houses, uint8_t *mark, const uint8_t *region)
+/* Whether the signed cells (sorted) with target were kept before; keeps
+ * them if not. Returns 1 seen, 0 new, -1 out of memory. */
+static int seen_before(deriver *d, const int *key, int len, int target)
 {
-    int cells = n * n, total = houses * n * (n + 1) / 2;
-    /* innies: the union less the cages wholly inside it */
-    int inside_sum = 0, left = 0, touching_sum = 0, outside = 0, covered = 0;
-    memcpy(mark, unit, (size_t)cells);
-    for (int i = 0; i < ncages; i++) {
-        int in = 0;
-        for (int j = 0; j < cages[i].len; j++)
-            in += unit[cages[i].cells[j]];
-        if (in == cages[i].len) {
-            inside_sum += cages[i].sum;
-            for (int j = 0; j < cages[i].len; j++)
-                mark[cages[i].cells[j]] = 0;
+    for (int i = 0; i < d->nkept; i++)
+        if (d->kept[i].len == len && d->kept[i].target == target &&
+            !memcmp(d->pool + d->kept[i].first, key, (size_t)len * sizeof *key))
+            return 1;
+    if (d->nkept == d->capkept) {
+        int cap = d->capkept ? 2 * d->capkept : 64;
+        derived *grown = realloc(d->kept, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        d->kept = grown;
+        d->capkept = cap;
+    }
+    if (d->npool + (size_t)len > d->cappool) {
+        size_t cap = 2 * (d->npool + (size_t)len) + 256;
+        int *grown = realloc(d->pool, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        d->pool = grown;
+        d->cappool = cap;
+    }
+    memcpy(d->pool + d->npool, key, (size_t)len * sizeof *key);
+    d->kept[d->nkept++] = (derived){(int)d->npool, len, target};
+    d->npool += (size_t)len;
+    return 0;
+}
+
+/* Whether the cells all share a row, a column or a region. */
+static int share_house(const deriver *d, const int *cells, int len)
+{
+    int n = d->n, row = 1, col = 1, reg = 1;
+    for (int i = 1; i < len; i++) {
+        row &= cells[i] / n == cells[0] / n;
+        col &= cells[i] % n == cells[0] % n;
+        reg &= d->region[cells[i]] == d->region[cells[0]];
+    }
+    return row || col || reg;
+}
+
+/* The innies-less-outies sum of the unit (houses of them) and the cages
+ * marked in chosen[], when small enough and new. */
+static int emit(deriver *d, int houses)
+{
+    int n = d->n, target = houses * n * (n + 1) / 2;
+    memset(d->in_p, 0, (size_t)d->cells);
+    for (int i = 0; i < d->ncages; i++)
+        if (d->chosen[i]) {
+            target -= d->cages[i].sum;
+            for (int j = 0; j < d->cages[i].len; j++)
+                d->in_p[d->cages[i].cells[j]] = 1;
+        }
+    int innies[NONET_MAX_SIDE], outies[NONET_MAX_SIDE], na = 0, nb = 0;
+    for (int c = 0; c < d->cells; c++) {
+        if (d->unit[c] && !d->in_p[c]) {
+            if (na == n)
+                return 0;
+            innies[na++] = c;
+        } else if (!d->unit[c] && d->in_p[c]) {
+            if (nb == n)
+                return 0;
+            outies[nb++] = c;
         }
     }
-    for (int c = 0; c < cells; c++)
-        left += mark[c];
-    if (left < houses * n && add_sum(b, n, mark, region, left, total - inside_sum))
-        return -1;
-    /* outies: the cells outside the union of the cages that touch it,
-     * when those cages cover it */
-    memset(mark, 0, (size_t)cells);
-    for (int i = 0; i < ncages; i++) {
-        int in = 0;
-        for (int j = 0; j < cages[i].len; j++)
-            in += unit[cages[i].cells[j]];
-        if (!in || in == cages[i].len)
+    if (na + nb == 0 || na + nb > n || (na > 2 && nb > 2))
+        return 0;
+    /* cells in cages have sums enough: only short ones pay their way */
+    int caged = 1;
+    for (int i = 0; i < na && caged; i++)
+        caged = d->caged[innies[i]];
+    for (int i = 0; i < nb && caged; i++)
+        caged = d->caged[outies[i]];
+    if (caged && na + nb > MAX_CAGED_SUM)
+        return 0;
+    int key[2 * NONET_MAX_SIDE], k = 0;
+    for (int i = 0; i < na; i++)
+        key[k++] = innies[i];
+    for (int i = 0; i < nb; i++)
+        key[k++] = -1 - outies[i];
+    qsort(key, (size_t)k, sizeof *key, cmp_int);
+    int seen = seen_before(d, key, k, target);
+    if (seen)
+        return seen < 0 ? -1 : 0;
+    if (nb == 0 && na > 1 && share_house(d, innies, na))
+        return vb_cage(d->b, innies, na, target);
+    if (na == 0 && nb > 1 && share_house(d, outies, nb))
+        return vb_cage(d->b, outies, nb, -target);
+    int cells[2 * NONET_MAX_SIDE], w[2 * NONET_MAX_SIDE];
+    for (int i = 0; i < na; i++) {
+        cells[i] = innies[i];
+        w[i] = 1;
+    }
+    for (int i = 0; i < nb; i++) {
+        cells[na + i] = outies[i];
+        w[na + i] = -1;
+    }
+    return vb_sum(d->b, cells, w, na + nb, target);
+}
+
+/* The sums of one unit (d->unit, houses of them), for each choice of
+ * cages. */
+static int unit_sums(deriver *d, int houses)
+{
+    for (int i = 0; i < d->ncages; i++) {
+        d->inside[i] = 0;
+        for (int j = 0; j < d->cages[i].len; j++)
+            d->inside[i] += d->unit[d->cages[i].cells[j]];
+    }
+    /* inside, mostly inside, touching */
+    for (int rule = 0; rule < 3; rule++) {
+        for (int i = 0; i < d->ncages; i++) {
+            int in = d->inside[i], len = d->cages[i].len;
+            d->chosen[i] = (uint8_t)(rule == 0 ? in == len : rule == 1 ? 2 * in > len : in > 0);
+        }
+        if (emit(d, houses))
+            return -1;
+    }
+    /* inside, and one cage sticking out by a cell */
+    for (int o = 0; o < d->ncages; o++) {
+        if (d->inside[o] == 0 || d->cages[o].len - d->inside[o] != 1)
             continue;
-        touching_sum += cages[i].sum;
-        covered += in;
-        for (int j = 0; j < cages[i].len; j++)
-            if (!unit[cages[i].cells[j]]) {
-                mark[cages[i].cells[j]] = 1;
-                outside++;
-            }
+        for (int i = 0; i < d->ncages; i++)
+            d->chosen[i] = (uint8_t)(i == o || d->inside[i] == d->cages[i].len);
+        if (emit(d, houses))
+            return -1;
     }
-    /* the cages inside it and the touching ones must cover it all */
-    int inside_cells = 0;
-    for (int c = 0; c < cells; c++)
-        inside_cells += unit[c];
-    for (int i = 0; i < ncages; i++) {
-        int in = 0;
-        for (int j = 0; j < cages[i].len; j++)
-            in += unit[cages[i].cells[j]];
-        if (in == cages[i].len)
-            covered += in;
-    }
-    if (covered == inside_cells && outside > 0 &&
-        add_sum(b, n, mark, region, outside, inside_sum + touching_sum - total))
-        return -1;
     return 0;
 }
 
@@ -103,49 +181,81 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
 {
     int n = v->grid.n, cells = n * n, ncages = 0;
     cage *cages = malloc(((size_t)v->ncons + 1) * sizeof *cages);
-    uint8_t *unit = calloc((size_t)cells, 1), *mark = malloc((size_t)cells);
+    deriver d = {b,
+                 n,
+                 cells,
+                 region,
+                 cages,
+                 0,
+                 calloc((size_t)cells, 1),
+                 calloc((size_t)v->ncons + 1, 1),
+                 malloc((size_t)cells),
+                 calloc((size_t)cells, 1),
+                 malloc(((size_t)v->ncons + 1) * sizeof(int)),
+                 NULL,
+                 0,
+                 0,
+                 NULL,
+                 0,
+                 0};
     int rc = -1;
-    if (!cages || !unit || !mark)
+    if (!cages || !d.unit || !d.chosen || !d.in_p || !d.caged || !d.inside)
         goto done;
     /* the cages with a sum; overlapping cages make the arithmetic wrong */
-    memset(mark, 0, (size_t)cells);
+    memset(d.in_p, 0, (size_t)cells);
     for (int i = 0; i < v->ncons; i++) {
         const vcon *k = &v->cons[i];
         if (k->type != NONET_CON_KILLER || !k->value)
             continue;
         const int *cc = vcon_cells(v, k);
         for (int j = 0; j < k->ncells; j++) {
-            if (mark[cc[j]]) {
+            if (d.in_p[cc[j]]) {
                 rc = 0; /* overlapping cages: no derived sums */
                 goto done;
             }
-            mark[cc[j]] = 1;
+            d.in_p[cc[j]] = d.caged[cc[j]] = 1;
         }
         cages[ncages++] = (cage){cc, k->ncells, k->value};
     }
+    d.ncages = ncages;
     rc = 0;
     if (!ncages)
         goto done;
-    /* k consecutive rows, then columns (k = 1 .. n-1), then each region */
+    /* k consecutive rows, then columns (k = 1 .. n-1) */
     for (int dir = 0; dir < 2; dir++)
         for (int k = 1; k < n; k++)
             for (int first = 0; first + k <= n; first++) {
                 for (int c = 0; c < cells; c++) {
                     int line = dir ? c % n : c / n;
-                    unit[c] = line >= first && line < first + k;
+                    d.unit[c] = line >= first && line < first + k;
                 }
-                if ((rc = union_sums(b, n, cages, ncages, unit, k, mark, region)) != 0)
+                if ((rc = unit_sums(&d, k)) != 0)
                     goto done;
             }
-    for (int r = 0; r < n; r++) {
-        for (int c = 0; c < cells; c++)
-            unit[c] = region[c] == r;
-        if ((rc = union_sums(b, n, cages, ncages, unit, 1, mark, region)) != 0)
-            goto done;
-    }
+    /* each region, and each two regions that touch */
+    for (int r = 0; r < n; r++)
+        for (int s = r; s < n; s++) {
+            int touch = s == r;
+            for (int c = 0; c < cells && !touch; c++)
+                touch = region[c] == r &&
+                        ((c % n + 1 < n && region[c + 1] == s) ||
+                         (c + n < cells && region[c + n] == s) ||
+                         (c % n > 0 && region[c - 1] == s) || (c >= n && region[c - n] == s));
+            if (!touch)
+                continue;
+            for (int c = 0; c < cells; c++)
+                d.unit[c] = region[c] == r || region[c] == s;
+            if ((rc = unit_sums(&d, s == r ? 1 : 2)) != 0)
+                goto done;
+        }
 done:
     free(cages);
-    free(unit);
-    free(mark);
+    free(d.unit);
+    free(d.chosen);
+    free(d.in_p);
+    free(d.caged);
+    free(d.inside);
+    free(d.pool);
+    free(d.kept);
     return rc;
 }

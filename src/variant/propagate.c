@@ -25,6 +25,30 @@ static int narrow(uint64_t *cand, int cell, uint64_t allowed, int *changed, int 
     return cand[cell] ? 0 : -1;
 }
 
+/* a / b rounded down and up (b != 0). */
+static long floor_div(long a, long b)
+{
+    long q = a / b;
+    return q * b != a && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static long ceil_div(long a, long b)
+{
+    long q = a / b;
+    return q * b != a && (a < 0) == (b < 0) ? q + 1 : q;
+}
+
+/* The digits from lo to hi (1-based) as a set; empty when hi < lo. */
+static uint64_t digits_between(long lo, long hi)
+{
+    lo = lo < 1 ? 1 : lo;
+    hi = hi > 64 ? 64 : hi;
+    if (hi < lo)
+        return 0;
+    uint64_t upto = hi == 64 ? ~(uint64_t)0 : ((uint64_t)1 << hi) - 1;
+    return upto & ~(((uint64_t)1 << (lo - 1)) - 1);
+}
+
 /* The least and the most k different digits of set make (a set of at
  * least k digits). */
 static void extremes(uint64_t set, int k, long *least, long *most)
@@ -153,15 +177,20 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
         was[i] = cand[cells[i]];
     for (int again = 1; again;) {
         again = 0;
-        long lo = 0, hi = 0, glo[VARIANT_MAX_LINE], ghi[VARIANT_MAX_LINE];
+        long lo = 0, hi = 0, glo[VARIANT_MAX_LINE], ghi[VARIANT_MAX_LINE], widest = 0;
         for (int i = 0; i < p->len; i += gs[i]) {
             if (group_range(cand, cells + i, gs[i], w[i], &glo[i], &ghi[i]))
                 return -1;
             lo += glo[i];
             hi += ghi[i];
+            widest = ghi[i] - glo[i] > widest ? ghi[i] - glo[i] : widest;
         }
         if (p->target < lo || p->target > hi)
             return -1;
+        /* a digit goes when it moves its group's share past the slack:
+         * no group's range is that wide, no digit goes */
+        if (widest <= p->target - lo && widest <= hi - p->target)
+            break;
         for (int i = 0; i < p->len; i += gs[i]) {
             int k = gs[i];
             /* the rest of the sum's range without this group */
@@ -186,17 +215,24 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
             }
             lo_k1 = lo_k - kth_lo;
             hi_k1 = hi_k - kth_hi;
+            /* least(d) rises with d, and so does most(d): the digits
+             * whose least keeps the sum reachable from below are those up
+             * to x, whose most keeps it reachable from above those from y */
+            long wt = w[i], cap_least, need_most;
+            if (wt > 0) {
+                cap_least = floor_div(p->target - rest_lo, wt);
+                need_most = ceil_div(p->target - rest_hi, wt);
+            } else {
+                cap_least = floor_div(p->target - rest_hi, wt);
+                need_most = ceil_div(p->target - rest_lo, wt);
+            }
+            long x =
+                lo_k <= cap_least ? (kth_lo > cap_least - lo_k1 ? kth_lo : cap_least - lo_k1) : 0;
+            long y =
+                hi_k >= need_most ? (kth_hi < need_most - hi_k1 ? kth_hi : need_most - hi_k1) : 65;
+            uint64_t fits = digits_between(y, x);
             for (int j = i; j < i + k; j++) {
-                uint64_t c = cand[cells[j]], keep = 0;
-                for (uint64_t s = c; s; s &= s - 1) {
-                    long d = lowest_bit(s) + 1;
-                    long least = d <= kth_lo ? lo_k : d + lo_k1;
-                    long most = d >= kth_hi ? hi_k : d + hi_k1;
-                    long a = w[i] * least, b = w[i] * most;
-                    long mine_lo = a < b ? a : b, mine_hi = a < b ? b : a;
-                    if (rest_lo + mine_lo <= p->target && rest_hi + mine_hi >= p->target)
-                        keep |= s & -s;
-                }
+                uint64_t c = cand[cells[j]], keep = c & fits;
                 if (keep != c) {
                     if (!(cand[cells[j]] = keep))
                         return -1;
@@ -287,43 +323,32 @@ static void cage_sets(cage_walk *w, uint64_t pool, int top, int left, int sum, u
     }
 }
 
-/* Whether house h holds cell c. */
-static int in_house(const vmodel *m, int h, int c)
-{
-    for (int k = m->house_first[c]; k < m->house_first[c + 1]; k++)
-        if (m->house_of[k] == h)
-            return 1;
-    return 0;
-}
-
 /* A digit every arrangement of a cage uses: where its cells that can take
  * it all lie in one house, the house's other cells cannot (the cage's
  * pointing). Returns how many cells changed (appended to changed[] after
  * nchanged), or -1 when one is left empty. */
-static int cage_pointing(const vmodel *m, const cage_walk *w, uint64_t *cand, int *changed,
-                         int nchanged)
+static int cage_pointing(const vmodel *m, const vprop *p, const cage_walk *w, uint64_t *cand,
+                         int *changed, int nchanged)
 {
     int n = m->n;
     for (uint64_t r = w->required; r; r &= r - 1) {
-        uint64_t bit = r & -r;
-        int at[NONET_MAX_SIDE], k = 0;
+        uint64_t bit = r & -r, at = 0;
         for (int i = 0; i < w->len; i++)
             if (cand[w->cells[i]] & bit)
-                at[k++] = w->cells[i];
-        if (k < 2)
+                at |= (uint64_t)1 << i;
+        if (!(at & (at - 1)))
             continue; /* one cell: it holds the digit, singles do the rest */
-        for (int j = m->house_first[at[0]]; j < m->house_first[at[0] + 1]; j++) {
-            int h = m->house_of[j], all = 1;
-            for (int i = 1; i < k && all; i++)
-                all = in_house(m, h, at[i]);
-            if (!all)
+        for (int j = p->hfirst; j < p->hfirst + p->nh; j++) {
+            if (at & ~m->cage_cells[j])
                 continue;
-            const int *hc = m->houses + (size_t)h * (size_t)n;
+            const int *hc = m->houses + (size_t)m->cage_house[j] * (size_t)n;
             for (int i = 0; i < n; i++) {
                 int c = hc[i], mine = 0;
-                for (int t = 0; t < k && !mine; t++)
-                    mine = at[t] == c;
-                if (mine || !(cand[c] & bit))
+                if (!(cand[c] & bit))
+                    continue;
+                for (int t = 0; t < w->len && !mine; t++)
+                    mine = w->cells[t] == c;
+                if (mine)
                     continue;
                 cand[c] &= ~bit;
                 int listed = 0;
@@ -371,7 +396,7 @@ static void cage_table(const vmodel *m, const vprop *p, cage_walk *w, uint64_t p
             fits = mine != 0;
             wide &= popcount64(mine) >= open;
         }
-        if (!fits || (!wide && !cage_fits(w, x)))
+        if (!fits || (!wide && open > 1 && !cage_fits(w, x)))
             continue;
         w->found = 1;
         w->required &= x;
@@ -397,7 +422,7 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     if (!w.found)
         return -1;
     int k = narrow_all(cand, w.cells, w.allowed, p->len, changed);
-    return k < 0 ? k : cage_pointing(m, &w, cand, changed, k);
+    return k < 0 ? k : cage_pointing(m, p, &w, cand, changed, k);
 }
 
 static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)

@@ -61,6 +61,9 @@ typedef struct vprop {
     int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
                        .. cfirst + ncombos); ncombos -1: too many to list */
     int ncombos;
+    int hfirst, nh; /* VP_CAGE: the houses holding two of its cells or more,
+                       vmodel.cage_house[hfirst .. hfirst + nh), and which
+                       of its cells each holds (cage_cells, bit i: cell i) */
 } vprop;
 
 typedef struct vlink {
@@ -71,15 +74,15 @@ typedef struct vlink {
 typedef struct vmodel {
     int n, cells;
     uint64_t full;
-    uint64_t *start;  /* cells: the candidates before search (givens,
-                         parity) */
-    int *peer_first;  /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
-    int *peers;       /* every cell sharing a group with c */
-    int nhouses;      /* groups of n cells, hidden singles over them */
-    int *houses;      /* nhouses * n cells */
-    int *house_first; /* cells + 1: the houses of c are */
-    int *house_of;    /* house_of[house_first[c] .. house_first[c+1]) */
-    int *link_first;  /* cells + 1, into links */
+    uint64_t *start; /* cells: the candidates before search (givens,
+                        parity) */
+    int *peer_first; /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
+    int *peers;      /* every cell sharing a group with c */
+    int nhouses;     /* groups of n cells, hidden singles over them */
+    int *houses;     /* nhouses * n cells */
+    int *cage_house; /* (vprop.hfirst) */
+    uint64_t *cage_cells;
+    int *link_first; /* cells + 1, into links */
     vlink *links;
     int nrel;
     uint64_t *rel; /* nrel * n masks */
