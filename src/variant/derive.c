@@ -6,15 +6,16 @@
  * R (the outies) sum to R's total less P's sums. Tried for each R with P
  * the cages wholly inside it, those mostly inside, those touching it, and
  * those inside with one cage sticking out; kept when few cells are left
- * (at most n, and at most two on one side), each once. A sum of innies
+ * (at most MAX_DERIVED, and at most two on one side), each once. A sum of innies
  * alone that share a house is a hidden cage (its digit sets worked out as
  * a cage's); the others are sums, propagated like any other. */
 #include "variant/variant.h"
 
 #include <stdlib.h>
 
-/* The most cells of a derived sum over cells that cages cover already. */
-#define MAX_CAGED_SUM 6
+/* The most cells of a derived sum: longer ones cost more to propagate
+ * than they save in search (measured on ISS's killer collections). */
+#define MAX_DERIVED 6
 
 typedef struct cage {
     const int *cells;
@@ -32,7 +33,7 @@ typedef struct deriver {
     const uint8_t *region;
     const cage *cages;
     int ncages;
-    uint8_t *unit, *chosen, *in_p, *caged;
+    uint8_t *unit, *chosen, *in_p;
     int *inside; /* cells of each cage inside the unit */
     int *pool;   /* the kept sums' signed cells, sorted */
     size_t npool, cappool;
@@ -114,13 +115,7 @@ static int emit(deriver *d, int houses)
     }
     if (na + nb == 0 || na + nb > n || (na > 2 && nb > 2))
         return 0;
-    /* cells in cages have sums enough: only short ones pay their way */
-    int caged = 1;
-    for (int i = 0; i < na && caged; i++)
-        caged = d->caged[innies[i]];
-    for (int i = 0; i < nb && caged; i++)
-        caged = d->caged[outies[i]];
-    if (caged && na + nb > MAX_CAGED_SUM)
+    if (na + nb > MAX_DERIVED)
         return 0;
     int key[2 * NONET_MAX_SIDE], k = 0;
     for (int i = 0; i < na; i++)
@@ -181,25 +176,17 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
 {
     int n = v->grid.n, cells = n * n, ncages = 0;
     cage *cages = malloc(((size_t)v->ncons + 1) * sizeof *cages);
-    deriver d = {b,
-                 n,
-                 cells,
-                 region,
-                 cages,
-                 0,
-                 calloc((size_t)cells, 1),
-                 calloc((size_t)v->ncons + 1, 1),
-                 malloc((size_t)cells),
-                 calloc((size_t)cells, 1),
-                 malloc(((size_t)v->ncons + 1) * sizeof(int)),
-                 NULL,
-                 0,
-                 0,
-                 NULL,
-                 0,
-                 0};
+    deriver d = {.b = b,
+                 .n = n,
+                 .cells = cells,
+                 .region = region,
+                 .cages = cages,
+                 .unit = calloc((size_t)cells, 1),
+                 .chosen = calloc((size_t)v->ncons + 1, 1),
+                 .in_p = malloc((size_t)cells),
+                 .inside = malloc(((size_t)v->ncons + 1) * sizeof(int))};
     int rc = -1;
-    if (!cages || !d.unit || !d.chosen || !d.in_p || !d.caged || !d.inside)
+    if (!cages || !d.unit || !d.chosen || !d.in_p || !d.inside)
         goto done;
     /* the cages with a sum; overlapping cages make the arithmetic wrong */
     memset(d.in_p, 0, (size_t)cells);
@@ -213,7 +200,7 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
                 rc = 0; /* overlapping cages: no derived sums */
                 goto done;
             }
-            d.in_p[cc[j]] = d.caged[cc[j]] = 1;
+            d.in_p[cc[j]] = 1;
         }
         cages[ncages++] = (cage){cc, k->ncells, k->value};
     }
@@ -253,7 +240,6 @@ done:
     free(d.unit);
     free(d.chosen);
     free(d.in_p);
-    free(d.caged);
     free(d.inside);
     free(d.pool);
     free(d.kept);
