@@ -104,9 +104,14 @@ typedef struct exact {
 
 static int exact_walk(exact *x, int i, long rest)
 {
-    if (i == x->n) {
-        if (rest != 0)
+    if (i == x->n - 1) { /* the last cell's digit is what is left */
+        long w = x->w[i], d = w ? rest / w : 0;
+        if (!w || d * w != rest || d < 1 || d > 64 || !(x->cand[x->cell[i]] >> (d - 1) & 1))
             return 0;
+        for (int j = 0; j < i; j++)
+            if (x->group[j] == x->group[i] && x->digit[j] == d)
+                return 0;
+        x->digit[i] = (int)d;
         for (int j = 0; j < x->n; j++)
             x->support[j] |= (uint64_t)1 << (x->digit[j] - 1);
         return 1;
