@@ -731,10 +731,26 @@ static int same_file(int a, int b)
            sa.st_ino == sb.st_ino && !S_ISCHR(sa.st_mode);
 }
 
+/* Whether the input is regular files too small to fill more than one
+ * chunk (a chunk goes to one thread: more would only cost starting). */
+static int one_chunk(const cli_opts *o)
+{
+    off_t total = 0;
+    for (int i = 0; i < o->nfiles; i++) {
+        struct stat st;
+        if (!strcmp(o->files[i], "-") || stat(o->files[i], &st) != 0 || !S_ISREG(st.st_mode))
+            return 0;
+        total += st.st_size;
+    }
+    return o->nfiles > 0 && total < (off_t)CHUNK * 82; /* a line-form puzzle: 82 bytes */
+}
+
 static int jobs_wanted(const cli_opts *o)
 {
     if (o->jobs > 0)
         return o->jobs > MAX_JOBS ? MAX_JOBS : o->jobs;
+    if (one_chunk(o))
+        return 1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores < 1 ? 1 : cores > MAX_JOBS ? MAX_JOBS : (int)cores;
 }
