@@ -400,7 +400,23 @@ static int combos_of(int top, int len, int target, uint64_t set, uint64_t *out, 
     return k;
 }
 
-/* Each cage's digit sets, listed once at build. */
+/* The sets of different digits from 2 to top summing to target (any
+ * number of them: what a sandwich's filling can be), into out as
+ * combos_of does. */
+static int fillings_of(int top, int target, uint64_t set, uint64_t *out, int k)
+{
+    if (target == 0)
+        return k < MAX_COMBOS ? (out[k] = set, k + 1) : -1;
+    for (int d = top < target ? top : target; d >= 2 && k >= 0; d--) {
+        if ((d + 2) * (d - 1) / 2 < target) /* 2 + ... + d, the most left */
+            break;
+        k = fillings_of(d - 1, target - d, set | (uint64_t)1 << (d - 1), out, k);
+    }
+    return k;
+}
+
+/* Each cage's digit sets, and each sandwich's fillings, listed once at
+ * build. */
 static int build_combos(vmodel *m)
 {
     uint64_t *list = malloc(MAX_COMBOS * sizeof *list);
@@ -409,9 +425,13 @@ static int build_combos(vmodel *m)
         return -1;
     for (int p = 0; p < m->nprops; p++) {
         vprop *pr = &m->props[p];
-        if (pr->kind != VP_CAGE || pr->target <= 0)
+        int k;
+        if (pr->kind == VP_CAGE && pr->target > 0)
+            k = combos_of(m->n, pr->len, pr->target, 0, list, 0);
+        else if (pr->kind == VP_SANDWICH && pr->target >= 0)
+            k = fillings_of(m->n - 1, pr->target, 0, list, 0);
+        else
             continue;
-        int k = combos_of(m->n, pr->len, pr->target, 0, list, 0);
         if (k < 0)
             continue;
         if (total + (size_t)k > cap) {

@@ -430,8 +430,62 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     return k < 0 ? k : cage_pointing(m, p, &w, cand, changed, k);
 }
 
+/* A sandwich with its fillings listed, exactly: for each place of the 1
+ * and the n, each filling of the right size that the cells between can
+ * take (a digit each, all different) while the cells outside take the
+ * other middle digits. */
+static int sandwich_table(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    const int *cells = m->pcells + p->first;
+    const uint64_t *fill = m->combos + p->cfirst;
+    int n = m->n, len = p->len;
+    uint64_t one = 1, top = (uint64_t)1 << (n - 1), middle = m->full & ~one & ~top;
+    uint64_t allowed[NONET_MAX_SIDE] = {0};
+    int any = 0;
+    for (int a = 0; a < len; a++) {
+        if (!(cand[cells[a]] & one))
+            continue;
+        for (int z = 0; z < len; z++) {
+            if (z == a || !(cand[cells[z]] & top))
+                continue;
+            int lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
+            int in[NONET_MAX_SIDE], out[NONET_MAX_SIDE], nin = 0, nout = 0;
+            uint64_t pin = 0, pout = 0;
+            for (int i = 0; i < len; i++) {
+                if (i == a || i == z)
+                    continue;
+                if (i > lo && i < hi) {
+                    in[nin++] = cells[i];
+                    pin |= cand[cells[i]];
+                } else {
+                    out[nout++] = cells[i];
+                    pout |= cand[cells[i]];
+                }
+            }
+            cage_walk win = {cand, in, nin, {0}, 0, 0}, wout = {cand, out, nout, {0}, 0, 0};
+            for (int f = 0; f < p->ncombos; f++) {
+                uint64_t x = fill[f], rest = middle & ~x;
+                if (popcount64(x) != k || (x & ~pin) || (rest & ~pout) || !cage_fits(&win, x) ||
+                    !cage_fits(&wout, rest))
+                    continue;
+                any = 1;
+                allowed[a] |= one;
+                allowed[z] |= top;
+                for (int i = 0; i < len; i++)
+                    if (i != a && i != z)
+                        allowed[i] |= cand[cells[i]] & (i > lo && i < hi ? x : rest);
+            }
+        }
+    }
+    if (!any)
+        return -1;
+    return narrow_all(cand, cells, allowed, len, changed);
+}
+
 static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
+    if (p->ncombos >= 0 && p->len == m->n)
+        return sandwich_table(m, p, cand, changed);
     const int *cells = m->pcells + p->first;
     int n = m->n, len = p->len;
     uint64_t one = 1, top = (uint64_t)1 << (n - 1), middle = m->full & ~one & ~top;

@@ -59,7 +59,9 @@ typedef struct vprop {
     int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..] */
     int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH) */
     int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
-                       .. cfirst + ncombos); ncombos -1: too many to list */
+                       .. cfirst + ncombos) (VP_SANDWICH: the sets of
+                       digits between 1 and n that make its sum); ncombos
+                       -1: too many to list */
     int ncombos;
     int hfirst, nh; /* VP_CAGE: the houses holding two of its cells or more,
                        vmodel.cage_house[hfirst .. hfirst + nh), and which
