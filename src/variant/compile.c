@@ -69,7 +69,7 @@ static int add_prop(vbuild *b, int kind, const int *cells, const int *weights, i
         b->capprops = cap;
     }
     vprop *p = &b->props[b->nprops++];
-    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1, 0, 0};
+    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1};
     for (int i = 0; i < len; i++)
         if (ivec_push(&b->prop_cells, cells[i]) || (weights && ivec_push(&b->weights, weights[i])))
             return -1;
@@ -102,8 +102,7 @@ void vmodel_free(vmodel *m)
     free(m->peer_first);
     free(m->peers);
     free(m->houses);
-    free(m->cage_house);
-    free(m->cage_cells);
+    free(m->peerset);
     free(m->link_first);
     free(m->links);
     free(m->rel);
@@ -202,6 +201,15 @@ static int build_peers(vmodel *m, const vbuild *b)
     m->peer_first[cells] = (int)peers.len;
     m->peers = peers.v;
     peers.v = NULL;
+    /* and as sets */
+    m->nwords = (cells + 63) / 64;
+    m->peerset = calloc((size_t)cells * (size_t)m->nwords, sizeof *m->peerset);
+    if (!m->peerset)
+        goto done;
+    for (int c = 0; c < cells; c++)
+        for (int k = m->peer_first[c]; k < m->peer_first[c + 1]; k++)
+            m->peerset[(size_t)c * (size_t)m->nwords + (size_t)(m->peers[k] / 64)] |=
+                (uint64_t)1 << (m->peers[k] % 64);
     /* houses: the groups of n cells */
     m->houses = malloc((b->group_cells.len + 1) * sizeof *m->houses);
     if (!m->houses)
@@ -415,8 +423,8 @@ static int fillings_of(int top, int target, uint64_t set, uint64_t *out, int k)
     return k;
 }
 
-/* Each cage's digit sets, and each sandwich's fillings, listed once at
- * build. */
+/* Each cage's digit sets, each sandwich's fillings and each renban's
+ * runs, listed once at build. */
 static int build_combos(vmodel *m)
 {
     uint64_t *list = malloc(MAX_COMBOS * sizeof *list);
@@ -430,6 +438,9 @@ static int build_combos(vmodel *m)
             k = combos_of(m->n, pr->len, pr->target, 0, list, 0);
         else if (pr->kind == VP_SANDWICH && pr->target >= 0)
             k = fillings_of(m->n - 1, pr->target, 0, list, 0);
+        else if (pr->kind == VP_RENBAN && pr->len <= m->n)
+            for (k = 0; k + pr->len <= m->n; k++) /* its runs */
+                list[k] = full_set(pr->len) << k;
         else
             continue;
         if (k < 0)
@@ -450,46 +461,6 @@ static int build_combos(vmodel *m)
         total += (size_t)k;
     }
     free(list);
-    return 0;
-}
-
-/* For each cage, the houses that hold two of its cells or more, with
- * which (for the cage's pointing: propagate.c). */
-static int build_cage_houses(vmodel *m)
-{
-    size_t len = 0, cap = 0;
-    int n = m->n;
-    for (int p = 0; p < m->nprops; p++) {
-        vprop *pr = &m->props[p];
-        if (pr->kind != VP_CAGE || pr->len > 64)
-            continue;
-        pr->hfirst = (int)len;
-        const int *cells = m->pcells + pr->first;
-        for (int h = 0; h < m->nhouses; h++) {
-            const int *hc = m->houses + (size_t)h * (size_t)n;
-            uint64_t in = 0;
-            for (int i = 0; i < pr->len; i++)
-                for (int j = 0; j < n; j++)
-                    if (hc[j] == cells[i])
-                        in |= (uint64_t)1 << i;
-            if (popcount64(in) < 2)
-                continue;
-            if (len == cap) {
-                cap = cap ? 2 * cap : 64;
-                int *gh = realloc(m->cage_house, cap * sizeof *gh);
-                if (gh)
-                    m->cage_house = gh;
-                uint64_t *gc = realloc(m->cage_cells, cap * sizeof *gc);
-                if (gc)
-                    m->cage_cells = gc;
-                if (!gh || !gc)
-                    return -1;
-            }
-            m->cage_house[len] = h;
-            m->cage_cells[len++] = in;
-            pr->nh++;
-        }
-    }
     return 0;
 }
 
@@ -570,7 +541,7 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
     b.prop_cells.v = NULL;
     m->weights = b.weights.v;
     b.weights.v = NULL;
-    if (group_sums(m, &b) || build_combos(m) || build_cage_houses(m) || build_watch(m))
+    if (group_sums(m, &b) || build_combos(m) || build_watch(m))
         goto fail;
     build_free(&b);
     return NONET_OK;

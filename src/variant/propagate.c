@@ -263,13 +263,13 @@ typedef struct cage_walk {
     int found;
 } cage_walk;
 
-/* Whether the cells can take the digits of set, one each (a matching,
- * by augmenting paths over the cells). */
-static int cage_fits(const cage_walk *w, uint64_t set)
+/* Whether cells whose digits are masks[0 .. len) can take different
+ * ones (a matching, by augmenting paths over the cells). */
+static int masks_match(const uint64_t *masks, int len)
 {
     int owner[NONET_MAX_SIDE], cell_digit[NONET_MAX_SIDE];
     uint64_t owned = 0;
-    for (int i = 0; i < w->len; i++) {
+    for (int i = 0; i < len; i++) {
         /* iterative augmenting path from cell i: breadth over digits */
         int from_cell[NONET_MAX_SIDE], queue[NONET_MAX_SIDE], head = 0, tail = 0;
         uint64_t seen = 0;
@@ -277,7 +277,7 @@ static int cage_fits(const cage_walk *w, uint64_t set)
         queue[tail++] = i;
         while (head < tail && end < 0) {
             int c = queue[head++];
-            for (uint64_t s = w->cand[w->cells[c]] & set & ~seen; s; s &= s - 1) {
+            for (uint64_t s = masks[c] & ~seen; s; s &= s - 1) {
                 int d = lowest_bit(s);
                 seen |= (uint64_t)1 << d;
                 from_cell[d] = c;
@@ -299,6 +299,55 @@ static int cage_fits(const cage_walk *w, uint64_t set)
         }
     }
     return 1;
+}
+
+/* Whether the cells can take the digits of set, one each. */
+static int cage_fits(const cage_walk *w, uint64_t set)
+{
+    uint64_t masks[NONET_MAX_SIDE];
+    for (int i = 0; i < w->len; i++)
+        masks[i] = w->cand[w->cells[i]] & set;
+    return masks_match(masks, w->len);
+}
+
+/* The cells of a cage, mine[0 .. len), take the len digits of x, one
+ * each: naked singles (a cell left one digit takes it from the others)
+ * and hidden singles (a digit left one cell takes it) to a fixed point.
+ * Returns -1 when a cell or a digit is left without a place. */
+static int set_singles(uint64_t *mine, int len, uint64_t x)
+{
+    uint64_t done = 0; /* the digits taken from the other cells */
+    for (int again = 1; again;) {
+        again = 0;
+        for (int i = 0; i < len; i++) {
+            uint64_t d = mine[i];
+            if (d & (d - 1) || d & done)
+                continue;
+            done |= d;
+            for (int j = 0; j < len; j++)
+                if (j != i && mine[j] & d) {
+                    if (!(mine[j] &= ~d))
+                        return -1;
+                    again = 1;
+                }
+        }
+        for (uint64_t r = x & ~done; r; r &= r - 1) {
+            uint64_t bit = r & -r;
+            int count = 0, at = 0;
+            for (int i = 0; i < len && count < 2; i++)
+                if (mine[i] & bit) {
+                    count++;
+                    at = i;
+                }
+            if (!count)
+                return -1;
+            if (count == 1 && mine[at] != bit) {
+                mine[at] = bit;
+                again = 1;
+            }
+        }
+    }
+    return 0;
 }
 
 /* The digit sets of size left summing to sum from the digits of pool up
@@ -328,32 +377,36 @@ static void cage_sets(cage_walk *w, uint64_t pool, int top, int left, int sum, u
     }
 }
 
-/* A digit every arrangement of a cage uses: where its cells that can take
- * it all lie in one house, the house's other cells cannot (the cage's
- * pointing). Returns how many cells changed (appended to changed[] after
- * nchanged), or -1 when one is left empty. */
-static int cage_pointing(const vmodel *m, const vprop *p, const cage_walk *w, uint64_t *cand,
-                         int *changed, int nchanged)
+/* A digit every arrangement of a cage uses: the cells that see every
+ * cell of it that can take the digit (share a group with each) cannot.
+ * Returns how many cells changed (appended to changed[] after nchanged),
+ * or -1 when one is left empty. */
+static int cage_pointing(const vmodel *m, const cage_walk *w, uint64_t *cand, int *changed,
+                         int nchanged)
 {
-    int n = m->n;
+    int words = m->nwords;
+    uint64_t seen[NONET_MAX_CELLS / 64];
     for (uint64_t r = w->required; r; r &= r - 1) {
-        uint64_t bit = r & -r, at = 0;
-        for (int i = 0; i < w->len; i++)
-            if (cand[w->cells[i]] & bit)
-                at |= (uint64_t)1 << i;
-        if (!(at & (at - 1)))
-            continue; /* one cell: it holds the digit, singles do the rest */
-        for (int j = p->hfirst; j < p->hfirst + p->nh; j++) {
-            if (at & ~m->cage_cells[j])
+        uint64_t bit = r & -r;
+        int first = 1, two = 0;
+        for (int i = 0; i < w->len; i++) {
+            if (!(cand[w->cells[i]] & bit))
                 continue;
-            const int *hc = m->houses + (size_t)m->cage_house[j] * (size_t)n;
-            for (int i = 0; i < n; i++) {
-                int c = hc[i], mine = 0;
+            const uint64_t *ps = m->peerset + (size_t)w->cells[i] * (size_t)words;
+            if (first)
+                memcpy(seen, ps, (size_t)words * sizeof *seen);
+            else
+                for (int k = 0; k < words; k++)
+                    seen[k] &= ps[k];
+            two = !first;
+            first = 0;
+        }
+        if (!two)
+            continue; /* one cell: it holds the digit, singles do the rest */
+        for (int k = 0; k < words; k++)
+            for (uint64_t x = seen[k]; x; x &= x - 1) {
+                int c = k * 64 + lowest_bit(x);
                 if (!(cand[c] & bit))
-                    continue;
-                for (int t = 0; t < w->len && !mine; t++)
-                    mine = w->cells[t] == c;
-                if (mine)
                     continue;
                 cand[c] &= ~bit;
                 int listed = 0;
@@ -364,7 +417,6 @@ static int cage_pointing(const vmodel *m, const vprop *p, const cage_walk *w, ui
                 if (!cand[c])
                     return -1;
             }
-        }
     }
     return nchanged;
 }
@@ -375,40 +427,27 @@ static void cage_table(const vmodel *m, const vprop *p, cage_walk *w, uint64_t p
 {
     const uint64_t *set = m->combos + p->cfirst;
     for (int s = 0; s < p->ncombos; s++) {
-        uint64_t x = set[s];
+        uint64_t x = set[s], mine[NONET_MAX_SIDE];
         if (x & ~pool)
             continue;
-        /* the settled cells take different digits of the set; the open
-         * ones a digit each of the rest: surely when each has as many as
-         * there are open cells, else a matching decides */
-        uint64_t settled = 0;
-        int fits = 1, open = 0;
-        for (int i = 0; i < w->len && fits; i++) {
-            uint64_t mine = w->cand[w->cells[i]] & x;
-            if (mine & (mine - 1))
-                open++;
-            else {
-                fits = mine && !(settled & mine);
-                settled |= mine;
-            }
-        }
-        uint64_t rest = x & ~settled;
-        int wide = 1;
-        for (int i = 0; i < w->len && fits; i++) {
-            uint64_t c = w->cand[w->cells[i]], mine = c & rest;
-            if (!((c & x) & ((c & x) - 1)))
-                continue;
-            fits = mine != 0;
-            wide &= popcount64(mine) >= open;
-        }
-        if (!fits || (!wide && open > 1 && !cage_fits(w, x)))
+        int fits = 1;
+        for (int i = 0; i < w->len && fits; i++)
+            fits = (mine[i] = w->cand[w->cells[i]] & x) != 0;
+        if (!fits || set_singles(mine, w->len, x) < 0)
+            continue;
+        /* the open cells take different digits: surely when each has as
+         * many as there are open cells, else a matching decides */
+        int open = 0, wide = 1;
+        for (int i = 0; i < w->len; i++)
+            open += (mine[i] & (mine[i] - 1)) != 0;
+        for (int i = 0; i < w->len && wide; i++)
+            wide = !(mine[i] & (mine[i] - 1)) || popcount64(mine[i]) >= open;
+        if (!wide && !masks_match(mine, w->len))
             continue;
         w->found = 1;
         w->required &= x;
-        for (int i = 0; i < w->len; i++) {
-            uint64_t c = w->cand[w->cells[i]];
-            w->allowed[i] |= c & ((c & x) & ((c & x) - 1) ? rest : x);
-        }
+        for (int i = 0; i < w->len; i++)
+            w->allowed[i] |= mine[i];
     }
 }
 
@@ -427,7 +466,7 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     if (!w.found)
         return -1;
     int k = narrow_all(cand, w.cells, w.allowed, p->len, changed);
-    return k < 0 ? k : cage_pointing(m, p, &w, cand, changed, k);
+    return k < 0 ? k : cage_pointing(m, &w, cand, changed, k);
 }
 
 /* A sandwich with its fillings listed, exactly: for each place of the 1
@@ -600,8 +639,8 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
         return run_cage(m, p, cand, changed);
     case VP_SANDWICH:
         return run_sandwich(m, p, cand, changed);
-    case VP_RENBAN:
-        return run_renban(m, p, cand, changed);
+    case VP_RENBAN: /* its runs listed as a cage's digit sets */
+        return p->ncombos >= 0 ? run_cage(m, p, cand, changed) : run_renban(m, p, cand, changed);
     default:
         return 0;
     }

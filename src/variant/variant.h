@@ -60,12 +60,9 @@ typedef struct vprop {
     int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH) */
     int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
                        .. cfirst + ncombos) (VP_SANDWICH: the sets of
-                       digits between 1 and n that make its sum); ncombos
-                       -1: too many to list */
+                       digits between 1 and n that make its sum;
+                       VP_RENBAN: its runs); ncombos -1: too many to list */
     int ncombos;
-    int hfirst, nh; /* VP_CAGE: the houses holding two of its cells or more,
-                       vmodel.cage_house[hfirst .. hfirst + nh), and which
-                       of its cells each holds (cage_cells, bit i: cell i) */
 } vprop;
 
 typedef struct vlink {
@@ -76,15 +73,15 @@ typedef struct vlink {
 typedef struct vmodel {
     int n, cells;
     uint64_t full;
-    uint64_t *start; /* cells: the candidates before search (givens,
-                        parity) */
-    int *peer_first; /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
-    int *peers;      /* every cell sharing a group with c */
-    int nhouses;     /* groups of n cells, hidden singles over them */
-    int *houses;     /* nhouses * n cells */
-    int *cage_house; /* (vprop.hfirst) */
-    uint64_t *cage_cells;
-    int *link_first; /* cells + 1, into links */
+    uint64_t *start;   /* cells: the candidates before search (givens,
+                          parity) */
+    int *peer_first;   /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
+    int *peers;        /* every cell sharing a group with c */
+    int nhouses;       /* groups of n cells, hidden singles over them */
+    int *houses;       /* nhouses * n cells */
+    int nwords;        /* words of a set of cells */
+    uint64_t *peerset; /* cells * nwords: the peers of c as a set */
+    int *link_first;   /* cells + 1, into links */
     vlink *links;
     int nrel;
     uint64_t *rel; /* nrel * n masks */
