@@ -97,7 +97,8 @@ static int group_range(const uint64_t *cand, const int *cells, int k, int w, lon
 
 typedef struct exact {
     const uint64_t *cand;
-    int cell[EXACT_OPEN], w[EXACT_OPEN], group[EXACT_OPEN], n;
+    int cell[EXACT_OPEN], w[EXACT_OPEN], n;
+    unsigned sees[EXACT_OPEN]; /* bit j: this cell and open cell j differ */
     uint64_t support[EXACT_OPEN];
     int digit[EXACT_OPEN];
 } exact;
@@ -109,7 +110,7 @@ static int exact_walk(exact *x, int i, long rest)
         if (!w || d * w != rest || d < 1 || d > 64 || !(x->cand[x->cell[i]] >> (d - 1) & 1))
             return 0;
         for (int j = 0; j < i; j++)
-            if (x->group[j] == x->group[i] && x->digit[j] == d)
+            if (x->sees[i] >> j & 1 && x->digit[j] == d)
                 return 0;
         x->digit[i] = (int)d;
         for (int j = 0; j < x->n; j++)
@@ -120,7 +121,7 @@ static int exact_walk(exact *x, int i, long rest)
     for (uint64_t s = x->cand[x->cell[i]]; s; s &= s - 1) {
         int d = lowest_bit(s) + 1, clash = 0;
         for (int j = 0; j < i && !clash; j++)
-            clash = x->group[j] == x->group[i] && x->digit[j] == d;
+            clash = x->sees[i] >> j & 1 && x->digit[j] == d;
         if (clash)
             continue;
         x->digit[i] = d;
@@ -129,25 +130,33 @@ static int exact_walk(exact *x, int i, long rest)
     return any;
 }
 
+/* Whether cells a and b share a group. */
+static int sees(const vmodel *m, int a, int b)
+{
+    return m->peerset[(size_t)a * (size_t)m->nwords + (size_t)(b / 64)] >> (b % 64) & 1;
+}
+
 /* Returns -1 when no choice makes the sum, else 0 (cand narrowed); does
  * nothing when more than EXACT_OPEN cells are open. */
-static int sum_exact(const vprop *p, const int *cells, const int *w, const int *gs, uint64_t *cand)
+static int sum_exact(const vmodel *m, const vprop *p, const int *cells, const int *w,
+                     uint64_t *cand)
 {
     exact x = {.cand = cand};
     long rest = p->target;
-    for (int i = 0, g = 0; i < p->len; i += gs[i], g++)
-        for (int j = i; j < i + gs[i]; j++) {
-            uint64_t c = cand[cells[j]];
-            if (c & (c - 1)) {
-                if (x.n == EXACT_OPEN)
-                    return 0;
-                x.cell[x.n] = cells[j];
-                x.w[x.n] = w[j];
-                x.group[x.n++] = g;
-            } else {
-                rest -= (long)w[j] * (lowest_bit(c) + 1);
-            }
+    for (int j = 0; j < p->len; j++) {
+        uint64_t c = cand[cells[j]];
+        if (c & (c - 1)) {
+            if (x.n == EXACT_OPEN)
+                return 0;
+            x.sees[x.n] = 0;
+            for (int i = 0; i < x.n; i++)
+                x.sees[x.n] |= (unsigned)sees(m, x.cell[i], cells[j]) << i;
+            x.cell[x.n] = cells[j];
+            x.w[x.n++] = w[j];
+        } else {
+            rest -= (long)w[j] * (lowest_bit(c) + 1);
         }
+    }
     if (!x.n)
         return rest == 0 ? 0 : -1;
     if (!exact_walk(&x, 0, rest))
@@ -246,7 +255,7 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
             }
         }
     }
-    if (sum_exact(p, cells, w, gs, cand))
+    if (sum_exact(m, p, cells, w, cand))
         return -1;
     for (int i = 0; i < p->len; i++)
         if (cand[cells[i]] != was[i])
