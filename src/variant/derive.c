@@ -93,7 +93,11 @@ static int share_house(const deriver *d, const int *cells, int len)
  * marked in chosen[], when small enough and new. */
 static int emit(deriver *d, int houses)
 {
-    int n = d->n, target = houses * n * (n + 1) / 2;
+    int n = d->n, target = houses * n * (n + 1) / 2, any = 0;
+    for (int i = 0; i < d->ncages && !any; i++)
+        any = d->chosen[i];
+    if (!any)
+        return 0; /* the unit's own sum: its houses say it already */
     memset(d->in_p, 0, (size_t)d->cells);
     for (int i = 0; i < d->ncages; i++)
         if (d->chosen[i]) {
