@@ -11,9 +11,11 @@
 # that). Then, for each: ISS's own time to parse, build and count to 2,
 # in process, as `node tools/perf/benchmark_puzzles.js --input-file`
 # reports it (one run: Node's start-up not counted), and nonet's whole
-# process, `nonet count -l 2 FILE`, median of RUNS (default 3). Prints a
-# line a puzzle (both counts must agree), then for each constraint type
-# the median of ISS/nonet (above 1: nonet is faster) and the slowest ratio.
+# process, `nonet count -l 2 FILE`, from its start to its end (bench/
+# wall.py), median of RUNS (default 3; 30 s at most). Prints a line a
+# puzzle (both counts must agree), then for each constraint type the
+# median of ISS/nonet (above 1: nonet is faster) and the slowest ratio,
+# and how many puzzles nonet is slower on.
 set -eu
 NONET=$1
 ISS=$2
@@ -21,7 +23,6 @@ RUNS=${3:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-now() { date +%s%N; }
 median() { sort -g | awk '{v[NR] = $1} END {print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
 printf 'processor: %s, %s cores\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)" \
@@ -33,21 +34,20 @@ printf '%-44s %-28s %6s %9s %9s %7s\n' puzzle types count iss_ms nonet_ms ratio
 while IFS="$(printf '\t')" read -r _ title types file; do
     iss=$(cd "$ISS" && timeout 60 node tools/perf/benchmark_puzzles.js --max-backtracks none \
         --input-file "${file%.txt}.iss" 2>/dev/null | tail -1 | awk '{print $2, $(NF-2)}') || iss="timeout -"
-    : >"$TMP/t"
-    i=0
-    while [ "$i" -lt "$RUNS" ]; do
-        t0=$(now)
-        got=$(timeout 30 "$NONET" count -l 2 "$file" 2>/dev/null) || [ $? -ne 124 ] || got=timeout
-        t1=$(now)
-        echo "($t1 - $t0) / 1000000" | bc -l >>"$TMP/t"
-        i=$((i + 1))
-    done
-    ms=$(median <"$TMP/t")
+    got=$(python3 "$HERE/wall.py" "$RUNS" 30 "$NONET" count -l 2 "$file")
+    ms=${got%%	*}
+    got=${got#*	}
     iss_status=${iss% *}
     iss_ms=${iss#* }
-    agree=$(case "$got/$iss_status" in 1/unique | 2+/multiple | 0/no-solution) echo "" ;; *) echo " (counts differ: ISS $iss_status)" ;; esac)
-    ratio=$(echo "$iss_ms / $ms" | bc -l 2>/dev/null || echo 0)
+    if [ "$iss_ms" = - ]; then # ISS found no answer in 60 s: not in the ratios
+        printf '%-44.44s %-28.28s %6s %9s %9.1f %7s\n' "$title" "$types" "$got" "timeout" "$ms" -
+        continue
+    fi
+    agree=$(case "$got/$iss_status" in 1/unique | 2+/multiple | 0/no-solution) echo "" ;;
+        timeout/*) echo " (nonet: no answer in 30 s)" ;; *) echo " (counts differ: ISS $iss_status)" ;; esac)
+    ratio=$(echo "$iss_ms / $ms" | bc -l)
     printf '%-44.44s %-28.28s %6s %9.1f %9.1f %7.2f%s\n' "$title" "$types" "$got" "$iss_ms" "$ms" "$ratio" "$agree"
+    echo "$ratio" >>"$TMP/all"
     echo "$(echo "$types" | tr ' ' '-') $ratio" >>"$TMP/ratios"
 done <"$TMP/list"
 echo
@@ -58,3 +58,5 @@ for type in $(cut -d' ' -f1 "$TMP/bytype" | sort -u); do
     printf '%-28s %7d %12.2f %12.2f\n' "$type" "$(wc -l <"$TMP/r")" "$(median <"$TMP/r")" \
         "$(sort -g "$TMP/r" | head -1)"
 done
+printf '%-28s %7d %12.2f %12.2f\n' all "$(wc -l <"$TMP/all")" "$(median <"$TMP/all")" "$(sort -g "$TMP/all" | head -1)"
+echo "puzzles nonet is slower on: $(awk '$1 < 1' "$TMP/all" | wc -l) of $(wc -l <"$TMP/all")"
