@@ -33,7 +33,8 @@ done
 printf '%-44s %-28s %6s %9s %9s %7s\n' puzzle types count iss_ms nonet_ms ratio
 while IFS="$(printf '\t')" read -r _ title types file; do
     iss=$(cd "$ISS" && timeout 60 node tools/perf/benchmark_puzzles.js --max-backtracks none \
-        --input-file "${file%.txt}.iss" 2>/dev/null | tail -1 | awk '{print $2, $(NF-2)}') || iss="timeout -"
+        --input-file "${file%.txt}.iss" 2>/dev/null | awk '$1 == "input" {print $2, $(NF-2)}')
+    [ -n "$iss" ] || iss="timeout -"
     got=$(python3 "$HERE/wall.py" "$RUNS" 30 "$NONET" count -l 2 "$file")
     ms=${got%%	*}
     got=${got#*	}

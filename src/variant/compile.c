@@ -438,7 +438,7 @@ static int build_combos(vmodel *m)
             k = combos_of(m->n, pr->len, pr->target, 0, list, 0);
         else if (pr->kind == VP_SANDWICH && pr->target >= 0)
             k = fillings_of(m->n - 1, pr->target, 0, list, 0);
-        else if (pr->kind == VP_RENBAN && pr->len <= m->n)
+        else if (pr->kind == VP_RENBAN)           /* no longer than n (model.c) */
             for (k = 0; k + pr->len <= m->n; k++) /* its runs */
                 list[k] = full_set(pr->len) << k;
         else

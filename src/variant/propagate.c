@@ -1,7 +1,11 @@
 /* propagate.c - the propagators that are neither groups nor pairs: linear
- * sums (bounds), cages of different digits (the digit sets that make the
- * sum), sandwich sums and renban runs. Each narrows the candidates of its
- * cells to what some arrangement it allows still uses. */
+ * sums (bounds over groups of different digits; exact once few cells are
+ * open), cages of different digits and renban lines (the digit sets they
+ * can hold, listed at build: singles and a matching within each; a digit
+ * every set needs leaves the cells that see all its places), sandwich sums
+ * (each place of the 1 and the n with each filling). Each narrows the
+ * candidates of its cells (and for a needed digit, of cells around) to
+ * what some arrangement it allows still uses. */
 #include "variant/variant.h"
 
 static int lowest_digit(uint64_t set)
@@ -613,32 +617,6 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
     return narrow_all(cand, cells, allowed, len, changed);
 }
 
-static int run_renban(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
-{
-    const int *cells = m->pcells + p->first;
-    int len = p->len;
-    uint64_t pool = 0, allowed[NONET_MAX_SIDE] = {0};
-    for (int i = 0; i < len; i++)
-        pool |= cand[cells[i]];
-    int any = 0;
-    for (int lo = 0; lo + len <= m->n; lo++) {
-        uint64_t win = full_set(len) << lo;
-        if ((pool & win) != win)
-            continue;
-        int ok = 1;
-        for (int i = 0; i < len && ok; i++)
-            ok = (cand[cells[i]] & win) != 0;
-        if (!ok)
-            continue;
-        any = 1;
-        for (int i = 0; i < len; i++)
-            allowed[i] |= cand[cells[i]] & win;
-    }
-    if (!any)
-        return -1;
-    return narrow_all(cand, cells, allowed, len, changed);
-}
-
 int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     switch (p->kind) {
@@ -648,8 +626,8 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
         return run_cage(m, p, cand, changed);
     case VP_SANDWICH:
         return run_sandwich(m, p, cand, changed);
-    case VP_RENBAN: /* its runs listed as a cage's digit sets */
-        return p->ncombos >= 0 ? run_cage(m, p, cand, changed) : run_renban(m, p, cand, changed);
+    case VP_RENBAN: /* its runs listed as a cage's digit sets (compile.c) */
+        return run_cage(m, p, cand, changed);
     default:
         return 0;
     }

@@ -21,10 +21,10 @@ typedef struct vsearch {
     nonet_grid *out; /* the grid solutions are written into */
     uint64_t nodes, guesses;
     int stop, failed_alloc;
-    /* conflict scores: each failure adds to the cells it came from, and
-     * the search branches on the cell with the most conflicts for its
-     * candidates (weighted degree); halved now and then, so that recent
-     * failures count most */
+    /* conflict scores: each failure adds to the cells it came from and to
+     * the cell whose choice led to it, and the search branches on the cell
+     * with the most conflicts for its candidates (weighted degree); halved
+     * now and then, so that recent failures count most */
     uint32_t *score;
     uint32_t failures;
 } vsearch;
@@ -210,6 +210,8 @@ static void search(vsearch *s, int depth)
         push(s, best);
         if (propagate(s, next) == 0)
             search(s, depth + 1);
+        else
+            blame(s, &best, 1); /* and the choice that led there */
     }
 }
 
