@@ -1131,6 +1131,30 @@ static void test_killer_forms(void)
     }
 }
 
+/* Sums no digits can make (a cage of two summing to 2, one of three to 30
+ * on 9x9): no solution, found without reading past a table. */
+static void test_impossible_sums(void)
+{
+    static const char *const texts[] = {
+        "1...\n....\n....\n....\ncage r2c2 r1c3 = 2\n",
+        ".................................................................................\n"
+        "cage r1c1 r1c2 r1c3 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3 = 44\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        nonet_variant *v = NULL;
+        nonet_error err;
+        int rc = nonet_variant_parse(texts[i], strlen(texts[i]), &v, NULL, &err);
+        if (rc != NONET_OK) { /* refused as out of range: as good */
+            CHECKF(strstr(err.message, "range") != NULL, "%s", err.message);
+            continue;
+        }
+        uint64_t count = 1;
+        CHECK(nonet_variant_count(v, 2, &count, NULL, NULL) == NONET_OK);
+        CHECKF(count == 0, "text %zu: %llu solutions", i, (unsigned long long)count);
+        nonet_variant_free(v);
+    }
+}
+
 void suite_variant(void)
 {
     RUN(test_bruteforce_4x4);
@@ -1144,4 +1168,5 @@ void suite_variant(void)
     RUN(test_links);
     RUN(test_check);
     RUN(test_killer_forms);
+    RUN(test_impossible_sums);
 }

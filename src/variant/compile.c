@@ -428,9 +428,13 @@ static int fillings_of(int top, int target, uint64_t set, uint64_t *out, int k)
 static int build_combos(vmodel *m)
 {
     uint64_t *list = malloc(MAX_COMBOS * sizeof *list);
-    size_t total = 0, cap = 0;
-    if (!list)
+    size_t total = 0, cap = 64;
+    m->combos = malloc(cap * sizeof *m->combos); /* never NULL: a cage's
+                                                    empty table points in */
+    if (!list || !m->combos) {
+        free(list);
         return -1;
+    }
     for (int p = 0; p < m->nprops; p++) {
         vprop *pr = &m->props[p];
         int k;
@@ -455,7 +459,8 @@ static int build_combos(vmodel *m)
             m->combos = grown;
             cap = want;
         }
-        memcpy(m->combos + total, list, (size_t)k * sizeof *list);
+        if (k)
+            memcpy(m->combos + total, list, (size_t)k * sizeof *list);
         pr->cfirst = (int)total;
         pr->ncombos = k;
         total += (size_t)k;
