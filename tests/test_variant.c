@@ -1155,6 +1155,71 @@ static void test_impossible_sums(void)
     }
 }
 
+/* Sandwich sums on 25x25, where a line has too many fillings to list (the
+ * engine works by bounds there): two rows of a grid blanked, their
+ * sandwiches given; every solution keeps them (checked here), and the
+ * grid is among them. */
+typedef struct big {
+    const uint8_t *want;
+    int sums[2], bad, found_want;
+} big;
+
+static int sandwich_of(const uint8_t *row, int n)
+{
+    int one = 0, top = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        one = row[i] == 1 ? i : one;
+        top = row[i] == n ? i : top;
+    }
+    for (int i = (one < top ? one : top) + 1; i < (one < top ? top : one); i++)
+        sum += row[i];
+    return sum;
+}
+
+static int big_solution(void *ctx, const nonet_grid *g)
+{
+    big *b = ctx;
+    for (int r = 0; r < 2; r++)
+        b->bad += sandwich_of(g->cells + r * 25, 25) != b->sums[r];
+    if (!memcmp(g->cells, b->want, 625))
+        b->found_want = 1;
+    return 0;
+}
+
+static void test_sandwich_bounds(void)
+{
+    enum { N = 25 };
+    static uint8_t want[N * N];
+    nonet_grid g;
+    CHECK(nonet_grid_init(&g, 5, 5) == NONET_OK);
+    for (int r = 0; r < N; r++)                        /* a valid grid: rows shifted by box, */
+        for (int c = 0; c < N; c++) {                  /* 1 and 6, 19 and 25 swapped (so that */
+            int d = ((r % 5) * 5 + r / 5 + c) % N + 1; /* the 1 and the 25 */
+            want[r * N + c] = (uint8_t)(d == 1 ? 6 : d == 6 ? 1 : d == 19 ? 25 : d == 25 ? 19 : d);
+        } /* stand apart in the first rows: sums of many fillings) */
+    memcpy(g.cells, want, sizeof want);
+    memset(g.cells, 0, 2 * N);
+    nonet_variant *v = nonet_variant_new(&g);
+    CHECK(v != NULL);
+    if (!v)
+        return;
+    big b = {want, {0, 0}, 0, 0};
+    for (int r = 0; r < 2; r++) {
+        int cells[N];
+        for (int c = 0; c < N; c++)
+            cells[c] = r * N + c;
+        b.sums[r] = sandwich_of(want + r * N, N);
+        nonet_constraint k = {NONET_CON_SANDWICH, b.sums[r], 0, N, cells};
+        CHECK(nonet_variant_add(v, &k, NULL, 0) == NONET_OK);
+    }
+    uint64_t count = 0;
+    CHECK(nonet_variant_run(v, 50, big_solution, &b, &count, NULL) == NONET_OK);
+    CHECKF(count >= 1 && b.bad == 0, "%llu solutions, %d break a sandwich",
+           (unsigned long long)count, b.bad);
+    CHECK(count == 50 || b.found_want);
+    nonet_variant_free(v);
+}
+
 void suite_variant(void)
 {
     RUN(test_bruteforce_4x4);
@@ -1169,4 +1234,5 @@ void suite_variant(void)
     RUN(test_check);
     RUN(test_killer_forms);
     RUN(test_impossible_sums);
+    RUN(test_sandwich_bounds);
 }

@@ -482,139 +482,138 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     return k < 0 ? k : cage_pointing(m, &w, cand, changed, k);
 }
 
-/* A sandwich with its fillings listed, exactly: for each place of the 1
- * and the n, each filling of the right size that the cells between can
- * take (a digit each, all different) while the cells outside take the
- * other middle digits. */
-static int sandwich_table(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+/* A sandwich's line, the places a (the 1) and z (the n) being tried. */
+typedef struct sandwich {
+    const vprop *p;
+    const uint64_t *cand;
+    const int *cells;
+    uint64_t one, top, middle;
+    uint64_t *allowed; /* what the places shown possible allow each cell */
+} sandwich;
+
+/* Whether the 1 at a and the n at z can make the sum, by the fillings
+ * listed: one of the right size the cells between take (a digit each,
+ * all different) while the cells outside take the other middle digits;
+ * adds what each that fits allows. Exact. */
+static int place_by_fillings(const vmodel *m, const sandwich *w, int a, int z)
 {
-    const int *cells = m->pcells + p->first;
+    const vprop *p = w->p;
     const uint64_t *fill = m->combos + p->cfirst;
-    int n = m->n, len = p->len;
-    uint64_t one = 1, top = (uint64_t)1 << (n - 1), middle = m->full & ~one & ~top;
-    uint64_t allowed[NONET_MAX_SIDE] = {0};
-    int any = 0;
-    for (int a = 0; a < len; a++) {
-        if (!(cand[cells[a]] & one))
+    int lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
+    int in[NONET_MAX_SIDE], out[NONET_MAX_SIDE], nin = 0, nout = 0, any = 0;
+    uint64_t pin = 0, pout = 0;
+    for (int i = 0; i < p->len; i++) {
+        int c = w->cells[i];
+        if (i == a || i == z)
             continue;
-        for (int z = 0; z < len; z++) {
-            if (z == a || !(cand[cells[z]] & top))
-                continue;
-            int lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
-            int in[NONET_MAX_SIDE], out[NONET_MAX_SIDE], nin = 0, nout = 0;
-            uint64_t pin = 0, pout = 0;
-            for (int i = 0; i < len; i++) {
-                if (i == a || i == z)
-                    continue;
-                if (i > lo && i < hi) {
-                    in[nin++] = cells[i];
-                    pin |= cand[cells[i]];
-                } else {
-                    out[nout++] = cells[i];
-                    pout |= cand[cells[i]];
-                }
-            }
-            cage_walk win = {cand, in, nin, {0}, 0, 0}, wout = {cand, out, nout, {0}, 0, 0};
-            for (int f = 0; f < p->ncombos; f++) {
-                uint64_t x = fill[f], rest = middle & ~x;
-                if (popcount64(x) != k || (x & ~pin) || (rest & ~pout) || !cage_fits(&win, x) ||
-                    !cage_fits(&wout, rest))
-                    continue;
-                any = 1;
-                allowed[a] |= one;
-                allowed[z] |= top;
-                for (int i = 0; i < len; i++)
-                    if (i != a && i != z)
-                        allowed[i] |= cand[cells[i]] & (i > lo && i < hi ? x : rest);
-            }
+        if (i > lo && i < hi) {
+            in[nin++] = c;
+            pin |= w->cand[c];
+        } else {
+            out[nout++] = c;
+            pout |= w->cand[c];
         }
     }
-    if (!any)
-        return -1;
-    return narrow_all(cand, cells, allowed, len, changed);
+    cage_walk win = {w->cand, in, nin, {0}, 0, 0}, wout = {w->cand, out, nout, {0}, 0, 0};
+    for (int f = 0; f < p->ncombos; f++) {
+        uint64_t x = fill[f], rest = w->middle & ~x;
+        if (popcount64(x) != k || (x & ~pin) || (rest & ~pout) || !cage_fits(&win, x) ||
+            !cage_fits(&wout, rest))
+            continue;
+        any = 1;
+        for (int i = 0; i < p->len; i++)
+            if (i != a && i != z)
+                w->allowed[i] |= w->cand[w->cells[i]] & (i > lo && i < hi ? x : rest);
+    }
+    return any;
 }
 
-static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+/* The same by bounds, for lines with too many fillings to list: the cells
+ * between, each and together (different digits), can make the sum; adds
+ * the digits within those bounds. */
+static int place_by_bounds(const vmodel *m, const sandwich *w, int a, int z)
 {
-    if (p->ncombos >= 0 && p->len == m->n)
-        return sandwich_table(m, p, cand, changed);
-    const int *cells = m->pcells + p->first;
-    int n = m->n, len = p->len;
-    uint64_t one = 1, top = (uint64_t)1 << (n - 1), middle = m->full & ~one & ~top;
-    uint64_t allowed[NONET_MAX_SIDE] = {0};
-    int any = 0;
-    for (int a = 0; a < len; a++) {
-        if (!(cand[cells[a]] & one))
+    const vprop *p = w->p;
+    const uint64_t *cand = w->cand;
+    const int *cells = w->cells;
+    int n = m->n, lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
+    long smin = 0, smax = 0, dmin = 0, dmax = 0;
+    for (int i = 0; i < k; i++) {
+        dmin += 2 + i;
+        dmax += n - 1 - i;
+    }
+    uint64_t pool = 0;
+    for (int i = lo + 1; i < hi; i++) {
+        uint64_t c = cand[cells[i]] & w->middle;
+        if (!c)
+            return 0;
+        smin += lowest_digit(c);
+        smax += highest_digit(c);
+        pool |= c;
+    }
+    if (k > 0) { /* the line's digits differ: the least and most k make */
+        long plo, phi;
+        if (popcount64(pool) < k)
+            return 0;
+        extremes(pool, k, &plo, &phi);
+        dmin = plo > dmin ? plo : dmin;
+        dmax = phi < dmax ? phi : dmax;
+    }
+    if (p->target < smin || p->target > smax || p->target < dmin || p->target > dmax)
+        return 0;
+    for (int i = 0; i < p->len; i++)
+        if (i != a && i != z && !(cand[cells[i]] & w->middle))
+            return 0;
+    for (int i = 0; i < p->len; i++) {
+        if (i == a || i == z)
             continue;
-        for (int z = 0; z < len; z++) {
-            if (z == a || !(cand[cells[z]] & top))
-                continue;
-            int lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
-            /* the between cells' digits: bounds, each cell and together */
-            long smin = 0, smax = 0, dmin = 0, dmax = 0;
-            int ok = 1;
-            for (int i = 0; i < k; i++) {
-                dmin += 2 + i;
-                dmax += n - 1 - i;
-            }
-            for (int i = lo + 1; i < hi && ok; i++) {
-                uint64_t c = cand[cells[i]] & middle;
-                ok = c != 0;
-                if (ok) {
-                    smin += lowest_digit(c);
-                    smax += highest_digit(c);
-                }
-            }
-            /* the line's digits differ: the least and most k of them make */
-            uint64_t pool = 0;
-            for (int i = lo + 1; i < hi; i++)
-                pool |= cand[cells[i]] & middle;
-            long plo = 0, phi = 0;
-            if (ok && k > 0) {
-                if (popcount64(pool) < k)
-                    continue;
-                extremes(pool, k, &plo, &phi);
-                dmin = plo > dmin ? plo : dmin;
-                dmax = phi < dmax ? phi : dmax;
-            }
-            if (!ok || p->target < smin || p->target > smax || p->target < dmin || p->target > dmax)
-                continue;
-            for (int i = 0; i < len && ok; i++)
-                ok = i == a || i == z || (cand[cells[i]] & middle);
-            if (!ok)
-                continue;
-            any = 1;
-            allowed[a] |= one;
-            allowed[z] |= top;
-            for (int i = 0; i < len; i++) {
-                if (i == a || i == z)
-                    continue;
-                uint64_t c = cand[cells[i]] & middle;
-                if (i > lo && i < hi) {
-                    long from = p->target - (smax - highest_digit(c)),
-                         to = p->target - (smin - lowest_digit(c));
-                    for (uint64_t s = c; s; s &= s - 1) {
-                        long d = lowest_bit(s) + 1, olo = 0, ohi = 0;
-                        uint64_t rest = pool & ~(s & -s);
-                        int fits = d >= from && d <= to;
-                        if (fits && k > 1) { /* the other k-1, different from d */
-                            fits = popcount64(rest) >= k - 1;
-                            if (fits) {
-                                extremes(rest, k - 1, &olo, &ohi);
-                                fits = p->target - d >= olo && p->target - d <= ohi;
-                            }
-                        }
-                        if (!fits)
-                            c &= ~(s & -s);
+        uint64_t c = cand[cells[i]] & w->middle;
+        if (i > lo && i < hi) {
+            long from = p->target - (smax - highest_digit(c)),
+                 to = p->target - (smin - lowest_digit(c));
+            for (uint64_t s = c; s; s &= s - 1) {
+                long d = lowest_bit(s) + 1, olo = 0, ohi = 0;
+                uint64_t rest = pool & ~(s & -s);
+                int fits = d >= from && d <= to;
+                if (fits && k > 1) { /* the other k-1, different from d */
+                    fits = popcount64(rest) >= k - 1;
+                    if (fits) {
+                        extremes(rest, k - 1, &olo, &ohi);
+                        fits = p->target - d >= olo && p->target - d <= ohi;
                     }
                 }
-                allowed[i] |= c;
+                if (!fits)
+                    c &= ~(s & -s);
+            }
+        }
+        w->allowed[i] |= c;
+    }
+    return 1;
+}
+
+/* Sandwich sums: every place of the 1 and the n, by its fillings when
+ * they are listed, else by bounds. */
+static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    uint64_t allowed[NONET_MAX_SIDE] = {0}, top = (uint64_t)1 << (m->n - 1);
+    sandwich w = {p, cand, m->pcells + p->first, 1, top, m->full & ~(uint64_t)1 & ~top, allowed};
+    int any = 0;
+    for (int a = 0; a < p->len; a++) {
+        if (!(cand[w.cells[a]] & w.one))
+            continue;
+        for (int z = 0; z < p->len; z++) {
+            if (z == a || !(cand[w.cells[z]] & w.top))
+                continue;
+            if (p->ncombos >= 0 ? place_by_fillings(m, &w, a, z) : place_by_bounds(m, &w, a, z)) {
+                any = 1;
+                allowed[a] |= w.one;
+                allowed[z] |= w.top;
             }
         }
     }
     if (!any)
         return -1;
-    return narrow_all(cand, cells, allowed, len, changed);
+    return narrow_all(cand, w.cells, allowed, p->len, changed);
 }
 
 int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
