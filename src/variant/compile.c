@@ -163,7 +163,7 @@ static int build_peers(vmodel *m, const vbuild *b)
 {
     int cells = m->cells, ngroups = (int)b->group_first.len;
     int *member_first = calloc((size_t)cells + 1, sizeof *member_first);
-    int *members = malloc((b->group_cells.len + 1) * sizeof *members);
+    int *members = calloc(b->group_cells.len + 1, sizeof *members);
     int *stamp = malloc((size_t)cells * sizeof *stamp);
     ivec peers = {0};
     int rc = -1;

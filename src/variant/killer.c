@@ -24,7 +24,7 @@
 #include <string.h>
 
 #define SIDE 9
-#define CELLS (SIDE * SIDE)
+#define CELLS 81 /* SIDE * SIDE */
 
 __attribute__((format(printf, 3, 4))) static int fail(nonet_error *err, size_t column,
                                                       const char *fmt, ...)

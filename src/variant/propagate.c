@@ -236,14 +236,11 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
             /* least(d) rises with d, and so does most(d): the digits
              * whose least keeps the sum reachable from below are those up
              * to x, whose most keeps it reachable from above those from y */
-            long wt = w[i], cap_least, need_most;
-            if (wt > 0) {
-                cap_least = floor_div(p->target - rest_lo, wt);
-                need_most = ceil_div(p->target - rest_hi, wt);
-            } else {
-                cap_least = floor_div(p->target - rest_hi, wt);
-                need_most = ceil_div(p->target - rest_lo, wt);
-            }
+            long wt = w[i];
+            if (wt == 0)
+                continue; /* its digits do not count */
+            long cap_least = floor_div(p->target - (wt > 0 ? rest_lo : rest_hi), wt);
+            long need_most = ceil_div(p->target - (wt > 0 ? rest_hi : rest_lo), wt);
             long x =
                 lo_k <= cap_least ? (kth_lo > cap_least - lo_k1 ? kth_lo : cap_least - lo_k1) : 0;
             long y =
