@@ -58,6 +58,16 @@ LIB_OBJ  += $(BUILD)/obj/src/solve/engine_bitboard_x86v3.o
 PIC_OBJ  += $(BUILD)/pic/src/solve/engine_bitboard_x86v3.o
 endif
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+
+# The command is linked statically where the C library comes in a static
+# form too (Debian's libc6-dev): with no dynamic loader to run, a process
+# starts about 0.3 ms sooner, a sixth of a small puzzle's whole run.
+# CLI_STATIC=0 links it dynamically (the sanitizer build does).
+ifndef CLI_STATIC
+CLI_STATIC := $(shell printf 'int main(void){return 0;}' | $(CC) -x c -static -o /dev/null - \
+                2>/dev/null && echo 1)
+endif
+CLI_LDFLAGS := $(if $(filter 1,$(CLI_STATIC)),-static)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 # the benchmark writes puzzles in pasted layouts with the tests' writer
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/layouts.o
@@ -115,7 +125,7 @@ $(SHARED): $(PIC_OBJ)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -shared -Wl,-soname,libnonet.so.0 -o $@ $^
 
 $(NONET): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) $(CLI_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # the web page's C API is tested natively too (tests/test_web_api.c)
 $(BUILD)/obj/tests/test_web_api.o: CPPFLAGS += -Iweb
@@ -136,7 +146,7 @@ test check: $(NONET) $(UNIT) $(PTY)
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan HOT_OPT= OPT="-O1 -g -fno-omit-frame-pointer \
 	  -fsanitize=address,undefined -fno-sanitize-recover=all" \
-	  LDFLAGS="-fsanitize=address,undefined" PYTHON_TESTS=0 WEB_TESTS=0 test
+	  LDFLAGS="-fsanitize=address,undefined" CLI_STATIC=0 PYTHON_TESTS=0 WEB_TESTS=0 test
 
 bench: $(BENCH) $(NONET)
 	@$(BENCH) $(BENCH_ARGS)

@@ -1,8 +1,9 @@
 /* propagate.c - the propagators that are neither groups nor pairs: linear
  * sums (bounds over groups of different digits; exact once few cells are
- * open), cages of different digits and renban lines (the digit sets they
- * can hold, listed at build: singles and a matching within each; a digit
- * every set needs leaves the cells that see all its places), sandwich sums
+ * open), cages of different digits (of up to VPROP_FEW cells: every way
+ * of filling them) and renban lines (the digit sets they can hold, listed
+ * at build: singles and a matching within each; a digit every set needs
+ * leaves the cells that see all its places), sandwich sums
  * (each place of the 1 and the n with each filling). Each narrows the
  * candidates of its cells (and for a needed digit, of cells around) to
  * what some arrangement it allows still uses. */
@@ -326,38 +327,44 @@ static int cage_fits(const cage_walk *w, uint64_t set)
  * Returns -1 when a cell or a digit is left without a place. */
 static int set_singles(uint64_t *mine, int len, uint64_t x)
 {
-    uint64_t done = 0; /* the digits taken from the other cells */
-    for (int again = 1; again;) {
-        again = 0;
+    for (;;) {
+        uint64_t fixed = 0, clash = 0, once = 0, twice = 0;
         for (int i = 0; i < len; i++) {
             uint64_t d = mine[i];
-            if (d & (d - 1) || d & done)
-                continue;
-            done |= d;
-            for (int j = 0; j < len; j++)
-                if (j != i && mine[j] & d) {
-                    if (!(mine[j] &= ~d))
-                        return -1;
-                    again = 1;
-                }
+            if (!(d & (d - 1))) {
+                clash |= fixed & d;
+                fixed |= d;
+            }
         }
-        for (uint64_t r = x & ~done; r; r &= r - 1) {
-            uint64_t bit = r & -r;
-            int count = 0, at = 0;
-            for (int i = 0; i < len && count < 2; i++)
-                if (mine[i] & bit) {
-                    count++;
-                    at = i;
-                }
-            if (!count)
-                return -1;
-            if (count == 1 && mine[at] != bit) {
-                mine[at] = bit;
+        if (clash)
+            return -1;
+        int again = 0;
+        for (int i = 0; i < len; i++) {
+            uint64_t d = mine[i];
+            if (d & (d - 1) && d & fixed) {
+                if (!(d &= ~fixed))
+                    return -1;
+                mine[i] = d;
+                again = 1;
+            }
+            twice |= once & d;
+            once |= d;
+        }
+        if (x & ~once)
+            return -1;
+        uint64_t only = once & ~twice; /* the digits one cell alone has */
+        for (int i = 0; i < len; i++) {
+            uint64_t d = mine[i], y = d & only;
+            if (y && y != d) {
+                if (y & (y - 1))
+                    return -1; /* one cell, two digits it alone can take */
+                mine[i] = y;
                 again = 1;
             }
         }
+        if (!again)
+            return 0;
     }
-    return 0;
 }
 
 /* The digit sets of size left summing to sum from the digits of pool up
@@ -461,15 +468,50 @@ static void cage_table(const vmodel *m, const vprop *p, cage_walk *w, uint64_t p
     }
 }
 
+/* A cage of few cells, exactly: every way its cells from i on can take
+ * different digits, none of used, making rest (the last cell's digit is
+ * what is left); pick[] the digits chosen before. */
+static void cage_few(cage_walk *w, int i, int rest, uint64_t used, uint64_t *pick)
+{
+    uint64_t mine = w->cand[w->cells[i]] & ~used;
+    if (i == w->len - 1) {
+        if (rest < 1 || rest > 64 || !(mine >> (rest - 1) & 1))
+            return;
+        pick[i] = (uint64_t)1 << (rest - 1);
+        w->found = 1;
+        w->required &= used | pick[i];
+        for (int j = 0; j <= i; j++)
+            w->allowed[j] |= pick[j];
+        return;
+    }
+    for (; mine; mine &= mine - 1) {
+        int d = lowest_bit(mine) + 1;
+        if (d >= rest)
+            break; /* the cells after need at least 1 each */
+        pick[i] = mine & -mine;
+        cage_few(w, i + 1, rest - d, used | pick[i], pick);
+    }
+}
+
 static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
-    cage_walk w = {cand, m->pcells + p->first, p->len, {0}, ~(uint64_t)0, 0};
+    cage_walk w;
+    w.cand = cand;
+    w.cells = m->pcells + p->first;
+    w.len = p->len;
+    w.required = ~(uint64_t)0;
+    w.found = 0;
     uint64_t pool = 0;
-    for (int i = 0; i < p->len; i++)
+    for (int i = 0; i < p->len; i++) {
         pool |= cand[w.cells[i]];
+        w.allowed[i] = 0;
+    }
     if (!pool)
         return -1;
-    if (p->ncombos >= 0)
+    uint64_t pick[VPROP_FEW];
+    if (p->kind == VP_CAGE && p->len <= VPROP_FEW)
+        cage_few(&w, 0, p->target, 0, pick);
+    else if (p->ncombos >= 0)
         cage_table(m, p, &w, pool);
     else
         cage_sets(&w, pool, highest_digit(pool) - 1, p->len, p->target, 0);

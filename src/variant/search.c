@@ -1,7 +1,8 @@
 /* search.c - the variant engine: propagation to a fixed point (singles
- * over every group, pair relations both ways, the propagators, hidden
- * singles in the houses), then a depth-first search on the cell with the
- * fewest candidates. Counting, solving and the true candidates. */
+ * over every group, pair relations both ways, the propagators (the cheap
+ * ones first), hidden singles in the houses), then a depth-first search on
+ * the cell with the most recent conflicts for its candidates. Counting, solving and the true
+ * candidates. */
 #include "variant/variant.h"
 
 #include <stdlib.h>
@@ -12,8 +13,9 @@ typedef struct vsearch {
     int depth_cap;
     int *queue, qlen;
     uint8_t *inq;
-    int *pqueue, pqlen;
-    uint8_t *pinq;
+    int *pqueue[2], pqlen[2]; /* the propagators to run: the cheap ones
+                                 (pclass 0) first */
+    uint8_t *pinq, *pclass;
     int *changed;
     uint64_t limit, count;
     nonet_solution_fn fn;
@@ -50,8 +52,9 @@ static void clear_queues(vsearch *s)
 {
     while (s->qlen)
         s->inq[s->queue[--s->qlen]] = 0;
-    while (s->pqlen)
-        s->pinq[s->pqueue[--s->pqlen]] = 0;
+    for (int k = 0; k < 2; k++)
+        while (s->pqlen[k])
+            s->pinq[s->pqueue[k][--s->pqlen[k]]] = 0;
 }
 
 /* Narrows cand to a fixed point. Returns 0, or -1 (queues cleared) when a
@@ -96,12 +99,13 @@ static int propagate(vsearch *s, uint64_t *cand)
                 int p = m->watch[k];
                 if (!s->pinq[p]) {
                     s->pinq[p] = 1;
-                    s->pqueue[s->pqlen++] = p;
+                    int q = s->pclass[p];
+                    s->pqueue[q][s->pqlen[q]++] = p;
                 }
             }
         }
-        if (s->pqlen) {
-            int p = s->pqueue[--s->pqlen];
+        if (s->pqlen[0] || s->pqlen[1]) {
+            int q = s->pqlen[0] ? 0 : 1, p = s->pqueue[q][--s->pqlen[q]];
             s->pinq[p] = 0;
             int k = vprop_run(m, &m->props[p], cand, s->changed);
             if (k < 0) {
@@ -222,15 +226,24 @@ static int search_init(vsearch *s, const vmodel *m)
     size_t cells = (size_t)m->cells, props = (size_t)m->nprops + 1;
     s->queue = malloc(cells * sizeof *s->queue);
     s->inq = calloc(cells, 1);
-    s->pqueue = malloc(props * sizeof *s->pqueue);
+    s->pqueue[0] = malloc(props * sizeof *s->pqueue[0]);
+    s->pqueue[1] = malloc(props * sizeof *s->pqueue[1]);
     s->pinq = calloc(props, 1);
+    s->pclass = calloc(props, 1);
+    /* sums (bounds) and cages of few cells are cheap: they run before
+     * the cages' tables, the sandwiches and the renbans, whose work the
+     * cheap ones often cut (killers: a quarter of the time, fewer nodes) */
+    for (int p = 0; s->pclass && p < m->nprops; p++) {
+        const vprop *pr = &m->props[p];
+        s->pclass[p] = !(pr->kind == VP_SUM || (pr->kind == VP_CAGE && pr->len <= VPROP_FEW));
+    }
     s->changed = malloc(cells * sizeof *s->changed);
     s->out = calloc(1, sizeof *s->out);
     s->score = calloc(cells, sizeof *s->score);
     for (size_t c = 0; s->score && c < cells; c++)
         s->score[c] = 1;
-    return s->score && s->queue && s->inq && s->pqueue && s->pinq && s->changed && s->out &&
-                   state(s, 0)
+    return s->score && s->queue && s->inq && s->pqueue[0] && s->pqueue[1] && s->pinq && s->pclass &&
+                   s->changed && s->out && state(s, 0)
                ? NONET_OK
                : NONET_ENOMEM;
 }
@@ -240,7 +253,9 @@ static void search_free(vsearch *s)
     free(s->stack);
     free(s->queue);
     free(s->inq);
-    free(s->pqueue);
+    free(s->pqueue[0]);
+    free(s->pqueue[1]);
+    free(s->pclass);
     free(s->pinq);
     free(s->changed);
     free(s->out);

@@ -100,6 +100,11 @@ typedef struct vmodel {
 int vmodel_build(const nonet_variant *v, vmodel *m);
 void vmodel_free(vmodel *m);
 
+/* The most cells of a cage settled by trying every way of filling it
+ * (more cost more than its table of digit sets): with the sums, the cheap
+ * propagators, run first. */
+#define VPROP_FEW 3
+
 /* Runs propagator p over cand (narrowing it). Returns the number of cells
  * it changed, whose numbers go into changed[], or -1 when it shows that
  * no solution remains. */
