@@ -102,6 +102,8 @@ void vmodel_free(vmodel *m)
     free(m->peer_first);
     free(m->peers);
     free(m->houses);
+    free(m->lock_first);
+    free(m->lock_cells);
     free(m->peerset);
     free(m->link_first);
     free(m->links);
@@ -157,6 +159,56 @@ static void prefix(int *first, int cells)
     first[0] = 0;
     for (int c = 0; c < cells; c++)
         first[c + 1] += first[c];
+}
+
+/* The pairs of houses that meet in two cells or more (stamp: scratch of a
+ * cell each). */
+static int build_locks(vmodel *m, int *stamp)
+{
+    int n = m->n;
+    ivec first = {0}, cells = {0};
+    int *in_b = malloc((size_t)m->cells * sizeof *in_b);
+    if (!in_b)
+        return -1;
+    for (int c = 0; c < m->cells; c++)
+        stamp[c] = in_b[c] = -1;
+    for (int h = 0; h < m->nhouses; h++) {
+        const int *a = m->houses + (size_t)h * (size_t)n;
+        for (int i = 0; i < n; i++)
+            stamp[a[i]] = h;
+        for (int g = h + 1; g < m->nhouses; g++) {
+            const int *b = m->houses + (size_t)g * (size_t)n;
+            int meet = 0;
+            for (int i = 0; i < n; i++)
+                meet += stamp[b[i]] == h;
+            if (meet < 2 || meet == n)
+                continue;
+            if (ivec_push(&first, (int)cells.len))
+                goto fail;
+            for (int i = 0; i < n; i++)
+                in_b[b[i]] = g;
+            for (int i = 0; i < n; i++) /* a's cells outside b */
+                if (in_b[a[i]] != g && ivec_push(&cells, a[i]))
+                    goto fail;
+            if (ivec_push(&cells, -1))
+                goto fail;
+            for (int i = 0; i < n; i++)
+                if (stamp[b[i]] != h && ivec_push(&cells, b[i]))
+                    goto fail;
+        }
+    }
+    if (ivec_push(&first, (int)cells.len))
+        goto fail;
+    m->nlocks = (int)first.len - 1;
+    m->lock_first = first.v;
+    m->lock_cells = cells.v;
+    free(in_b);
+    return 0;
+fail:
+    free(in_b);
+    free(first.v);
+    free(cells.v);
+    return -1;
 }
 
 static int build_peers(vmodel *m, const vbuild *b)
@@ -220,6 +272,8 @@ static int build_peers(vmodel *m, const vbuild *b)
             memcpy(m->houses + (size_t)m->nhouses++ * (size_t)m->n,
                    b->group_cells.v + b->group_first.v[g], (size_t)m->n * sizeof(int));
     }
+    if (build_locks(m, stamp))
+        goto done;
     rc = 0;
 done:
     free(peers.v);

@@ -105,32 +105,35 @@ typedef struct exact {
     int cell[EXACT_OPEN], w[EXACT_OPEN], n;
     unsigned sees[EXACT_OPEN]; /* bit j: this cell and open cell j differ */
     uint64_t support[EXACT_OPEN];
-    int digit[EXACT_OPEN];
+    uint64_t pick[EXACT_OPEN]; /* the digit each open cell is given */
 } exact;
 
 static int exact_walk(exact *x, int i, long rest)
 {
+    uint64_t avoid = 0; /* the digits of the cells before that it sees */
+    for (int j = 0; j < i; j++)
+        if (x->sees[i] >> j & 1)
+            avoid |= x->pick[j];
+    uint64_t mine = x->cand[x->cell[i]] & ~avoid;
+    long w = x->w[i];
     if (i == x->n - 1) { /* the last cell's digit is what is left */
-        long w = x->w[i], d = w ? rest / w : 0;
-        if (!w || d * w != rest || d < 1 || d > 64 || !(x->cand[x->cell[i]] >> (d - 1) & 1))
+        long d = w == 1 ? rest : w == -1 ? -rest : w && rest % w == 0 ? rest / w : 0;
+        if (w == 0 && rest == 0)
+            x->pick[i] = mine; /* its digit does not count: any */
+        else if (d >= 1 && d <= 64)
+            x->pick[i] = mine & (uint64_t)1 << (d - 1);
+        else
             return 0;
-        for (int j = 0; j < i; j++)
-            if (x->sees[i] >> j & 1 && x->digit[j] == d)
-                return 0;
-        x->digit[i] = (int)d;
-        for (int j = 0; j < x->n; j++)
-            x->support[j] |= (uint64_t)1 << (x->digit[j] - 1);
+        if (!x->pick[i])
+            return 0;
+        for (int j = 0; j <= i; j++)
+            x->support[j] |= x->pick[j];
         return 1;
     }
     int any = 0;
-    for (uint64_t s = x->cand[x->cell[i]]; s; s &= s - 1) {
-        int d = lowest_bit(s) + 1, clash = 0;
-        for (int j = 0; j < i && !clash; j++)
-            clash = x->sees[i] >> j & 1 && x->digit[j] == d;
-        if (clash)
-            continue;
-        x->digit[i] = d;
-        any |= exact_walk(x, i + 1, rest - (long)x->w[i] * d);
+    for (uint64_t s = mine; s; s &= s - 1) {
+        x->pick[i] = s & -s;
+        any |= exact_walk(x, i + 1, rest - w * (lowest_bit(s) + 1));
     }
     return any;
 }

@@ -1,6 +1,7 @@
 /* search.c - the variant engine: propagation to a fixed point (singles
  * over every group, pair relations both ways, the propagators (the cheap
- * ones first), hidden singles in the houses), then a depth-first search on
+ * ones first), hidden singles in the houses, locked candidates between
+ * houses that meet), then a depth-first search on
  * the cell with the most recent conflicts for its candidates. Counting, solving and the true
  * candidates. */
 #include "variant/variant.h"
@@ -141,6 +142,34 @@ static int propagate(vsearch *s, uint64_t *cand)
                 }
                 cand[cells[i]] = x;
                 push(s, cells[i]);
+            }
+        }
+        if (s->qlen)
+            continue;
+        /* locked candidates: two houses that meet hold the same digits
+         * outside each other */
+        for (int l = 0; l < m->nlocks; l++) {
+            const int *a = m->lock_cells + m->lock_first[l];
+            const int *end = m->lock_cells + m->lock_first[l + 1];
+            const int *b = a;
+            uint64_t ua = 0, ub = 0;
+            while (*b >= 0)
+                ua |= cand[*b++];
+            for (const int *c = ++b; c < end; c++)
+                ub |= cand[*c];
+            if (ua == ub)
+                continue;
+            for (const int *c = a; c < end; c++) {
+                if (*c < 0)
+                    continue;
+                uint64_t keep = c < b ? ub : ua;
+                if (cand[*c] & ~keep) {
+                    if (!(cand[*c] &= keep)) {
+                        blame(s, c, 1);
+                        goto fail;
+                    }
+                    push(s, *c);
+                }
             }
         }
         if (!s->qlen)

@@ -73,12 +73,19 @@ typedef struct vlink {
 typedef struct vmodel {
     int n, cells;
     uint64_t full;
-    uint64_t *start;   /* cells: the candidates before search (givens,
-                          parity) */
-    int *peer_first;   /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
-    int *peers;        /* every cell sharing a group with c */
-    int nhouses;       /* groups of n cells, hidden singles over them */
-    int *houses;       /* nhouses * n cells */
+    uint64_t *start; /* cells: the candidates before search (givens,
+                        parity) */
+    int *peer_first; /* cells + 1: peers[peer_first[c] .. peer_first[c+1]) */
+    int *peers;      /* every cell sharing a group with c */
+    int nhouses;     /* groups of n cells, hidden singles over them */
+    int *houses;     /* nhouses * n cells */
+    int nlocks;      /* two houses that meet in two cells or more: the
+                        digits of the cells of one outside the other are
+                        those of the other's outside the one (locked
+                        candidates) */
+    int *lock_first; /* nlocks + 1, into lock_cells: one side's cells, a
+                        -1, the other's */
+    int *lock_cells;
     int nwords;        /* words of a set of cells */
     uint64_t *peerset; /* cells * nwords: the peers of c as a set */
     int *link_first;   /* cells + 1, into links */
