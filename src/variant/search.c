@@ -1,8 +1,8 @@
 /* search.c - the variant engine: propagation to a fixed point (singles
  * over every group, pair relations both ways, the propagators (the cheap
  * ones first), hidden singles in the houses, locked candidates between
- * houses that meet), then a depth-first search on
- * the cell with the most recent conflicts for its candidates. Counting, solving and the true
+ * houses that meet), then a depth-first search on the cell with the most
+ * recent conflicts for its candidates. Counting, solving and the true
  * candidates. */
 #include "variant/variant.h"
 
