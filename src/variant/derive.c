@@ -1,14 +1,15 @@
 /* derive.c - constraints the rules imply that the best solvers add to
  * prune: the rule of 45 (innies and outies). The digits of a house sum to
  * 1 + 2 + ... + n, so for a union R of houses (consecutive rows or
- * columns, a region, two neighbouring regions) and any set P of cages with
- * sums, the cells of R outside P (the innies) less the cells of P outside
- * R (the outies) sum to R's total less P's sums. Tried for each R with P
- * the cages wholly inside it, those mostly inside, those touching it, and
+ * columns, a region, two neighbouring regions) and any set P of cages
+ * with sums and little killers' sums (none overlapping another), the
+ * cells of R outside P (the innies) less the cells of P outside R (the
+ * outies) sum to R's total less P's sums. Tried for each R with P the
+ * cages wholly inside it, those mostly inside, those touching it, and
  * those inside with one cage sticking out; kept when few cells are left
- * (at most MAX_DERIVED, and at most two on one side), each once. A sum of innies
- * alone that share a house is a hidden cage (its digit sets worked out as
- * a cage's); the others are sums, propagated like any other. */
+ * (at most MAX_DERIVED, and at most two on one side), each once. A sum of
+ * innies alone that share a house is a hidden cage (its digit sets worked
+ * out as a cage's); the others are sums, propagated like any other. */
 #include "variant/variant.h"
 
 #include <stdlib.h>
@@ -193,22 +194,26 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
     int rc = -1;
     if (!cages || !d.unit || !d.chosen || !d.in_p || !d.inside)
         goto done;
-    /* the cages with a sum; overlapping cages make the arithmetic wrong */
+    /* the cages with a sum, then the little killers' sums (any cells
+     * summing to a known total count: repeats do not change the
+     * arithmetic), each unless it overlaps one taken before (overlaps
+     * would make the arithmetic wrong) */
     memset(d.in_p, 0, (size_t)cells);
-    for (int i = 0; i < v->ncons; i++) {
-        const vcon *k = &v->cons[i];
-        if (k->type != NONET_CON_KILLER || !k->value)
-            continue;
-        const int *cc = vcon_cells(v, k);
-        for (int j = 0; j < k->ncells; j++) {
-            if (d.in_p[cc[j]]) {
-                rc = 0; /* overlapping cages: no derived sums */
-                goto done;
-            }
-            d.in_p[cc[j]] = 1;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < v->ncons; i++) {
+            const vcon *k = &v->cons[i];
+            if (k->type != (pass ? NONET_CON_LITTLE_KILLER : NONET_CON_KILLER) || !k->value)
+                continue;
+            const int *cc = vcon_cells(v, k);
+            int overlaps = 0;
+            for (int j = 0; j < k->ncells; j++)
+                overlaps |= d.in_p[cc[j]];
+            if (overlaps)
+                continue;
+            for (int j = 0; j < k->ncells; j++)
+                d.in_p[cc[j]] = 1;
+            cages[ncages++] = (cage){cc, k->ncells, k->value};
         }
-        cages[ncages++] = (cage){cc, k->ncells, k->value};
-    }
     d.ncages = ncages;
     rc = 0;
     if (!ncages)
