@@ -47,6 +47,8 @@ while IFS="$(printf '\t')" read -r _ title types file; do
     agree=$(case "$got/$iss_status" in 1/unique | 2+/multiple | 0/no-solution) echo "" ;;
         timeout/*) echo " (nonet: no answer in 30 s)" ;; *) echo " (counts differ: ISS $iss_status)" ;; esac)
     ratio=$(echo "$iss_ms / $ms" | bc -l)
+    # nonet gave no answer: its time is unknown, so no ratio it could claim
+    [ "$got" != timeout ] || ratio=0
     printf '%-44.44s %-28.28s %6s %9.1f %9.1f %7.2f%s\n' "$title" "$types" "$got" "$iss_ms" "$ms" "$ratio" "$agree"
     echo "$ratio" >>"$TMP/all"
     echo "$(echo "$types" | tr ' ' '-') $ratio" >>"$TMP/ratios"
