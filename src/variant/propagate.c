@@ -1,12 +1,13 @@
 /* propagate.c - the propagators that are neither groups nor pairs: linear
  * sums (bounds over groups of different digits; exact once few cells are
  * open), cages of different digits (of up to VPROP_FEW cells: every way
- * of filling them) and renban lines (the digit sets they can hold, listed
- * at build: singles and a matching within each; a digit every set needs
- * leaves the cells that see all its places), sandwich sums
- * (each place of the 1 and the n with each filling). Each narrows the
- * candidates of its cells (and for a needed digit, of cells around) to
- * what some arrangement it allows still uses. */
+ * of filling them) and renban lines (of three cells: each run, each way
+ * of placing it; longer ones and longer cages: the digit sets they can
+ * hold, listed at build: singles and a matching within each; a digit
+ * every set needs leaves the cells that see all its places), sandwich
+ * sums (each place of the 1 and the n with each filling). Each narrows
+ * the candidates of its cells (and for a needed digit, of cells around)
+ * to what some arrangement it allows still uses. */
 #include "variant/variant.h"
 
 static int lowest_digit(uint64_t set)
@@ -496,6 +497,35 @@ static void cage_few(cage_walk *w, int i, int rest, uint64_t used, uint64_t *pic
     }
 }
 
+/* A renban of three cells, exactly: each run of three digits, each way
+ * of giving them to the cells. */
+static void renban_three(cage_walk *w, int n)
+{
+    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    uint64_t a0 = w->cand[w->cells[0]], b0 = w->cand[w->cells[1]], c0 = w->cand[w->cells[2]];
+    for (int s = 0; s + 3 <= n; s++) {
+        uint64_t x = (uint64_t)7 << s, a = a0 & x, b = b0 & x, c = c0 & x;
+        if (!a || !b || !c || (a | b | c) != x)
+            continue;
+        uint64_t d[3] = {(uint64_t)1 << s, (uint64_t)2 << s, (uint64_t)4 << s};
+        int any = 0;
+        for (int k = 0; k < 6; k++) {
+            uint64_t p = d[perm[k][0]], q = d[perm[k][1]], r = d[perm[k][2]];
+            if ((a & p) && (b & q) && (c & r)) {
+                any = 1;
+                w->allowed[0] |= p;
+                w->allowed[1] |= q;
+                w->allowed[2] |= r;
+            }
+        }
+        if (any) {
+            w->found = 1;
+            w->required &= x;
+        }
+    }
+}
+
 static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     cage_walk w;
@@ -514,6 +544,8 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     uint64_t pick[VPROP_FEW];
     if (p->kind == VP_CAGE && p->len <= VPROP_FEW)
         cage_few(&w, 0, p->target, 0, pick);
+    else if (p->kind == VP_RENBAN && p->len == 3)
+        renban_three(&w, m->n);
     else if (p->ncombos >= 0)
         cage_table(m, p, &w, pool);
     else
