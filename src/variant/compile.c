@@ -317,7 +317,7 @@ done:
 
 static int is_peer(const vmodel *m, int a, int b)
 {
-    if (!m->peers)
+    if (!m || !m->peers)
         return 0;
     for (int k = m->peer_first[a]; k < m->peer_first[a + 1]; k++)
         if (m->peers[k] == b)
@@ -415,6 +415,22 @@ static void group_sum(const vmodel *m, const vbuild *b, int *cells, int *w, int 
     }
     for (int i = 0; i < len; i += count[i])
         gs[i] = count[i];
+}
+
+void vb_sum_range(const vbuild *b, const int *cells, int len, int *index, long *lo, long *hi)
+{
+    int mine[VARIANT_MAX_LINE], w[VARIANT_MAX_LINE], gs[VARIANT_MAX_LINE], count[VARIANT_MAX_LINE];
+    memcpy(mine, cells, (size_t)len * sizeof *mine);
+    for (int i = 0; i < len; i++)
+        w[i] = 1;
+    group_sum(NULL, b, mine, w, gs, len, count, index);
+    long n = b->n;
+    *lo = *hi = 0;
+    for (int i = 0; i < len; i += gs[i]) {
+        long k = gs[i];
+        *lo += k * (k + 1) / 2;
+        *hi += k * (2 * n - k + 1) / 2;
+    }
 }
 
 static int group_sums(vmodel *m, const vbuild *b)

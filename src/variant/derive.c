@@ -1,5 +1,6 @@
 /* derive.c - constraints the rules imply that the best solvers add to
- * prune: the rule of 45 (innies and outies). The digits of a house sum to
+ * prune: long sums side by side combined (below), and the rule of 45
+ * (innies and outies). The digits of a house sum to
  * 1 + 2 + ... + n, so for a union R of houses (consecutive rows or
  * columns, a region, two neighbouring regions) and any set P of cages
  * with sums and little killers' sums (none overlapping another), the
@@ -178,8 +179,164 @@ static int unit_sums(deriver *d, int houses)
     return 0;
 }
 
+/* Combined sums. Two sums of cells that do not overlap but see each
+ * other's in many places (neighbouring diagonals of little killers, long
+ * cages side by side) bound their digits together more tightly than
+ * their bounds added: k cells of one box hold k different digits, at
+ * most n + ... + (n-k+1), where the two apart allow two nines. Merged
+ * greedily, the pair whose slack (the least distance of the total from
+ * the least or the most the cells can make) shrinks the most first, the
+ * merged sum then a part like any other, while some pair shrinks; each
+ * merged sum is added (four neighbouring diagonals of 49 leave a slack of
+ * 2 where each had 12 to 23 and any two 25). Only sums of MIN_COMBINE
+ * cells or more, with as many of the smaller's cells sharing a row, a
+ * column or a region with the other's (short cages are the rule of 45's). */
+#define MIN_COMBINE 6
+#define MAX_PARTS 64 /* the most sums taken (the first so many) */
+
+typedef struct part {
+    int first, len, target;
+    long slack;
+    int merged; /* 1: made here; -1: merged into another since */
+} part;
+
+static long slack_of(const vbuild *b, const int *cells, int len, int target, int *index)
+{
+    long lo, hi;
+    vb_sum_range(b, cells, len, index, &lo, &hi);
+    return target - lo < hi - target ? target - lo : hi - target;
+}
+
+/* Whether parts a and b (cells in pool) do not overlap and at least
+ * MIN_COMBINE of the smaller's cells share a row, a column or a region
+ * with the other's. */
+static int related(int n, const uint8_t *region, const int *pool, const part *a, const part *b)
+{
+    if (a->len > b->len) {
+        const part *t = a;
+        a = b;
+        b = t;
+    }
+    uint64_t rows = 0, cols = 0, regs = 0;
+    for (int i = 0; i < b->len; i++) {
+        int c = pool[b->first + i];
+        rows |= (uint64_t)1 << (c / n);
+        cols |= (uint64_t)1 << (c % n);
+        regs |= (uint64_t)1 << region[c];
+        for (int j = 0; j < a->len; j++)
+            if (pool[a->first + j] == c)
+                return 0;
+    }
+    int near = 0;
+    for (int j = 0; j < a->len; j++) {
+        int c = pool[a->first + j];
+        near += (rows >> (c / n) & 1) | (cols >> (c % n) & 1) | (regs >> region[c] & 1);
+    }
+    return near >= MIN_COMBINE;
+}
+
+/* The slack parts x and y would have merged (the end of pool a scratch),
+ * or -1 when they may not merge. */
+static long merged_slack(const vbuild *b, int n, const uint8_t *region, int *pool, size_t npool,
+                         const part *x, const part *y, int *index)
+{
+    if (x->merged < 0 || y->merged < 0 || x->len + y->len > VARIANT_MAX_LINE ||
+        !related(n, region, pool, x, y))
+        return -1;
+    memcpy(pool + npool, pool + x->first, (size_t)x->len * sizeof *pool);
+    memcpy(pool + npool + x->len, pool + y->first, (size_t)y->len * sizeof *pool);
+    return slack_of(b, pool + npool, x->len + y->len, x->target + y->target, index);
+}
+
+static int combine_sums(const nonet_variant *v, vbuild *b, const uint8_t *region)
+{
+    int n = v->grid.n, cells = n * n, nparts = 0, first = 0, rc = -1;
+    size_t npool = 0, total = 0;
+    for (int i = 0; i < v->ncons && first < MAX_PARTS; i++) {
+        const vcon *k = &v->cons[i];
+        if ((k->type == NONET_CON_KILLER || k->type == NONET_CON_LITTLE_KILLER) && k->value &&
+            k->ncells >= MIN_COMBINE) {
+            first++;
+            total += (size_t)k->ncells;
+        }
+    }
+    if (first < 2)
+        return 0;
+    /* each merge uses up two parts and makes one of at most
+     * VARIANT_MAX_LINE cells; one more such for the pairs tried */
+    int most = 2 * first;
+    part *parts = malloc((size_t)most * sizeof *parts);
+    int *pool = malloc((total + (size_t)first * VARIANT_MAX_LINE) * sizeof *pool);
+    long *slack = malloc((size_t)most * (size_t)most * sizeof *slack); /* of each pair merged */
+    int *index = malloc((size_t)cells * sizeof *index);
+    if (!parts || !pool || !slack || !index)
+        goto done;
+    for (int c = 0; c < cells; c++)
+        index[c] = -1;
+    for (int i = 0; i < v->ncons && nparts < first; i++) {
+        const vcon *k = &v->cons[i];
+        if ((k->type != NONET_CON_KILLER && k->type != NONET_CON_LITTLE_KILLER) || !k->value ||
+            k->ncells < MIN_COMBINE)
+            continue;
+        memcpy(pool + npool, vcon_cells(v, k), (size_t)k->ncells * sizeof *pool);
+        parts[nparts] = (part){(int)npool, k->ncells, k->value, 0, 0};
+        parts[nparts].slack = slack_of(b, pool + npool, k->ncells, k->value, index);
+        npool += (size_t)k->ncells;
+        nparts++;
+    }
+    for (int a = 0; a < nparts; a++)
+        for (int c = a + 1; c < nparts; c++)
+            slack[a * most + c] =
+                merged_slack(b, n, region, pool, npool, &parts[a], &parts[c], index);
+    for (;;) {
+        int best_a = -1, best_c = -1;
+        long best_gain = 0;
+        for (int a = 0; a < nparts; a++)
+            for (int c = a + 1; c < nparts; c++) {
+                long sc = slack[a * most + c];
+                if (sc < 0 || parts[a].merged < 0 || parts[c].merged < 0)
+                    continue;
+                if (parts[a].slack + parts[c].slack - sc > best_gain) {
+                    best_gain = parts[a].slack + parts[c].slack - sc;
+                    best_a = a;
+                    best_c = c;
+                }
+            }
+        if (best_a < 0)
+            break;
+        part *x = &parts[best_a], *y = &parts[best_c];
+        memcpy(pool + npool, pool + x->first, (size_t)x->len * sizeof *pool);
+        memcpy(pool + npool + x->len, pool + y->first, (size_t)y->len * sizeof *pool);
+        parts[nparts] = (part){(int)npool, x->len + y->len, x->target + y->target,
+                               slack[best_a * most + best_c], 1};
+        npool += (size_t)(x->len + y->len);
+        x->merged = y->merged = -1;
+        for (int a = 0; a < nparts; a++)
+            slack[a * most + nparts] =
+                merged_slack(b, n, region, pool, npool, &parts[a], &parts[nparts], index);
+        nparts++;
+    }
+    rc = 0;
+    for (int i = 0; i < nparts && !rc; i++)
+        if (parts[i].merged > 0) {
+            int w[VARIANT_MAX_LINE];
+            for (int j = 0; j < parts[i].len; j++)
+                w[j] = 1;
+            rc = vb_sum(b, pool + parts[i].first, w, parts[i].len, parts[i].target);
+        }
+done:
+    free(parts);
+    free(pool);
+    free(slack);
+    free(index);
+    return rc;
+}
+
 int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
 {
+    if (combine_sums(v, b, region))
+        return -1;
+
     int n = v->grid.n, cells = n * n, ncages = 0;
     cage *cages = malloc(((size_t)v->ncons + 1) * sizeof *cages);
     deriver d = {.b = b,

@@ -73,26 +73,64 @@ static void extremes(uint64_t set, int k, long *least, long *most)
     *most = hi;
 }
 
-/* The range of w * (sum of a group's digits): the group's k cells hold
- * different digits, drawn from their candidates. Returns 0, or -1 when
- * they cannot. */
-static int group_range(const uint64_t *cand, const int *cells, int k, int w, long *lo, long *hi)
+/* The bounds of a group of k cells of different digits: the least they
+ * can sum to (lo) and the least the k-1 smallest of them can (lo1), the
+ * most and the most of the k-1 largest (hi, hi1). Each from two sets of
+ * k digits that a group's digits in order are never below: the k least of
+ * their pool, and what each cell gets when given, from its least digit
+ * up, the least digit no other cell took (order does not matter: the
+ * cells {8, 9} {8, 9} {1..9} make 1 + 8 + 9 where the pool says 1 + 2 +
+ * 3); the larger sum of each kept. A cell's digit d and the k-1 least of
+ * either set then sum to at most what the group does. Returns 0, or -1
+ * when the cells cannot take different digits. */
+typedef struct gbound {
+    long lo, lo1, hi, hi1;
+} gbound;
+
+static int group_bounds(const uint64_t *cand, const int *cells, int k, gbound *g)
 {
-    uint64_t pool = 0;
-    long cell_lo = 0, cell_hi = 0;
-    for (int i = 0; i < k; i++) {
-        pool |= cand[cells[i]];
-        cell_lo += lowest_digit(cand[cells[i]]);
-        cell_hi += highest_digit(cand[cells[i]]);
+    if (k == 1) {
+        uint64_t c = cand[cells[0]];
+        *g = (gbound){lowest_digit(c), 0, highest_digit(c), 0};
+        return c ? 0 : -1;
     }
-    if (popcount64(pool) < k)
+    uint64_t pool = 0, up = 0, down = 0;
+    long up_sum = 0, down_sum = 0;
+    int up_top = 0, down_bottom = 65;
+    for (int i = 0; i < k; i++) {
+        uint64_t c = cand[cells[i]];
+        pool |= c;
+        uint64_t free_up = ~up & ~((c & -c) - 1);
+        int top = highest_digit(c);
+        uint64_t free_down = ~down & (top == 64 ? ~(uint64_t)0 : ((uint64_t)1 << top) - 1);
+        if (!free_up || !free_down)
+            return -1;
+        int u = lowest_digit(free_up), d = highest_digit(free_down);
+        up |= (uint64_t)1 << (u - 1);
+        down |= (uint64_t)1 << (d - 1);
+        up_sum += u;
+        down_sum += d;
+        up_top = u > up_top ? u : up_top;
+        down_bottom = d < down_bottom ? d : down_bottom;
+    }
+    if (popcount64(pool) < k || up_top > highest_digit(pool) || down_bottom < lowest_digit(pool))
         return -1;
-    long a, b;
-    extremes(pool, k, &a, &b);
-    a = a > cell_lo ? a : cell_lo;
-    b = b < cell_hi ? b : cell_hi;
-    *lo = w > 0 ? w * a : w * b;
-    *hi = w > 0 ? w * b : w * a;
+    /* the k least and the k most of the pool, and the k-th of each */
+    long lo = 0, hi = 0;
+    int kth_lo = 0, kth_hi = 0;
+    uint64_t rise = pool, fall = pool;
+    for (int t = 0; t < k; t++) {
+        kth_lo = lowest_digit(rise);
+        kth_hi = highest_digit(fall);
+        rise &= rise - 1;
+        fall &= ~((uint64_t)1 << (kth_hi - 1));
+        lo += kth_lo;
+        hi += kth_hi;
+    }
+    g->lo = up_sum > lo ? up_sum : lo;
+    g->lo1 = up_sum - up_top > lo - kth_lo ? up_sum - up_top : lo - kth_lo;
+    g->hi = down_sum < hi ? down_sum : hi;
+    g->hi1 = down_sum - down_bottom < hi - kth_hi ? down_sum - down_bottom : hi - kth_hi;
     return 0;
 }
 
@@ -201,9 +239,12 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
     for (int again = 1; again;) {
         again = 0;
         long lo = 0, hi = 0, glo[VARIANT_MAX_LINE], ghi[VARIANT_MAX_LINE], widest = 0;
+        gbound gb[VARIANT_MAX_LINE];
         for (int i = 0; i < p->len; i += gs[i]) {
-            if (group_range(cand, cells + i, gs[i], w[i], &glo[i], &ghi[i]))
+            if (group_bounds(cand, cells + i, gs[i], &gb[i]))
                 return -1;
+            glo[i] = w[i] > 0 ? w[i] * gb[i].lo : w[i] * gb[i].hi;
+            ghi[i] = w[i] > 0 ? w[i] * gb[i].hi : w[i] * gb[i].lo;
             lo += glo[i];
             hi += ghi[i];
             widest = ghi[i] - glo[i] > widest ? ghi[i] - glo[i] : widest;
@@ -215,43 +256,20 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
         if (widest <= p->target - lo && widest <= hi - p->target)
             break;
         for (int i = 0; i < p->len; i += gs[i]) {
-            int k = gs[i];
-            /* the rest of the sum's range without this group */
-            long rest_lo = lo - glo[i], rest_hi = hi - ghi[i];
-            uint64_t pool = 0;
-            for (int j = i; j < i + k; j++)
-                pool |= cand[cells[j]];
-            /* the k least of the pool sum to lo_k, the k-1 least to
-             * lo_k1, the k-th least is kth_lo (and the same from the top):
-             * a cell's digit d and the least the others can be sum to lo_k
-             * when d is among the k least, else to d + lo_k1 */
-            long lo_k = 0, lo_k1 = 0, hi_k = 0, hi_k1 = 0;
-            int kth_lo = 0, kth_hi = 0;
-            uint64_t up = pool, down = pool;
-            for (int t = 0; t < k; t++) {
-                kth_lo = lowest_digit(up);
-                kth_hi = highest_digit(down);
-                up &= up - 1;
-                down &= ~((uint64_t)1 << (kth_hi - 1));
-                lo_k += kth_lo;
-                hi_k += kth_hi;
-            }
-            lo_k1 = lo_k - kth_lo;
-            hi_k1 = hi_k - kth_hi;
-            /* least(d) rises with d, and so does most(d): the digits
-             * whose least keeps the sum reachable from below are those up
-             * to x, whose most keeps it reachable from above those from y */
             long wt = w[i];
             if (wt == 0)
                 continue; /* its digits do not count */
-            long cap_least = floor_div(p->target - (wt > 0 ? rest_lo : rest_hi), wt);
-            long need_most = ceil_div(p->target - (wt > 0 ? rest_hi : rest_lo), wt);
-            long x =
-                lo_k <= cap_least ? (kth_lo > cap_least - lo_k1 ? kth_lo : cap_least - lo_k1) : 0;
-            long y =
-                hi_k >= need_most ? (kth_hi < need_most - hi_k1 ? kth_hi : need_most - hi_k1) : 65;
+            /* the rest of the sum's range without this group, and so the
+             * most and the least this group's digits may sum to: a digit
+             * d stays while d and the k-1 least (most) can keep under
+             * (over) them */
+            long rest_lo = lo - glo[i], rest_hi = hi - ghi[i];
+            long cap = floor_div(p->target - (wt > 0 ? rest_lo : rest_hi), wt);
+            long need = ceil_div(p->target - (wt > 0 ? rest_hi : rest_lo), wt);
+            long x = gb[i].lo <= cap ? cap - gb[i].lo1 : 0;
+            long y = gb[i].hi >= need ? need - gb[i].hi1 : 65;
             uint64_t fits = digits_between(y, x);
-            for (int j = i; j < i + k; j++) {
+            for (int j = i; j < i + gs[i]; j++) {
                 uint64_t c = cand[cells[j]], keep = c & fits;
                 if (keep != c) {
                     if (!(cand[cells[j]] = keep))

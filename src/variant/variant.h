@@ -142,8 +142,8 @@ int vcon_compile(const nonet_variant *v, const vcon *c, vbuild *b);
  * they keep it or some are blank. */
 int vcon_broken(const nonet_variant *v, const vcon *c, const uint8_t *grid);
 
-/* The derived constraints (derive.c): the rule of 45 over cages with
- * sums. Returns 0, or -1 out of memory. */
+/* The derived constraints (derive.c): long sums combined, the rule of 45
+ * over cages with sums. Returns 0, or -1 out of memory. */
 int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region);
 
 /* Builder calls for constraints.c. Each returns 0, or -1 out of memory. */
@@ -153,6 +153,13 @@ int vb_sum(vbuild *b, const int *cells, const int *weights, int len, int target)
 int vb_cage(vbuild *b, const int *cells, int len, int target);
 int vb_prop(vbuild *b, int kind, const int *cells, int len, int target);
 void vb_mask(vbuild *b, int cell, uint64_t allowed);
+
+/* The least and the most that len (at most VARIANT_MAX_LINE) cells of
+ * different digits where b's groups say so can sum to: the cells split
+ * greedily into groups of b (the biggest share first), k of a group
+ * making 1 + ... + k at least and n + ... + (n-k+1) at most. index: one
+ * int a cell, each -1 (and left so). */
+void vb_sum_range(const vbuild *b, const int *cells, int len, int *index, long *lo, long *hi);
 
 /* pair relations (vb_pair's kind) */
 enum {
