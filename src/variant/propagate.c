@@ -583,39 +583,61 @@ typedef struct sandwich {
     uint64_t *allowed; /* what the places shown possible allow each cell */
 } sandwich;
 
-/* Whether the 1 at a and the n at z can make the sum, by the fillings
- * listed: one of the right size the cells between take (a digit each,
- * all different) while the cells outside take the other middle digits;
- * adds what each that fits allows. Exact. */
-static int place_by_fillings(const vmodel *m, const sandwich *w, int a, int z)
+/* Whether every cell of the line but lo and hi has each candidate shown
+ * possible already. */
+static int covered(const sandwich *w, int lo, int hi)
+{
+    for (int i = 0; i < w->p->len; i++)
+        if (i != lo && i != hi && (w->cand[w->cells[i]] & ~w->allowed[i]))
+            return 0;
+    return 1;
+}
+
+/* Whether the 1 and the n at lo and hi (either way round) can make the
+ * sum, by the fillings listed: one of the right size the cells between
+ * take (a digit each, all different) while the cells outside take the
+ * other middle digits; adds what each that fits allows, until each cell
+ * has all its candidates shown. Exact. */
+static int place_by_fillings(const vmodel *m, const sandwich *w, int lo, int hi)
 {
     const vprop *p = w->p;
     const uint64_t *fill = m->combos + p->cfirst;
-    int lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
-    int in[NONET_MAX_SIDE], out[NONET_MAX_SIDE], nin = 0, nout = 0, any = 0;
-    uint64_t pin = 0, pout = 0;
+    int k = hi - lo - 1, nin = 0, nout = 0, any = 0;
+    int in[NONET_MAX_SIDE], out[NONET_MAX_SIDE];
+    uint64_t pin = 0, pout = 0, min[NONET_MAX_SIDE], mout[NONET_MAX_SIDE];
     for (int i = 0; i < p->len; i++) {
-        int c = w->cells[i];
-        if (i == a || i == z)
+        if (i == lo || i == hi)
             continue;
+        uint64_t c = w->cand[w->cells[i]];
         if (i > lo && i < hi) {
-            in[nin++] = c;
-            pin |= w->cand[c];
+            in[nin++] = i;
+            pin |= c;
         } else {
-            out[nout++] = c;
-            pout |= w->cand[c];
+            out[nout++] = i;
+            pout |= c;
         }
     }
-    cage_walk win = {w->cand, in, nin, {0}, 0, 0}, wout = {w->cand, out, nout, {0}, 0, 0};
     for (int f = 0; f < p->ncombos; f++) {
         uint64_t x = fill[f], rest = w->middle & ~x;
-        if (popcount64(x) != k || (x & ~pin) || (rest & ~pout) || !cage_fits(&win, x) ||
-            !cage_fits(&wout, rest))
+        if (popcount64(x) != k || (x & ~pin) || (rest & ~pout))
+            continue;
+        /* each side's cells take all of its digits, one each: first
+         * whether they cover them, then whether they can (a matching) */
+        uint64_t uin = 0, uout = 0;
+        for (int i = 0; i < nin; i++)
+            uin |= min[i] = w->cand[w->cells[in[i]]] & x;
+        for (int i = 0; i < nout; i++)
+            uout |= mout[i] = w->cand[w->cells[out[i]]] & rest;
+        if (uin != x || (p->len == m->n && uout != rest) || !masks_match(min, nin) ||
+            !masks_match(mout, nout))
             continue;
         any = 1;
-        for (int i = 0; i < p->len; i++)
-            if (i != a && i != z)
-                w->allowed[i] |= w->cand[w->cells[i]] & (i > lo && i < hi ? x : rest);
+        for (int i = 0; i < nin; i++)
+            w->allowed[in[i]] |= min[i];
+        for (int i = 0; i < nout; i++)
+            w->allowed[out[i]] |= mout[i];
+        if (covered(w, lo, hi))
+            break;
     }
     return any;
 }
@@ -623,12 +645,12 @@ static int place_by_fillings(const vmodel *m, const sandwich *w, int a, int z)
 /* The same by bounds, for lines with too many fillings to list: the cells
  * between, each and together (different digits), can make the sum; adds
  * the digits within those bounds. */
-static int place_by_bounds(const vmodel *m, const sandwich *w, int a, int z)
+static int place_by_bounds(const vmodel *m, const sandwich *w, int lo, int hi)
 {
     const vprop *p = w->p;
     const uint64_t *cand = w->cand;
     const int *cells = w->cells;
-    int n = m->n, lo = a < z ? a : z, hi = a < z ? z : a, k = hi - lo - 1;
+    int n = m->n, k = hi - lo - 1;
     long smin = 0, smax = 0, dmin = 0, dmax = 0;
     for (int i = 0; i < k; i++) {
         dmin += 2 + i;
@@ -654,10 +676,10 @@ static int place_by_bounds(const vmodel *m, const sandwich *w, int a, int z)
     if (p->target < smin || p->target > smax || p->target < dmin || p->target > dmax)
         return 0;
     for (int i = 0; i < p->len; i++)
-        if (i != a && i != z && !(cand[cells[i]] & w->middle))
+        if (i != lo && i != hi && !(cand[cells[i]] & w->middle))
             return 0;
     for (int i = 0; i < p->len; i++) {
-        if (i == a || i == z)
+        if (i == lo || i == hi)
             continue;
         uint64_t c = cand[cells[i]] & w->middle;
         if (i > lo && i < hi) {
@@ -683,23 +705,31 @@ static int place_by_bounds(const vmodel *m, const sandwich *w, int a, int z)
     return 1;
 }
 
-/* Sandwich sums: every place of the 1 and the n, by its fillings when
- * they are listed, else by bounds. */
+/* Sandwich sums: every two places of the 1 and the n (either way round:
+ * the cells between and outside are the same), by their fillings when
+ * they are listed, else by bounds; done once every candidate is shown
+ * possible. */
 static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
-    uint64_t allowed[NONET_MAX_SIDE] = {0}, top = (uint64_t)1 << (m->n - 1);
-    sandwich w = {p, cand, m->pcells + p->first, 1, top, m->full & ~(uint64_t)1 & ~top, allowed};
+    uint64_t allowed[NONET_MAX_SIDE] = {0}, one = 1, top = (uint64_t)1 << (m->n - 1);
+    sandwich w = {p, cand, m->pcells + p->first, one, top, m->full & ~one & ~top, allowed};
     int any = 0;
-    for (int a = 0; a < p->len; a++) {
-        if (!(cand[w.cells[a]] & w.one))
+    for (int lo = 0; lo < p->len; lo++) {
+        uint64_t cl = cand[w.cells[lo]];
+        if (!(cl & (one | top)))
             continue;
-        for (int z = 0; z < p->len; z++) {
-            if (z == a || !(cand[w.cells[z]] & w.top))
+        for (int hi = lo + 1; hi < p->len; hi++) {
+            uint64_t ch = cand[w.cells[hi]];
+            int ahead = (cl & one) && (ch & top), back = (cl & top) && (ch & one);
+            if (!ahead && !back)
                 continue;
-            if (p->ncombos >= 0 ? place_by_fillings(m, &w, a, z) : place_by_bounds(m, &w, a, z)) {
+            if (p->ncombos >= 0 ? place_by_fillings(m, &w, lo, hi)
+                                : place_by_bounds(m, &w, lo, hi)) {
                 any = 1;
-                allowed[a] |= w.one;
-                allowed[z] |= w.top;
+                allowed[lo] |= (ahead ? one : 0) | (back ? top : 0);
+                allowed[hi] |= (ahead ? top : 0) | (back ? one : 0);
+                if (covered(&w, -1, -1))
+                    return 0;
             }
         }
     }
