@@ -37,8 +37,9 @@ typedef struct deriver {
     const cage *cages;
     int ncages;
     uint8_t *unit, *chosen, *in_p;
-    int *inside; /* cells of each cage inside the unit */
-    int *pool;   /* the kept sums' signed cells, sorted */
+    uint8_t *in_sum; /* the cells of the cages taken */
+    int *inside;     /* cells of each cage inside the unit */
+    int *pool;       /* the kept sums' signed cells, sorted */
     size_t npool, cappool;
     derived *kept;
     int nkept, capkept;
@@ -122,7 +123,15 @@ static int emit(deriver *d, int houses)
     }
     if (na + nb == 0 || na + nb > n || (na > 2 && nb > 2))
         return 0;
-    if (na + nb > MAX_DERIVED)
+    /* a sum of innies or of outies alone, some of which no cage sums yet,
+     * may be as long as a house: the only sum they get (HS_KILLERS #9:
+     * 11k nodes -> 11 with one of eight innies) */
+    int bare = 0;
+    for (int i = 0; i < na; i++)
+        bare |= !d->in_sum[innies[i]];
+    for (int i = 0; i < nb; i++)
+        bare |= !d->in_sum[outies[i]];
+    if (na + nb > (bare && (na == 0 || nb == 0) ? n : MAX_DERIVED))
         return 0;
     int key[2 * NONET_MAX_SIDE], k = 0;
     for (int i = 0; i < na; i++)
@@ -372,6 +381,9 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
             cages[ncages++] = (cage){cc, k->ncells, k->value};
         }
     d.ncages = ncages;
+    d.in_sum = d.in_p;
+    if (!(d.in_p = malloc((size_t)cells)))
+        goto done;
     rc = 0;
     if (!ncages)
         goto done;
@@ -407,6 +419,7 @@ done:
     free(d.unit);
     free(d.chosen);
     free(d.in_p);
+    free(d.in_sum);
     free(d.inside);
     free(d.pool);
     free(d.kept);
