@@ -334,6 +334,16 @@ static const int *group_of(const vbuild *b, int g, int *len)
     return b->group_cells.v + from;
 }
 
+int vb_ngroups(const vbuild *b)
+{
+    return (int)b->group_first.len;
+}
+
+const int *vb_group_cells(const vbuild *b, int g, int *len)
+{
+    return group_of(b, g, len);
+}
+
 /* Orders one sum's cells (len of them, weights w) into groups of one
  * weight whose cells all differ, gs[] at each group's first cell: first
  * the largest share of any one group (a row, a box, a diagonal, a cage

@@ -154,6 +154,11 @@ int vb_cage(vbuild *b, const int *cells, int len, int target);
 int vb_prop(vbuild *b, int kind, const int *cells, int len, int target);
 void vb_mask(vbuild *b, int cell, uint64_t allowed);
 
+/* The groups of different digits added so far (rows, columns, regions
+ * first): how many, and the cells of group g (*len of them). */
+int vb_ngroups(const vbuild *b);
+const int *vb_group_cells(const vbuild *b, int g, int *len);
+
 /* The least and the most that len (at most VARIANT_MAX_LINE) cells of
  * different digits where b's groups say so can sum to: the cells split
  * greedily into groups of b (the biggest share first), k of a group
