@@ -137,42 +137,63 @@ static int group_bounds(const uint64_t *cand, const int *cells, int k, gbound *g
 /* The few open cells of a sum, settled exactly: every digit of each that
  * some choice of the others (different where they share a group) makes
  * the rest of the sum with. */
-#define EXACT_OPEN 3
+#define EXACT_OPEN 3 /* exact_walk is written for three at most */
 
 typedef struct exact {
     const uint64_t *cand;
     int cell[EXACT_OPEN], w[EXACT_OPEN], n;
     unsigned sees[EXACT_OPEN]; /* bit j: this cell and open cell j differ */
     uint64_t support[EXACT_OPEN];
-    uint64_t pick[EXACT_OPEN]; /* the digit each open cell is given */
 } exact;
 
-static int exact_walk(exact *x, int i, long rest)
+/* The digits of mine that, at weight w, make rest: the one rest / w, or
+ * any when w is 0 and nothing is left. */
+static uint64_t making(uint64_t mine, long w, long rest)
 {
-    uint64_t avoid = 0; /* the digits of the cells before that it sees */
-    for (int j = 0; j < i; j++)
-        if (x->sees[i] >> j & 1)
-            avoid |= x->pick[j];
-    uint64_t mine = x->cand[x->cell[i]] & ~avoid;
-    long w = x->w[i];
-    if (i == x->n - 1) { /* the last cell's digit is what is left */
-        long d = w == 1 ? rest : w == -1 ? -rest : w && rest % w == 0 ? rest / w : 0;
-        if (w == 0 && rest == 0)
-            x->pick[i] = mine; /* its digit does not count: any */
-        else if (d >= 1 && d <= 64)
-            x->pick[i] = mine & (uint64_t)1 << (d - 1);
-        else
-            return 0;
-        if (!x->pick[i])
-            return 0;
-        for (int j = 0; j <= i; j++)
-            x->support[j] |= x->pick[j];
-        return 1;
-    }
+    if (w == 0)
+        return rest == 0 ? mine : 0;
+    if (rest % w)
+        return 0;
+    long d = rest / w;
+    return d >= 1 && d <= 64 ? mine & (uint64_t)1 << (d - 1) : 0;
+}
+
+/* Each choice of the first open cells' digits (different where they
+ * see each other), the last one's what is left; the digits of each that
+ * some choice uses into support. Returns whether any does. */
+static int exact_walk(exact *x, long rest)
+{
+    const uint64_t *cand = x->cand;
+    uint64_t c0 = cand[x->cell[0]];
+    if (x->n == 1)
+        return (x->support[0] = making(c0, x->w[0], rest)) != 0;
+    uint64_t c1 = cand[x->cell[1]];
     int any = 0;
-    for (uint64_t s = mine; s; s &= s - 1) {
-        x->pick[i] = s & -s;
-        any |= exact_walk(x, i + 1, rest - w * (lowest_bit(s) + 1));
+    for (uint64_t s0 = c0; s0; s0 &= s0 - 1) {
+        uint64_t b0 = s0 & -s0;
+        long r0 = rest - x->w[0] * (lowest_bit(s0) + 1);
+        uint64_t m1 = x->sees[1] & 1 ? c1 & ~b0 : c1;
+        if (x->n == 2) {
+            uint64_t p = making(m1, x->w[1], r0);
+            if (p) {
+                x->support[0] |= b0;
+                x->support[1] |= p;
+                any = 1;
+            }
+            continue;
+        }
+        uint64_t m2 = x->sees[2] & 1 ? cand[x->cell[2]] & ~b0 : cand[x->cell[2]];
+        for (uint64_t s1 = m1; s1; s1 &= s1 - 1) {
+            uint64_t b1 = s1 & -s1;
+            uint64_t p = making(x->sees[2] & 2 ? m2 & ~b1 : m2, x->w[2],
+                                r0 - x->w[1] * (lowest_bit(s1) + 1));
+            if (p) {
+                x->support[0] |= b0;
+                x->support[1] |= b1;
+                x->support[2] |= p;
+                any = 1;
+            }
+        }
     }
     return any;
 }
@@ -206,7 +227,7 @@ static int sum_exact(const vmodel *m, const vprop *p, const int *cells, const in
     }
     if (!x.n)
         return rest == 0 ? 0 : -1;
-    if (!exact_walk(&x, 0, rest))
+    if (!exact_walk(&x, rest))
         return -1;
     for (int j = 0; j < x.n; j++)
         cand[x.cell[j]] &= x.support[j];
@@ -233,10 +254,13 @@ static int run_sum(const vmodel *m, const vprop *p, uint64_t *cand, int *changed
     const int *cells = m->pcells + p->first, *w = m->weights + p->wfirst;
     const int *gs = m->gsize + p->first;
     uint64_t was[VARIANT_MAX_LINE];
-    int nchanged = 0;
-    for (int i = 0; i < p->len; i++)
+    int nchanged = 0, open = 0;
+    for (int i = 0; i < p->len; i++) {
         was[i] = cand[cells[i]];
-    for (int again = 1; again;) {
+        open += (was[i] & (was[i] - 1)) != 0;
+    }
+    /* few open cells: the exact step alone (it leaves no less) */
+    for (int again = open > EXACT_OPEN; again;) {
         again = 0;
         long lo = 0, hi = 0, glo[VARIANT_MAX_LINE], ghi[VARIANT_MAX_LINE], widest = 0;
         gbound gb[VARIANT_MAX_LINE];
