@@ -150,11 +150,15 @@ typedef struct exact {
  * any when w is 0 and nothing is left. */
 static uint64_t making(uint64_t mine, long w, long rest)
 {
-    if (w == 0)
+    long d;
+    if (w == 1 || w == -1)
+        d = w * rest; /* the usual weights: no division */
+    else if (w == 0)
         return rest == 0 ? mine : 0;
-    if (rest % w)
+    else if (rest % w)
         return 0;
-    long d = rest / w;
+    else
+        d = rest / w;
     return d >= 1 && d <= 64 ? mine & (uint64_t)1 << (d - 1) : 0;
 }
 
@@ -509,8 +513,13 @@ static void cage_table(const vmodel *m, const vprop *p, cage_walk *w, uint64_t p
             continue;
         w->found = 1;
         w->required &= x;
-        for (int i = 0; i < w->len; i++)
+        int all = !w->required; /* nothing more to learn: every candidate */
+        for (int i = 0; i < w->len; i++) {
             w->allowed[i] |= mine[i];
+            all &= w->allowed[i] == w->cand[w->cells[i]];
+        }
+        if (all)
+            return; /* shown possible, and no digit in every set */
     }
 }
 
