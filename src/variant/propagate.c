@@ -747,6 +747,12 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
     uint64_t allowed[NONET_MAX_SIDE] = {0}, one = 1, top = (uint64_t)1 << (m->n - 1);
     sandwich w = {p, cand, m->pcells + p->first, one, top, m->full & ~one & ~top, allowed};
     int any = 0;
+    uint64_t sizes = ~(uint64_t)0; /* bit k: some filling has k digits */
+    if (p->ncombos >= 0) {
+        sizes = 0;
+        for (int f = 0; f < p->ncombos; f++)
+            sizes |= (uint64_t)1 << popcount64(m->combos[p->cfirst + f]);
+    }
     for (int lo = 0; lo < p->len; lo++) {
         uint64_t cl = cand[w.cells[lo]];
         if (!(cl & (one | top)))
@@ -754,7 +760,7 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
         for (int hi = lo + 1; hi < p->len; hi++) {
             uint64_t ch = cand[w.cells[hi]];
             int ahead = (cl & one) && (ch & top), back = (cl & top) && (ch & one);
-            if (!ahead && !back)
+            if ((!ahead && !back) || !(sizes >> (hi - lo - 1) & 1))
                 continue;
             if (p->ncombos >= 0 ? place_by_fillings(m, &w, lo, hi)
                                 : place_by_bounds(m, &w, lo, hi)) {
