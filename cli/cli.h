@@ -57,6 +57,12 @@ typedef struct source {
     int at_end;
 } source;
 
+/* Standard input read ahead: its first 64 KiB (*len of them; NULL out
+ * of memory), which the source of "-" then reads first; and all of it
+ * (at most max bytes: NULL past that or out of memory; malloc'd). */
+const char *stdin_peek(size_t *len);
+char *stdin_slurp(size_t *len, size_t max);
+
 /* Opens path ("-" or NULL: standard input). Returns 0, or -1 after
  * printing why on stderr. */
 int source_open(source *s, const char *path, const nonet_read_opts *opts);

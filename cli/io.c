@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -30,6 +31,68 @@ static int source_start(source *s, const nonet_read_opts *opts)
     return 0;
 }
 
+/* Standard input's first bytes when they were read ahead (a pipe can be
+ * read only once) to tell variant puzzles from classic ones: the source
+ * of "-" reads them first. The command's own state, not the library's. */
+static char *stdin_head;
+static size_t stdin_head_len;
+static int stdin_head_taken;
+
+const char *stdin_peek(size_t *len)
+{
+    if (!stdin_head) {
+        stdin_head = malloc(READ_CHUNK);
+        if (!stdin_head)
+            return NULL;
+        /* what is there, and more while it comes at once: a program
+         * that writes one puzzle and waits for the answer is not kept
+         * waiting for more */
+        while (stdin_head_len < READ_CHUNK) {
+            struct pollfd more = {.fd = 0, .events = POLLIN};
+            if (memchr(stdin_head, '\n', stdin_head_len) && poll(&more, 1, 0) <= 0)
+                break;
+            ssize_t got = read(0, stdin_head + stdin_head_len, READ_CHUNK - stdin_head_len);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0)
+                break;
+            stdin_head_len += (size_t)got;
+        }
+    }
+    *len = stdin_head_len;
+    return stdin_head;
+}
+
+char *stdin_slurp(size_t *len, size_t max)
+{
+    size_t have, cap = (size_t)READ_CHUNK * 2;
+    const char *head = stdin_peek(&have);
+    char *buf = head ? malloc(cap) : NULL;
+    if (!buf)
+        return NULL;
+    memcpy(buf, head, have);
+    stdin_head_taken = 1;
+    for (;;) {
+        if (have == cap) {
+            char *grown = cap >= max ? NULL : realloc(buf, cap * 2);
+            if (!grown) {
+                free(buf);
+                return NULL;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        ssize_t got = read(0, buf + have, cap - have);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        have += (size_t)got;
+    }
+    *len = have;
+    return buf;
+}
+
 int source_open(source *s, const char *path, const nonet_read_opts *opts)
 {
     memset(s, 0, sizeof *s);
@@ -42,6 +105,12 @@ int source_open(source *s, const char *path, const nonet_read_opts *opts)
     }
     s->interactive = isatty(s->fd);
     s->data = s->buf = malloc(READ_CHUNK);
+    if (is_stdin && stdin_head && !stdin_head_taken) { /* read ahead: fed first */
+        stdin_head_taken = 1;
+        s->data = stdin_head;
+        s->len = stdin_head_len;
+        s->offset = (double)stdin_head_len;
+    }
     return source_start(s, opts);
 }
 
@@ -137,6 +206,7 @@ int source_next(source *s, nonet_puzzle *p)
             complain("error reading %s: %s", s->name, strerror(errno));
             return -1;
         }
+        s->data = s->buf;
         s->len = (size_t)got;
         s->pos = 0;
         s->offset += (double)got;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define VARIANT_MAX_FILE (16u << 20)
 
@@ -17,6 +18,13 @@
  * after a message (none when quiet). */
 static char *operand_text(const char *path, size_t *len, size_t max, int quiet)
 {
+    if (!strcmp(path, "-")) {
+        char *all = stdin_slurp(len, max > VARIANT_MAX_FILE ? VARIANT_MAX_FILE : max);
+        if (!all && !quiet)
+            complain("<stdin>: out of memory, or a variant puzzle of more than %u MiB",
+                     VARIANT_MAX_FILE >> 20);
+        return all;
+    }
     struct stat st;
     if (stat(path, &st) != 0 && (errno == ENOENT || errno == ENAMETOOLONG)) {
         *len = strlen(path);
@@ -72,14 +80,30 @@ static char *operand_text(const char *path, size_t *len, size_t max, int quiet)
     return buf;
 }
 
+/* How an operand is named in messages and records. */
+static const char *shown(const char *path)
+{
+    return strcmp(path, "-") ? path : "<stdin>";
+}
+
 int variant_operands(const cli_opts *o)
 {
     int variants = 0, classic = 0;
-    for (int i = 0; i < o->nfiles; i++) {
-        const char *path = o->files[i];
+    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
+        const char *path = o->nfiles ? o->files[i] : "-";
         struct stat st;
-        if (!strcmp(path, "-") ||
-            (stat(path, &st) == 0 && !S_ISREG(st.st_mode))) { /* a pipe is read once: classic */
+        if (!strcmp(path, "-")) {
+            /* standard input: its first bytes read ahead (the classic
+             * reader gets them back), a terminal never */
+            size_t len;
+            const char *head = isatty(0) ? NULL : stdin_peek(&len);
+            if (head && nonet_variant_sniff(head, len))
+                variants++;
+            else
+                classic++;
+            continue;
+        }
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* a named pipe is read once */
             classic++;
             continue;
         }
@@ -113,7 +137,7 @@ static nonet_variant *read_variant(const char *path, nonet_puzzle *p)
     int rc = nonet_variant_parse(text, len, &v, p->name, &err);
     free(text);
     if (rc != NONET_OK) {
-        report(path, 1, err.line, err.column, "%s",
+        report(shown(path), 1, err.line, err.column, "%s",
                err.message[0] ? err.message : nonet_strerror(rc));
         return NULL;
     }
@@ -227,14 +251,14 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     } else if (rc == NONET_OK)
         rc = nonet_variant_count(v, limit, &count, sol, &st);
     if (rc != NONET_OK) {
-        report(path, 1, 0, 0, "%s", nonet_strerror(rc));
+        report(shown(path), 1, 0, 0, "%s", nonet_strerror(rc));
         status = EXIT_PUZZLE_FAILED;
         goto done;
     }
     if (mode == V_CHECK) {
         if (json) {
             nonet_result r = {.puzzle = p, .status = verdict_of(why), .message = why};
-            print_record_open(stdout, o, path, &r);
+            print_record_open(stdout, o, shown(path), &r);
             close_record(stdout, v);
         } else {
             printf("%s\n", why);
@@ -261,7 +285,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
             r.fields |= NONET_FIELD_SOLUTION;
             r.solution = sol;
         }
-        print_record_open(stdout, o, path, &r);
+        print_record_open(stdout, o, shown(path), &r);
         if (mode == V_CANDIDATES) {
             fputs(",\"candidates\":[", stdout);
             for (int c = 0; c < n * n; c++) {
@@ -282,13 +306,13 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
         break;
     case V_SOLVE:
         if (count == 0) {
-            report(path, 1, 0, 0, "no solution");
+            report(shown(path), 1, 0, 0, "no solution");
             break;
         }
         print_grid(stdout, sol, o->format == NONET_LAYOUT_AUTO ? NONET_LAYOUT_LINE : o->format, 0,
                    NULL);
         if (count > 1)
-            report(path, 1, 0, 0, "more than one solution; printed the first");
+            report(shown(path), 1, 0, 0, "more than one solution; printed the first");
         break;
     case V_CHECK:
     case V_FORMAT:
@@ -307,8 +331,9 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     }
     }
     if (o->stats)
-        report(path, 1, 0, 0, "%" PRIu64 " solution%s, %" PRIu64 " nodes, %" PRIu64 " guesses",
-               count, count == 1 ? "" : "s", st.nodes, st.guesses);
+        report(shown(path), 1, 0, 0,
+               "%" PRIu64 " solution%s, %" PRIu64 " nodes, %" PRIu64 " guesses", count,
+               count == 1 ? "" : "s", st.nodes, st.guesses);
 done:
     free(sol);
     free(cands);
@@ -324,8 +349,8 @@ static int run(const cli_opts *o, vmode mode)
         return EXIT_USAGE;
     }
     int status = EXIT_ALL_GOOD;
-    for (int i = 0; i < o->nfiles; i++)
-        if (one(o, o->files[i], mode, p) != EXIT_ALL_GOOD)
+    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++)
+        if (one(o, o->nfiles ? o->files[i] : "-", mode, p) != EXIT_ALL_GOOD)
             status = EXIT_PUZZLE_FAILED;
     free(p);
     fflush(stdout);

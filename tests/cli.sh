@@ -1188,6 +1188,24 @@ printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" >"$tmp/puz"
 verify_lines "$tmp/puz" "$tmp/out"
 if killer_ok "$tmp/out"; then pass; else fail "a cage's sum is wrong: $(cat "$tmp/out")"; fi
 
+test_name="variant: a variant on standard input is read as one (its cages kept)"
+# the grid alone has many solutions: a count of 1 shows the cages were read
+sed -n 2p "$tmp/killer.txt" | "$NONET" count -l 2 >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "2+"
+"$NONET" count -l 2 <"$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+cat "$tmp/killer.txt" | "$NONET" solve - >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+if killer_ok "$tmp/out"; then pass; else fail "a cage's sum is wrong: $(cat "$tmp/out")"; fi
+cat "$tmp/killer.txt" | "$NONET" count --json -l 2 >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has '"constraints":[{"type":"cage"'
+cat "$tmp/killer.txt" | "$NONET" rate >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "does not take variant puzzles"
+sed 's/= 13$/= 12/' "$tmp/killer.txt" | "$NONET" count -l 2 - >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "0"
+
 test_name="variant: the forums' one-line killer forms"
 # the same cages in SudoCue's long form (sum * 256 + cage, a cell each)
 grep '^cage' "$tmp/killer.txt" | awk '{

@@ -275,7 +275,7 @@ static int combine_sums(const nonet_variant *v, vbuild *b, const uint8_t *region
      * VARIANT_MAX_LINE cells; one more such for the pairs tried */
     int most = 2 * first;
     part *parts = malloc((size_t)most * sizeof *parts);
-    int *pool = malloc((total + (size_t)first * VARIANT_MAX_LINE) * sizeof *pool);
+    int *pool = malloc((total + (size_t)first * (size_t)VARIANT_MAX_LINE) * sizeof *pool);
     long *slack = malloc((size_t)most * (size_t)most * sizeof *slack); /* of each pair merged */
     int *index = malloc((size_t)cells * sizeof *index);
     if (!parts || !pool || !slack || !index)
@@ -295,14 +295,14 @@ static int combine_sums(const nonet_variant *v, vbuild *b, const uint8_t *region
     }
     for (int a = 0; a < nparts; a++)
         for (int c = a + 1; c < nparts; c++)
-            slack[a * most + c] =
+            slack[(size_t)a * (size_t)most + (size_t)c] =
                 merged_slack(b, n, region, pool, npool, &parts[a], &parts[c], index);
     for (;;) {
         int best_a = -1, best_c = -1;
         long best_gain = 0;
         for (int a = 0; a < nparts; a++)
             for (int c = a + 1; c < nparts; c++) {
-                long sc = slack[a * most + c];
+                long sc = slack[(size_t)a * (size_t)most + (size_t)c];
                 if (sc < 0 || parts[a].merged < 0 || parts[c].merged < 0)
                     continue;
                 if (parts[a].slack + parts[c].slack - sc > best_gain) {
@@ -317,11 +317,11 @@ static int combine_sums(const nonet_variant *v, vbuild *b, const uint8_t *region
         memcpy(pool + npool, pool + x->first, (size_t)x->len * sizeof *pool);
         memcpy(pool + npool + x->len, pool + y->first, (size_t)y->len * sizeof *pool);
         parts[nparts] = (part){(int)npool, x->len + y->len, x->target + y->target,
-                               slack[best_a * most + best_c], 1};
+                               slack[(size_t)best_a * (size_t)most + (size_t)best_c], 1};
         npool += (size_t)(x->len + y->len);
         x->merged = y->merged = -1;
         for (int a = 0; a < nparts; a++)
-            slack[a * most + nparts] =
+            slack[(size_t)a * (size_t)most + (size_t)nparts] =
                 merged_slack(b, n, region, pool, npool, &parts[a], &parts[nparts], index);
         nparts++;
     }

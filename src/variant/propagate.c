@@ -175,7 +175,7 @@ static int exact_walk(exact *x, long rest)
     int any = 0;
     for (uint64_t s0 = c0; s0; s0 &= s0 - 1) {
         uint64_t b0 = s0 & -s0;
-        long r0 = rest - x->w[0] * (lowest_bit(s0) + 1);
+        long r0 = rest - (long)x->w[0] * (lowest_bit(s0) + 1);
         uint64_t m1 = x->sees[1] & 1 ? c1 & ~b0 : c1;
         if (x->n == 2) {
             uint64_t p = making(m1, x->w[1], r0);
@@ -190,7 +190,7 @@ static int exact_walk(exact *x, long rest)
         for (uint64_t s1 = m1; s1; s1 &= s1 - 1) {
             uint64_t b1 = s1 & -s1;
             uint64_t p = making(x->sees[2] & 2 ? m2 & ~b1 : m2, x->w[2],
-                                r0 - x->w[1] * (lowest_bit(s1) + 1));
+                                r0 - (long)x->w[1] * (lowest_bit(s1) + 1));
             if (p) {
                 x->support[0] |= b0;
                 x->support[1] |= b1;
