@@ -379,9 +379,5 @@ int cmd_candidates(const cli_opts *o)
     int v = variant_operands(o);
     if (v < 0)
         return EXIT_USAGE;
-    if (!o->nfiles) {
-        complain("candidates: give the puzzle as a file or a link");
-        return EXIT_USAGE;
-    }
     return run(o, V_CANDIDATES);
 }
