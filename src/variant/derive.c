@@ -1,6 +1,6 @@
 /* derive.c - constraints the rules imply that the best solvers add to
- * prune: long sums side by side combined (below), and the rule of 45
- * (innies and outies). The digits of a house sum to
+ * prune: long sums side by side combined, sums crossing a house (both
+ * below), and the rule of 45 (innies and outies). The digits of a house sum to
  * 1 + 2 + ... + n, so for a union R of houses (consecutive rows or
  * columns, a region, two neighbouring regions) and any set P of cages
  * with sums and little killers' sums (none overlapping another), the

@@ -142,8 +142,9 @@ int vcon_compile(const nonet_variant *v, const vcon *c, vbuild *b);
  * they keep it or some are blank. */
 int vcon_broken(const nonet_variant *v, const vcon *c, const uint8_t *grid);
 
-/* The derived constraints (derive.c): long sums combined, the rule of 45
- * over cages with sums. Returns 0, or -1 out of memory. */
+/* The derived constraints (derive.c): long sums combined, sums crossing
+ * a house, the rule of 45 over cages with sums. Returns 0, or -1 out of
+ * memory. */
 int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region);
 
 /* Builder calls for constraints.c. Each returns 0, or -1 out of memory. */
