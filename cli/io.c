@@ -38,6 +38,17 @@ static char *stdin_head;
 static size_t stdin_head_len;
 static int stdin_head_taken;
 
+/* Reads what standard input has into buf (room bytes at most), again
+ * when interrupted. Returns how many bytes, 0 at its end or on an error. */
+static size_t stdin_read(char *buf, size_t room)
+{
+    ssize_t got;
+    do
+        got = read(0, buf, room);
+    while (got < 0 && errno == EINTR);
+    return got > 0 ? (size_t)got : 0;
+}
+
 const char *stdin_peek(size_t *len)
 {
     if (!stdin_head) {
@@ -51,12 +62,10 @@ const char *stdin_peek(size_t *len)
             struct pollfd more = {.fd = 0, .events = POLLIN};
             if (memchr(stdin_head, '\n', stdin_head_len) && poll(&more, 1, 0) <= 0)
                 break;
-            ssize_t got = read(0, stdin_head + stdin_head_len, READ_CHUNK - stdin_head_len);
-            if (got < 0 && errno == EINTR)
-                continue;
-            if (got <= 0)
+            size_t got = stdin_read(stdin_head + stdin_head_len, READ_CHUNK - stdin_head_len);
+            if (!got)
                 break;
-            stdin_head_len += (size_t)got;
+            stdin_head_len += got;
         }
     }
     *len = stdin_head_len;
@@ -82,12 +91,10 @@ char *stdin_slurp(size_t *len, size_t max)
             buf = grown;
             cap *= 2;
         }
-        ssize_t got = read(0, buf + have, cap - have);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
+        size_t got = stdin_read(buf + have, cap - have);
+        if (!got)
             break;
-        have += (size_t)got;
+        have += got;
     }
     *len = have;
     return buf;

@@ -516,6 +516,16 @@ static void count_against_grids(const tpuzzle *t, const uint8_t *givens, nonet_v
            (unsigned long long)count, (unsigned long long)y.count);
 }
 
+/* A 6x6 puzzle t (2x3 boxes, no constraints yet): a random grid in sol,
+ * one of its digits in one_in given. */
+static void random_6x6(tpuzzle *t, uint8_t *sol, uint8_t *givens, int one_in)
+{
+    *t = (tpuzzle){.n = 6, .br = 2, .bc = 3};
+    CHECK(random_fill(t, sol, 0));
+    for (int c = 0; c < 36; c++)
+        givens[c] = below(one_in) == 0 ? sol[c] : 0;
+}
+
 /* 6x6 with a third of a random grid's digits given: the count against the
  * grids enumerated here. */
 static void test_bruteforce_6x6(void)
@@ -523,11 +533,9 @@ static void test_bruteforce_6x6(void)
     rng_state = 6;
     int sets = 0;
     for (int round = 0; round < 60; round++) {
-        tpuzzle t = {.n = 6, .br = 2, .bc = 3};
+        tpuzzle t;
         uint8_t sol[81] = {0}, givens[81] = {0};
-        CHECK(random_fill(&t, sol, 0));
-        for (int c = 0; c < 36; c++)
-            givens[c] = below(3) == 0 ? sol[c] : 0;
+        random_6x6(&t, sol, givens, 3);
         int want = 1 + below(4);
         for (int i = 0; i < want; i++)
             random_constraint(&t, &t.cons[t.ncons++]);
@@ -550,11 +558,9 @@ static void test_derived_sums(void)
     rng_state = 45;
     int sets = 0, solvable = 0;
     for (int round = 0; round < 40; round++) {
-        tpuzzle t = {.n = 6, .br = 2, .bc = 3};
+        tpuzzle t;
         uint8_t sol[81] = {0}, givens[81] = {0};
-        CHECK(random_fill(&t, sol, 0));
-        for (int c = 0; c < 36; c++)
-            givens[c] = below(3) == 0 ? sol[c] : 0;
+        random_6x6(&t, sol, givens, 3);
         int want = 3 + below(4);
         for (int i = 0; i < want; i++) {
             tcon *k = &t.cons[t.ncons++];
@@ -588,11 +594,9 @@ static void test_combined_sums(void)
     rng_state = 196;
     int sets = 0, solvable = 0;
     for (int round = 0; round < 40; round++) {
-        tpuzzle t = {.n = 6, .br = 2, .bc = 3};
+        tpuzzle t;
         uint8_t sol[81] = {0}, givens[81] = {0};
-        CHECK(random_fill(&t, sol, 0));
-        for (int c = 0; c < 36; c++)
-            givens[c] = below(5) == 0 ? sol[c] : 0;
+        random_6x6(&t, sol, givens, 5);
         int order[36];
         for (int c = 0; c < 36; c++)
             order[c] = c;
