@@ -160,8 +160,8 @@ static void tenths(sink *k, int t)
 const char *nonet_verdict_word(nonet_verdict v)
 {
     static const char *const words[] = {
-        "ok",    "unique", "multiple",   "solved",       "no solution", "invalid",
-        "error", "stuck",  "incomplete", "inconsistent", "correct",     "wrong",
+        "ok",    "unique",     "multiple",     "solved",  "no solution", "invalid", "error",
+        "stuck", "incomplete", "inconsistent", "correct", "wrong",       "timeout",
     };
     return (unsigned)v < sizeof words / sizeof words[0] ? words[v] : "error";
 }
