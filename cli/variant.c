@@ -245,11 +245,11 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     int rc = sol && cands ? NONET_OK : NONET_ENOMEM;
     double t0 = now_us();
     if (rc == NONET_OK && mode == V_CANDIDATES)
-        rc = nonet_variant_candidates(v, o->limit_given ? o->limit : 2, cands, &count, &st);
+        rc = nonet_variant_candidates(v, o->limit_given ? o->limit : 2, cands, &count, &st, NULL);
     else if (rc == NONET_OK && mode == V_CHECK) {
         rc = check(o, v, p, why, sizeof why, &status);
     } else if (rc == NONET_OK)
-        rc = nonet_variant_count(v, limit, &count, sol, &st);
+        rc = nonet_variant_count(v, limit, &count, sol, &st, NULL);
     if (rc != NONET_OK) {
         report(shown(path), 1, 0, 0, "%s", nonet_strerror(rc));
         status = EXIT_PUZZLE_FAILED;

@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (nonet_variant_grid(v)->n <= 9) {
         ctx x = {v};
         uint64_t count;
-        if (nonet_variant_run(v, 2, checked, &x, &count, NULL) != NONET_OK)
+        if (nonet_variant_run(v, 2, checked, &x, &count, NULL, NULL) != NONET_OK)
             abort();
     }
     free(text);

@@ -73,12 +73,45 @@ enum nonet_status {
     NONET_EINCOMPLETE = -22, /* a proposed solution has a blank cell */
     NONET_ENOSOLUTION = -23, /* the puzzle has no solution */
     NONET_ENOTUNIQUE = -24,  /* the puzzle has more than one solution */
-    NONET_EGIVEUP = -25      /* no puzzle met the targets within the tries */
+    NONET_EGIVEUP = -25,     /* no puzzle met the targets within the tries */
+    /* a long call stopped before it ended (see nonet_stop) */
+    NONET_ECANCELED = -26, /* its stop function asked it to stop */
+    NONET_ETIMEOUT = -27   /* its deadline passed */
 };
 
 /* A static, human-readable description of a status code (never NULL;
  * unknown codes give "unknown error"). */
 NONET_API const char *nonet_strerror(int status);
+
+/* ---------------------------------------------------------------- stopping long calls */
+
+/* How to stop a long call before it ends. One puzzle can be a whole
+ * call's work for as long as anyone waits (counting the empty 9x9 grid's
+ * 6.67e21 solutions), so the long calls look at their stop every few
+ * thousand nodes or steps (a few milliseconds at most):
+ * - nonet_solver_run, _count and their _marks forms (nonet_solver_set_stop),
+ * - nonet_variant_run, _count and _candidates (their stop argument),
+ * - nonet_human_find and nonet_human_rate (nonet_human_set_stop),
+ * - nonet_generate, nonet_minimize, nonet_is_minimal (nonet_generator_set_stop),
+ * - nonet_xc_solve (nonet_xc_set_stop).
+ * Such a call returns NONET_ECANCELED soon after fn returns nonzero, or
+ * NONET_ETIMEOUT soon after the clock passes deadline, with what it found
+ * until then in its out-parameters (the count so far, the statistics;
+ * the solutions found were passed to the callback); no object is left
+ * broken, and the next call starts afresh. Zero-initialised: no stop. */
+typedef struct nonet_stop {
+    int (*fn)(void *ctx); /* NULL, or asked at each look (from the calling
+                             thread): nonzero stops the call. A flag set
+                             by another thread or a signal handler is read
+                             here (an atomic load). */
+    void *ctx;            /* fn's argument */
+    uint64_t deadline;    /* 0, or a reading of nonet_clock_ns(): the
+                             call stops once the clock is past it */
+} nonet_stop;
+
+/* The monotonic clock (CLOCK_MONOTONIC) in nanoseconds, for deadlines:
+ * nonet_clock_ns() + 2000000000 is two seconds from now. */
+NONET_API uint64_t nonet_clock_ns(void);
 
 /* ---------------------------------------------------------------- grids */
 
@@ -461,6 +494,10 @@ NONET_API nonet_solver *nonet_solver_new(nonet_engine engine);
 /* Frees s; NULL is a no-op. */
 NONET_API void nonet_solver_free(nonet_solver *s);
 
+/* Makes s's later runs and counts stop as *stop says (copied; NULL: never
+ * stop), until it is set again; see nonet_stop. s NULL is a no-op. */
+NONET_API void nonet_solver_set_stop(nonet_solver *s, const nonet_stop *stop);
+
 /* Called with each solution found; return nonzero to stop the search.
  * The grid is valid only during the call. */
 typedef int (*nonet_solution_fn)(void *ctx, const nonet_grid *solution);
@@ -471,7 +508,8 @@ typedef int (*nonet_solution_fn)(void *ctx, const nonet_grid *solution);
  * conflict has no solution. Returns NONET_OK (whatever the count),
  * NONET_EARG (NULL s or puzzle, malformed puzzle), NONET_ESIZE (the
  * solver's engine does not handle this shape, e.g. bitboard and 4x4),
- * NONET_ENOMEM. */
+ * NONET_ENOMEM, or NONET_ECANCELED / NONET_ETIMEOUT (s's stop: *count
+ * and *stats then say what was found before it). */
 NONET_API int nonet_solver_run(nonet_solver *s, const nonet_grid *puzzle, uint64_t limit,
                                nonet_solution_fn fn, void *ctx, uint64_t *count,
                                nonet_stats *stats);
@@ -610,24 +648,30 @@ NONET_API int nonet_variant_get(const nonet_variant *v, int i, nonet_constraint 
 NONET_API const char *nonet_constraint_name(nonet_constraint_type type);
 
 /* Searches v's solutions, up to limit of them (0: no limit), calling fn
- * (if non-NULL) with each, as nonet_solver_run does. Returns NONET_OK
- * (whatever the count), NONET_EARG (NULL v), NONET_ENOMEM. */
+ * (if non-NULL) with each, as nonet_solver_run does, stopping as stop
+ * says (NULL: never; see nonet_stop). Returns NONET_OK (whatever the
+ * count), NONET_EARG (NULL v), NONET_ENOMEM, NONET_ECANCELED or
+ * NONET_ETIMEOUT (*count and *stats: what was found before the stop). */
 NONET_API int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_solution_fn fn,
-                                void *ctx, uint64_t *count, nonet_stats *stats);
+                                void *ctx, uint64_t *count, nonet_stats *stats,
+                                const nonet_stop *stop);
 
 /* Counts v's solutions up to limit (0: no limit; 2 decides uniqueness),
  * copying the first into *solution when non-NULL and there is one.
  * Returns as nonet_variant_run. */
 NONET_API int nonet_variant_count(const nonet_variant *v, uint64_t limit, uint64_t *count,
-                                  nonet_grid *solution, nonet_stats *stats);
+                                  nonet_grid *solution, nonet_stats *stats,
+                                  const nonet_stop *stop);
 
 /* The true candidates: cands[c] (n*n sets, bit d-1 for digit d) gets
  * every digit that cell c holds in some solution, found exactly (a search
  * for each candidate no solution found so far has shown). *solutions (if
  * non-NULL) gets how many solutions there are, counted up to limit (0: to
- * 2). Returns as nonet_variant_run; no solution leaves every set empty. */
+ * 2). Returns as nonet_variant_run; no solution leaves every set empty;
+ * a stop leaves cands unfinished (use them only after NONET_OK). */
 NONET_API int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *cands,
-                                       uint64_t *solutions, nonet_stats *stats);
+                                       uint64_t *solutions, nonet_stats *stats,
+                                       const nonet_stop *stop);
 
 /* Whether grid (complete or not) breaks a rule of v: a digit twice in a
  * house, a clue changed, or a constraint whose cells are all filled and
@@ -723,6 +767,10 @@ NONET_API nonet_xc *nonet_xc_new(nonet_xc_warning_fn warn, void *ctx);
 
 /* Frees x; NULL is a no-op. */
 NONET_API void nonet_xc_free(nonet_xc *x);
+
+/* Makes x's later searches stop as *stop says (copied; NULL: never stop),
+ * until it is set again; see nonet_stop. x NULL is a no-op. */
+NONET_API void nonet_xc_set_stop(nonet_xc *x, const nonet_stop *stop);
 
 /* Reads the next len bytes of the text (any split of the text into pieces
  * gives the same problem). Returns NONET_OK, or the first error: an
@@ -848,7 +896,8 @@ typedef int (*nonet_xc_solution_fn)(void *ctx, const nonet_xc_choice *levels, si
  * search did. The search is iterative (no deep recursion) and leaves x as
  * it was, so x may be solved again. Returns NONET_OK (whatever the count),
  * NONET_EARG (NULL x, a problem whose reading failed or was not ended),
- * NONET_ENOMEM. */
+ * NONET_ENOMEM, NONET_ECANCELED or NONET_ETIMEOUT (x's stop: *stats says
+ * what was done before it). */
 NONET_API int nonet_xc_solve(nonet_xc *x, uint64_t limit, nonet_xc_solution_fn fn, void *ctx,
                              nonet_xc_stats *stats);
 
@@ -1020,6 +1069,11 @@ typedef struct nonet_human nonet_human;
 NONET_API nonet_human *nonet_human_new(void);
 NONET_API void nonet_human_free(nonet_human *h);
 
+/* Makes h's later finds and ratings stop as *stop says (copied; NULL:
+ * never stop), until it is set again; see nonet_stop. A stopped find
+ * leaves the position as it was, with no step found. h NULL is a no-op. */
+NONET_API void nonet_human_set_stop(nonet_human *h, const nonet_stop *stop);
+
 /* Sets the position: puzzle's digits and, for every empty cell, its marks
  * (marks NULL: the digits its units lack). Returns NONET_OK, NONET_EARG
  * (NULL h or puzzle, malformed puzzle), NONET_ECONFLICT (two digits clash
@@ -1031,7 +1085,8 @@ NONET_API int nonet_human_start(nonet_human *h, const nonet_grid *puzzle, const 
  * any of them first and the result of taking all does not depend on the
  * order. Returns their number: 0 when the position is solved or no
  * technique of the ladder applies (see nonet_human_solved); NONET_EARG
- * before a start; NONET_ENOMEM. */
+ * before a start; NONET_ENOMEM; NONET_ECANCELED or NONET_ETIMEOUT (h's
+ * stop: nothing found). */
 NONET_API int nonet_human_find(nonet_human *h);
 
 /* The i-th step found by the last nonet_human_find (0-based, in the order
@@ -1075,7 +1130,8 @@ typedef struct nonet_rating {
 /* Rates the position (puzzle and marks, as nonet_human_start) by walking
  * the ladder to the end. The puzzle must have exactly one solution: the
  * uniqueness techniques rely on it. Returns NONET_OK (*out filled, also
- * when stuck), NONET_ENOSOLUTION, NONET_ENOTUNIQUE, or as
+ * when stuck), NONET_ENOSOLUTION, NONET_ENOTUNIQUE, NONET_ECANCELED or
+ * NONET_ETIMEOUT (h's stop: *out holds the steps taken before it), or as
  * nonet_human_start. */
 NONET_API int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const nonet_marks *marks,
                                nonet_rating *out);
@@ -1310,6 +1366,13 @@ NONET_API int nonet_generator_new(const nonet_generate_opts *opts, nonet_generat
 /* Frees g; NULL is a no-op. */
 NONET_API void nonet_generator_free(nonet_generator *g);
 
+/* Makes g's later nonet_generate, nonet_minimize and nonet_is_minimal
+ * stop as *stop says (copied; NULL: never stop), until it is set again;
+ * see nonet_stop. They then return NONET_ECANCELED or NONET_ETIMEOUT, with
+ * *puzzle as it was given (minimize) or the last one dug (generate).
+ * g NULL is a no-op. */
+NONET_API void nonet_generator_set_stop(nonet_generator *g, const nonet_stop *stop);
+
 /* Makes the puzzle number index of seed's stream: a solution grid filled
  * at random, then clues removed (a symmetric group of cells at a time, in
  * a random order) while the puzzle keeps one solution, each removal
@@ -1435,7 +1498,8 @@ typedef enum nonet_verdict {
     NONET_V_INCOMPLETE,   /* "incomplete": consistent, with blanks (check) */
     NONET_V_INCONSISTENT, /* "inconsistent": a digit twice in a unit (check) */
     NONET_V_CORRECT,      /* "correct": a proposed solution is right (check) */
-    NONET_V_WRONG         /* "wrong": it is not */
+    NONET_V_WRONG,        /* "wrong": it is not */
+    NONET_V_TIMEOUT       /* "timeout": the time allowed ran out first */
 } nonet_verdict;
 
 /* The verdict's word ("no solution"); static, never NULL ("error" for a

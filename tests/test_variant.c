@@ -455,10 +455,10 @@ static void test_bruteforce_4x4(void)
         uint8_t g[81] = {0};
         fill(&t, g, 0, count_valid, &y);
         uint64_t count = 0, cands[16], sols = 0;
-        CHECK(nonet_variant_count(v, 0, &count, NULL, NULL) == NONET_OK);
+        CHECK(nonet_variant_count(v, 0, &count, NULL, NULL, NULL) == NONET_OK);
         CHECKF(count == y.count, "round %d: engine %llu, enumerated %llu", round,
                (unsigned long long)count, (unsigned long long)y.count);
-        CHECK(nonet_variant_candidates(v, 0, cands, &sols, NULL) == NONET_OK);
+        CHECK(nonet_variant_candidates(v, 0, cands, &sols, NULL, NULL) == NONET_OK);
         for (int c = 0; c < 16; c++)
             CHECKF(cands[c] == y.cands[c], "round %d: cell %d's true candidates", round, c);
         CHECK(sols == (y.count < 2 ? y.count : 2));
@@ -509,7 +509,7 @@ static void count_against_grids(const tpuzzle *t, const uint8_t *givens, nonet_v
     fill(t, g, 0, count_valid, &y);
     *grids = y.count;
     uint64_t count = 0;
-    int rc = nonet_variant_count(v, 0, &count, NULL, NULL);
+    int rc = nonet_variant_count(v, 0, &count, NULL, NULL, NULL);
     nonet_variant_free(v);
     CHECK(rc == NONET_OK);
     CHECKF(count == y.count, "round %d: engine %llu, enumerated %llu", round,
@@ -826,7 +826,7 @@ static void test_types_9x9(void)
             CHECKF(v != NULL, "type %d accepted", made[i]);
             collect k = {&t, 0, 0, sol, 0};
             uint64_t count = 0;
-            CHECK(nonet_variant_run(v, 50, check_solution, &k, &count, NULL) == NONET_OK);
+            CHECK(nonet_variant_run(v, 50, check_solution, &k, &count, NULL, NULL) == NONET_OK);
             CHECKF(count >= 1 && k.bad == 0, "type %d: %d solutions break a rule", made[i], k.bad);
             CHECKF(count == 50 || k.found_want, "type %d: the grid is among the solutions",
                    made[i]);
@@ -854,7 +854,7 @@ static void test_global_rules(void)
         CHECK(v != NULL);
         collect k = {&t, 0, 0, NULL, 0};
         uint64_t count = 0;
-        CHECK(nonet_variant_run(v, 20, check_solution, &k, &count, NULL) == NONET_OK);
+        CHECK(nonet_variant_run(v, 20, check_solution, &k, &count, NULL, NULL) == NONET_OK);
         CHECKF(count == 20 && k.bad == 0, "rule set %zu: %llu solutions, %d break a rule", i,
                (unsigned long long)count, k.bad);
         nonet_variant_free(v);
@@ -1250,7 +1250,7 @@ static void test_impossible_sums(void)
             continue;
         }
         uint64_t count = 1;
-        CHECK(nonet_variant_count(v, 2, &count, NULL, NULL) == NONET_OK);
+        CHECK(nonet_variant_count(v, 2, &count, NULL, NULL, NULL) == NONET_OK);
         CHECKF(count == 0, "text %zu: %llu solutions", i, (unsigned long long)count);
         nonet_variant_free(v);
     }
@@ -1314,7 +1314,7 @@ static void test_sandwich_bounds(void)
         CHECK(nonet_variant_add(v, &k, NULL, 0) == NONET_OK);
     }
     uint64_t count = 0;
-    CHECK(nonet_variant_run(v, 50, big_solution, &b, &count, NULL) == NONET_OK);
+    CHECK(nonet_variant_run(v, 50, big_solution, &b, &count, NULL, NULL) == NONET_OK);
     CHECKF(count >= 1 && b.bad == 0, "%llu solutions, %d break a sandwich",
            (unsigned long long)count, b.bad);
     CHECK(count == 50 || b.found_want);

@@ -81,4 +81,46 @@ static inline int shape_valid(int box_rows, int box_cols)
  * and every cell 0..n. */
 int grid_well_formed(const nonet_grid *g);
 
+/* How often long calls look at their stop: every STOP_EVERY nodes (a
+ * power of two, so "(nodes & (STOP_EVERY - 1)) == 0" tests it); a 9x9 node
+ * takes well under a microsecond, a variant's or a chain's more, and those
+ * look more often. */
+#define STOP_EVERY 4096
+
+/* Whether stop (may be NULL) can ever stop a call: long calls pass NULL
+ * to their inner loops otherwise and never look. */
+static inline int stop_armed(const nonet_stop *stop)
+{
+    return stop && (stop->fn || stop->deadline);
+}
+
+/* 0 (NONET_OK) while stop (NULL: none) lets a long call go on, else
+ * NONET_ECANCELED (its fn said so) or NONET_ETIMEOUT (its deadline is
+ * past). Calls fn and reads the clock: look every few thousand nodes. */
+int stop_check(const nonet_stop *stop);
+
+/* A stop looked at every `every` ticks, for loops whose steps are not an
+ * engine's nodes (a chain's propagations, a generator's removals). */
+typedef struct stop_watch {
+    const nonet_stop *stop; /* NULL: never stop */
+    unsigned every, left;
+    int status; /* 0, then what stop_check said once it stopped (kept) */
+} stop_watch;
+
+static inline void watch_start(stop_watch *w, const nonet_stop *stop, unsigned every)
+{
+    w->stop = stop_armed(stop) ? stop : NULL;
+    w->every = w->left = every ? every : 1;
+    w->status = NONET_OK;
+}
+
+/* One step: nonzero (the status) once the stop has said to stop. */
+static inline int watch_tick(stop_watch *w)
+{
+    if (w->status || !w->stop || --w->left)
+        return w->status;
+    w->left = w->every;
+    return w->status = stop_check(w->stop);
+}
+
 #endif

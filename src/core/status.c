@@ -44,6 +44,10 @@ const char *nonet_strerror(int status)
         return "more than one solution";
     case NONET_EGIVEUP:
         return "no puzzle met the targets within the tries";
+    case NONET_ECANCELED:
+        return "stopped: canceled";
+    case NONET_ETIMEOUT:
+        return "stopped: time limit reached";
     case NONET_EXC_NOITEMS:
         return "no item line";
     case NONET_EXC_NAME:

@@ -119,6 +119,9 @@ struct nonet_generator {
     nonet_grid work, sol;
     nonet_marks *marks;                /* big grids' searches for a second solution */
     uint64_t used[3 * NONET_MAX_SIDE]; /* digits given in each unit of work */
+    nonet_stop stop;                   /* nonet_generator_set_stop's */
+    stop_watch watch;                  /* ticked at each removal tried; once
+                                          it stops, every loop ends */
 };
 
 static void free_shape(nonet_generator *g)
@@ -300,6 +303,18 @@ int nonet_generator_new(const nonet_generate_opts *opts, nonet_generator **out)
     return NONET_OK;
 }
 
+void nonet_generator_set_stop(nonet_generator *g, const nonet_stop *stop)
+{
+    if (!g)
+        return;
+    if (stop)
+        g->stop = *stop;
+    else
+        memset(&g->stop, 0, sizeof g->stop);
+    nonet_solver_set_stop(g->solver, &g->stop);
+    nonet_human_set_stop(g->human, &g->stop);
+}
+
 void nonet_generator_free(nonet_generator *g)
 {
     if (!g)
@@ -369,10 +384,20 @@ static int hidden_single(const nonet_generator *g, int cell, int digit)
     return 0;
 }
 
+/* Whether a search's status stopped the generator (kept in its watch). */
+static int halted_by(nonet_generator *g, int rc)
+{
+    if ((rc == NONET_ECANCELED || rc == NONET_ETIMEOUT) && !g->watch.status)
+        g->watch.status = rc;
+    return g->watch.status;
+}
+
 /* Whether work, whose cells[0..count) were just emptied, still has only
- * the solution sol. */
+ * the solution sol (0 too once the generator is stopped). */
 static int still_unique(nonet_generator *g, const int *cells, int count)
 {
+    if (watch_tick(&g->watch))
+        return 0;
     /* singles first: if they put every removed digit back, work forces
      * the puzzle before the removal, which had one solution */
     int back[4], nback = 0, left = count, progress = 1;
@@ -398,8 +423,8 @@ static int still_unique(nonet_generator *g, const int *cells, int count)
         return 1;
     uint64_t found = 0;
     if (g->n <= 9) { /* the 9x9 engine counts to 2 faster than it searches with marks */
-        nonet_solver_count(g->solver, &g->work, 2, &found, NULL, NULL);
-        return found == 1;
+        int rc = nonet_solver_count(g->solver, &g->work, 2, &found, NULL, NULL);
+        return !halted_by(g, rc) && found == 1;
     }
     /* a second solution differs from sol in a removed cell: look for one
      * with the first removed cell changed, then with it kept and the next
@@ -408,17 +433,17 @@ static int still_unique(nonet_generator *g, const int *cells, int count)
     for (int c = 0; c < g->ncells; c++)
         g->marks->cands[c] = all;
     int kept = 0;
-    for (int i = 0; i < count && !found; i++) {
+    for (int i = 0; i < count && !found && !g->watch.status; i++) {
         int c = cells[i];
         g->marks->cands[c] = all & ~((uint64_t)1 << (g->sol.cells[c] - 1));
-        nonet_solver_count_marks(g->solver, &g->work, g->marks, 1, &found, NULL, NULL);
+        halted_by(g, nonet_solver_count_marks(g->solver, &g->work, g->marks, 1, &found, NULL, NULL));
         put(g, c, g->sol.cells[c]);
         g->marks->cands[c] = all;
         kept++;
     }
     for (int i = 0; i < kept; i++)
         take(g, cells[i]);
-    return found == 0;
+    return found == 0 && !g->watch.status;
 }
 
 /* ---------------------------------------------------------------- filling a grid */
@@ -509,9 +534,11 @@ static int rate_work(nonet_generator *g, int *rating)
         if (!g->human)
             return 0;
         nonet_human_set_ceiling(g->human, g->o.max_rating);
+        nonet_human_set_stop(g->human, &g->stop);
     }
     nonet_rating rt;
-    if (nonet_human_rate(g->human, &g->work, NULL, &rt) != NONET_OK || rt.stuck)
+    int rc = nonet_human_rate(g->human, &g->work, NULL, &rt);
+    if (halted_by(g, rc) || rc != NONET_OK || rt.stuck)
         return 0;
     *rating = rt.difficulty;
     return 1;
@@ -525,7 +552,7 @@ static int dig(nonet_generator *g, const groups *gr, const int *order, int count
                int target, int steer)
 {
     int rating;
-    for (int k = 0; k < count && clues != target; k++) {
+    for (int k = 0; k < count && clues != target && !g->watch.status; k++) {
         const int *cells = gr->cells + gr->first[order[k]];
         int size = gr->first[order[k] + 1] - gr->first[order[k]];
         if (!g->work.cells[cells[0]] || (target && clues - size < target))
@@ -545,7 +572,7 @@ static int dig(nonet_generator *g, const groups *gr, const int *order, int count
 /* Whether no single clue of work can go without a second solution. */
 static int single_minimal(nonet_generator *g)
 {
-    for (int c = 0; c < g->ncells; c++) {
+    for (int c = 0; c < g->ncells && !g->watch.status; c++) {
         if (!g->work.cells[c])
             continue;
         take(g, c);
@@ -578,10 +605,13 @@ int nonet_generate(nonet_generator *g, uint64_t seed, uint64_t index, nonet_grid
     const groups *gr = &g->sym[sym];
     int rated = o->min_rating || o->max_rating, rating = 0, clues = 0, ok = 0;
     uint64_t tries = 0;
-    while (!ok && tries < o->max_tries) {
+    watch_start(&g->watch, &g->stop, 16);
+    while (!ok && tries < o->max_tries && !g->watch.status) {
         tries++;
-        while (!fill(g, &r))
+        while (!fill(g, &r) && !watch_tick(&g->watch))
             ;
+        if (g->watch.status)
+            break;
         for (int k = 0; k < gr->count; k++)
             g->order[k] = k;
         rng_shuffle(&r, g->order, gr->count);
@@ -601,12 +631,15 @@ int nonet_generate(nonet_generator *g, uint64_t seed, uint64_t index, nonet_grid
             }
             ok = ok && rating >= o->min_rating;
         }
+        ok = ok && !g->watch.status;
     }
     nonet_grid_copy(puzzle, &g->work);
     if (solution)
         nonet_grid_copy(solution, &g->sol);
     if (info)
         *info = (nonet_generated){sym, clues, rated && ok ? rating : 0, tries};
+    if (g->watch.status)
+        return g->watch.status;
     return ok ? NONET_OK : NONET_EGIVEUP;
 }
 
@@ -624,6 +657,7 @@ static int start_minimize(nonet_generator *g, const nonet_grid *puzzle, nonet_sy
         return NONET_ECONFLICT;
     if (set_shape(g, puzzle->box_rows, puzzle->box_cols) != NONET_OK)
         return NONET_ENOMEM;
+    watch_start(&g->watch, &g->stop, 16);
     uint64_t count = 0;
     int rc = nonet_solver_count(g->solver, puzzle, 2, &count, &g->sol, NULL);
     if (rc != NONET_OK)
@@ -653,6 +687,8 @@ int nonet_minimize(nonet_generator *g, nonet_grid *puzzle, nonet_symmetry symmet
         g->order[k] = k;
     }
     dig(g, gr, g->order, gr->count, clues, 0, 0);
+    if (g->watch.status)
+        return g->watch.status; /* puzzle as it was given */
     nonet_grid_copy(puzzle, &g->work);
     return NONET_OK;
 }
@@ -675,6 +711,8 @@ int nonet_is_minimal(nonet_generator *g, const nonet_grid *puzzle, nonet_symmetr
         int unique = still_unique(g, cells, size);
         for (int i = 0; i < size; i++)
             put(g, cells[i], g->sol.cells[cells[i]]);
+        if (g->watch.status)
+            return g->watch.status;
         if (unique)
             return 0;
     }

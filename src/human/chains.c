@@ -854,6 +854,7 @@ int nested_rules(chain_ctx *x, prop *p)
             x->failed = 1;
             break;
         }
+        in->watch = x->watch;
         struct nest_hints *nh = x->hints;
         nh->n = nh->npool = 0;
         search S = {.x = in,
@@ -998,6 +999,7 @@ void find_chains(const hstate *s, int technique, hlist *out)
         out->failed = 1;
         return;
     }
+    x->watch = out->watch;
     search S = {.x = x, .s = s};
     S.surv = malloc((size_t)x->nnodes * sizeof *S.surv);
     S.sum = malloc((size_t)x->nnodes * sizeof *S.sum);
@@ -1048,8 +1050,8 @@ void find_chains(const hstate *s, int technique, hlist *out)
         emit(&S, out);
     }
 done:
-    if (x->failed)
-        out->failed = 1;
+    if (x->failed && !(out->watch && out->watch->status))
+        out->failed = 1; /* out of memory; a stop is the watch's to report */
     free(S.surv);
     free(S.sum);
     free(S.ends);

@@ -104,7 +104,8 @@ typedef struct chain_ctx {
     uint64_t *fw, *bw; /* scratch per cell: a cycle's eliminations */
     prop *props;       /* slots, 2n + 2 of them */
     int nprops;
-    int failed;
+    int failed;        /* out of memory, or stopped (watch) */
+    stop_watch *watch; /* NULL, or ticked at each propagation step */
     /* one search's "on" propagations, each computed once (a unit's
      * branches are other cells' own assumptions): memo[cell * n + d - 1]
      * holds (cell, d) on when memo_stamp[] == memo_gen; 9x9 and smaller */

@@ -97,6 +97,9 @@ typedef struct hlist {
     nonet_chain_node *nodes;
     int nnodes, ncap;
     struct chain_ctx *chains; /* the chain engine's memory (hlist_chains) */
+    stop_watch *watch;        /* NULL, or the stop the slow finders (chains)
+                                 tick; once it has stopped, they end early
+                                 and what they found is dropped */
 } hlist;
 
 void hlist_clear(hlist *l);

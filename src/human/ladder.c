@@ -80,6 +80,8 @@ struct nonet_human {
     hlist found; /* the steps of the last find */
     int found_valid;
     nonet_solver *solver; /* for the uniqueness check of a rating */
+    nonet_stop stop;      /* nonet_human_set_stop's; zero: never stop */
+    stop_watch watch;     /* the stop, as the finders tick it */
 };
 
 const char *nonet_technique_name(nonet_technique technique)
@@ -158,6 +160,17 @@ nonet_human *nonet_human_new(void)
 {
     nonet_human *h = calloc(1, sizeof *h);
     return h;
+}
+
+void nonet_human_set_stop(nonet_human *h, const nonet_stop *stop)
+{
+    if (!h)
+        return;
+    if (stop)
+        h->stop = *stop;
+    else
+        memset(&h->stop, 0, sizeof h->stop);
+    nonet_solver_set_stop(h->solver, &h->stop);
 }
 
 void nonet_human_free(nonet_human *h)
@@ -277,11 +290,18 @@ int nonet_human_find(nonet_human *h)
     h->found_valid = 1;
     if (h->s.empty == 0)
         return 0;
+    /* a chain's propagation takes microseconds: a look every 256 */
+    watch_start(&h->watch, &h->stop, 256);
+    h->found.watch = h->watch.stop ? &h->watch : NULL;
     for (int i = 0; i < LADDER_LEN; i++) {
         if (!ladder[i].find || !rung_runs(h, i))
             continue;
+        if (h->watch.stop && (h->watch.status = stop_check(h->watch.stop)) != NONET_OK)
+            break;
         if (ladder[i].find != find_chains || !find_turned(h, ladder[i].find, ladder[i].technique))
             ladder[i].find(&h->s, ladder[i].technique, &h->found);
+        if (h->watch.status)
+            break;
         if (h->found.failed) {
             hlist_clear(&h->found);
             h->found_valid = 0;
@@ -289,6 +309,11 @@ int nonet_human_find(nonet_human *h)
         }
         if (h->found.nhints > 0)
             return h->found.nhints;
+    }
+    if (h->watch.status) {
+        hlist_clear(&h->found);
+        h->found_valid = 0;
+        return h->watch.status;
     }
     return 0;
 }
@@ -387,8 +412,11 @@ int nonet_human_rate(nonet_human *h, const nonet_grid *puzzle, const nonet_marks
     int rc = nonet_human_start(h, puzzle, marks);
     if (rc != NONET_OK)
         return rc;
-    if (!h->solver && !(h->solver = nonet_solver_new(NONET_ENGINE_AUTO)))
-        return NONET_ENOMEM;
+    if (!h->solver) {
+        if (!(h->solver = nonet_solver_new(NONET_ENGINE_AUTO)))
+            return NONET_ENOMEM;
+        nonet_solver_set_stop(h->solver, &h->stop);
+    }
     uint64_t count = 0;
     rc = nonet_solver_count_marks(h->solver, puzzle, marks, 2, &count, NULL, NULL);
     if (rc != NONET_OK)

@@ -656,6 +656,10 @@ int propagate(chain_ctx *x, prop *p, int id)
         p->qoff[p->noff++] = start;
     int hon = 0, hoff = 0, base = x->nremoved, clash = 0;
     while ((hon < p->non || hoff < p->noff) && !x->failed) {
+        if (x->watch && watch_tick(x->watch)) {
+            x->failed = 1; /* every search loop ends on it */
+            break;
+        }
         if (hon < p->non) {
             int pr = p->qon[hon++];
             links_on_to_off(x, p->rec[pr].id);

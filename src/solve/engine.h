@@ -24,10 +24,14 @@ typedef struct engine_ops {
      * a solution puts into every blank cell a digit of its set. Bits
      * above n-1 must be ignored. solver.c has checked that every clue's
      * digit is in its cell's set, so an engine may ignore clue cells'
-     * sets; a blank cell's set may be empty (no solution). Returns
-     * NONET_OK or NONET_ENOMEM. */
+     * sets; a blank cell's set may be empty (no solution). stop is NULL
+     * (never stop) or armed (stop_armed): the engine looks at it every
+     * STOP_EVERY nodes or so and returns what stop_check said, with the
+     * count and stats so far. Returns NONET_OK, NONET_ENOMEM,
+     * NONET_ECANCELED or NONET_ETIMEOUT. */
     int (*run)(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
-               nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats);
+               nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats,
+               const nonet_stop *stop);
     /* 1 when run takes puzzles whose clues conflict too (and finds no
      * solution, with no node counted): solver.c then leaves that test to
      * it. */

@@ -898,12 +898,13 @@ static void __attribute__((noinline, cold)) set_marks(board *bd, const uint64_t 
 }
 
 int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
-              nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
+              nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats,
+              const nonet_stop *stop)
 {
     const tables *t = &s->t;
     board *bd = &s->bd;
     uint64_t found = 0, nodes = 1, guesses = 0;
-    int depth = 0, ok = 1, light = 1, nrecalled = 0;
+    int depth = 0, ok = 1, light = 1, nrecalled = 0, rc = NONET_OK;
 
     if (!set_clues(t, bd, puzzle)) {
         *count = 0;
@@ -963,6 +964,8 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
         else
             guesses++;
         nodes++;
+        if (stop && (nodes & (STOP_EVERY - 1)) == 0 && (rc = stop_check(stop)) != NONET_OK)
+            break;
         bd->cand[0][d] &= f->mask[k][0];
         bd->cand[1][d] &= f->mask[k][1];
         bd->cand[2][d] &= f->mask[k][2];
@@ -996,5 +999,5 @@ int BB_SEARCH(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks, uint
     *count = found;
     stats->nodes = nodes;
     stats->guesses = guesses;
-    return NONET_OK;
+    return rc;
 }

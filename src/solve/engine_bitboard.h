@@ -61,7 +61,7 @@ typedef struct bb_state bb_state;
 /* One search compiled for one instruction set: as engine_ops.run. */
 typedef int bb_search_fn(bb_state *s, const nonet_grid *puzzle, const uint64_t *marks,
                          uint64_t limit, nonet_solution_fn fn, void *ctx, uint64_t *count,
-                         nonet_stats *stats);
+                         nonet_stats *stats, const nonet_stop *stop);
 
 struct bb_state {
     tables t;

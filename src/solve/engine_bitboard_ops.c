@@ -142,10 +142,11 @@ static int bb_supports(int box_rows, int box_cols)
 }
 
 static int bb_run(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
-                  nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
+                  nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats,
+                  const nonet_stop *stop)
 {
     bb_state *s = state;
-    return s->search(s, puzzle, marks, limit, fn, ctx, count, stats);
+    return s->search(s, puzzle, marks, limit, fn, ctx, count, stats, stop);
 }
 
 const engine_ops engine_bitboard = {

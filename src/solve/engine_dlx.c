@@ -136,7 +136,8 @@ static int on_solution(void *ctx, const nonet_xc_choice *levels, size_t count)
 }
 
 static int dlx_run(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
-                   nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
+                   nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats,
+                   const nonet_stop *stop)
 {
     dlx_state *s = state;
     int rc = build(s, puzzle, marks);
@@ -146,11 +147,14 @@ static int dlx_run(void *state, const nonet_grid *puzzle, const uint64_t *marks,
     s->fn = fn;
     s->ctx = ctx;
     nonet_xc_stats st;
+    nonet_xc_set_stop(s->x, stop);
     rc = nonet_xc_solve(s->x, limit, on_solution, s, &st);
     *count = st.solutions;
     stats->nodes = st.nodes;
     stats->guesses = st.guesses;
-    return rc == NONET_OK ? NONET_OK : NONET_ENOMEM;
+    if (rc == NONET_OK || rc == NONET_ECANCELED || rc == NONET_ETIMEOUT)
+        return rc;
+    return NONET_ENOMEM;
 }
 
 const engine_ops engine_dlx = {

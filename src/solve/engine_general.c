@@ -340,11 +340,13 @@ static int general_supports(int box_rows, int box_cols)
 }
 
 static int general_run(void *state, const nonet_grid *puzzle, const uint64_t *marks, uint64_t limit,
-                       nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats)
+                       nonet_solution_fn fn, void *ctx, uint64_t *count, nonet_stats *stats,
+                       const nonet_stop *stop)
 {
     general_state *st = state;
     uint64_t found = 0, nodes = 0, guesses = 0;
-    int depth = 0, ok;
+    int depth = 0, ok, rc = NONET_OK;
+    unsigned look = STOP_EVERY; /* steps left before the next look at stop */
 
     *count = 0;
     stats->nodes = stats->guesses = 0;
@@ -383,6 +385,11 @@ static int general_run(void *state, const nonet_grid *puzzle, const uint64_t *ma
     }
 
     for (;;) {
+        if (stop && --look == 0) {
+            look = STOP_EVERY;
+            if ((rc = stop_check(stop)) != NONET_OK)
+                break;
+        }
         if (ok) {
             /* A consistent, propagated state: branch or report. */
             int c = pick_cell(st);
@@ -441,7 +448,7 @@ static int general_run(void *state, const nonet_grid *puzzle, const uint64_t *ma
     *count = found;
     stats->nodes = nodes;
     stats->guesses = guesses;
-    return NONET_OK;
+    return rc;
 }
 
 const engine_ops engine_general = {

@@ -25,6 +25,7 @@ static const struct {
 struct nonet_solver {
     nonet_engine engine;
     void *state[ENGINE_COUNT];
+    nonet_stop stop; /* nonet_solver_set_stop's; zero: never stop */
 };
 
 const char *nonet_engine_name(nonet_engine engine)
@@ -84,6 +85,16 @@ void nonet_solver_free(nonet_solver *s)
             engines[i].ops->destroy(s->state[i]);
     }
     free(s);
+}
+
+void nonet_solver_set_stop(nonet_solver *s, const nonet_stop *stop)
+{
+    if (!s)
+        return;
+    if (stop)
+        s->stop = *stop;
+    else
+        memset(&s->stop, 0, sizeof s->stop);
 }
 
 /* Whether a digit appears twice in a row, column or box. The engines may
@@ -153,7 +164,8 @@ static int run_position(nonet_solver *s, const nonet_grid *puzzle, const uint64_
         if (!s->state[e])
             return NONET_ENOMEM;
     }
-    int rc = engines[e].ops->run(s->state[e], puzzle, marks, limit, fn, ctx, &got, &st);
+    const nonet_stop *stop = stop_armed(&s->stop) ? &s->stop : NULL;
+    int rc = engines[e].ops->run(s->state[e], puzzle, marks, limit, fn, ctx, &got, &st, stop);
     if (count)
         *count = got;
     if (stats)

@@ -24,6 +24,8 @@ typedef struct vsearch {
     nonet_grid *out; /* the grid solutions are written into */
     uint64_t nodes, guesses;
     int stop, failed_alloc;
+    const nonet_stop *halt; /* the caller's stop, NULL when unarmed */
+    int halted;             /* 0, or why halt stopped the search */
     /* conflict scores: each failure adds to the cells it came from and to
      * the cell whose choice led to it, and the search branches on the cell
      * with the most conflicts for its candidates (weighted degree); halved
@@ -240,6 +242,13 @@ static void search(vsearch *s, int depth)
         next[best] = x & -x;
         s->guesses += (x & (x - 1)) != 0;
         s->nodes++;
+        /* a variant's node costs up to tens of microseconds: look more
+         * often than the classic engines */
+        if (s->halt && (s->nodes & (STOP_EVERY / 16 - 1)) == 0 &&
+            (s->halted = stop_check(s->halt)) != NONET_OK) {
+            s->stop = 1;
+            return;
+        }
         push(s, best);
         if (propagate(s, next) == 0)
             search(s, depth + 1);
@@ -306,7 +315,7 @@ static int root(vsearch *s)
 }
 
 int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_solution_fn fn, void *ctx,
-                      uint64_t *count, nonet_stats *stats)
+                      uint64_t *count, nonet_stats *stats, const nonet_stop *stop)
 {
     if (count)
         *count = 0;
@@ -322,6 +331,7 @@ int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_solution_fn 
         s.limit = limit;
         s.fn = fn;
         s.ctx = ctx;
+        s.halt = stop_armed(stop) ? stop : NULL;
         s.out->box_rows = v->grid.box_rows;
         s.out->box_cols = v->grid.box_cols;
         s.out->n = v->grid.n;
@@ -329,6 +339,8 @@ int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_solution_fn 
             search(&s, 0);
         if (s.failed_alloc)
             rc = NONET_ENOMEM;
+        else if (s.halted)
+            rc = s.halted;
         if (count)
             *count = s.count;
         if (stats)
@@ -354,10 +366,10 @@ static int keep_first(void *ctx, const nonet_grid *g)
 }
 
 int nonet_variant_count(const nonet_variant *v, uint64_t limit, uint64_t *count,
-                        nonet_grid *solution, nonet_stats *stats)
+                        nonet_grid *solution, nonet_stats *stats, const nonet_stop *stop)
 {
     first_solution f = {solution};
-    return nonet_variant_run(v, limit, keep_first, &f, count, stats);
+    return nonet_variant_run(v, limit, keep_first, &f, count, stats, stop);
 }
 
 typedef struct union_ctx {
@@ -374,7 +386,7 @@ static int add_solution(void *ctx, const nonet_grid *g)
 }
 
 int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *cands,
-                             uint64_t *solutions, nonet_stats *stats)
+                             uint64_t *solutions, nonet_stats *stats, const nonet_stop *stop)
 {
     if (solutions)
         *solutions = 0;
@@ -396,6 +408,7 @@ int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *c
         s.limit = limit ? limit : 2;
         s.fn = add_solution;
         s.ctx = &u;
+        s.halt = stop_armed(stop) ? stop : NULL;
         s.out->box_rows = v->grid.box_rows;
         s.out->box_cols = v->grid.box_cols;
         s.out->n = v->grid.n;
@@ -405,8 +418,8 @@ int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *c
             if (solutions)
                 *solutions = s.count;
             /* each candidate no solution has shown yet: one search with it placed */
-            for (int c = 0; c < cells && s.count && !s.failed_alloc; c++)
-                for (uint64_t x = base[c] & ~cands[c]; x; x &= x - 1) {
+            for (int c = 0; c < cells && s.count && !s.failed_alloc && !s.halted; c++)
+                for (uint64_t x = base[c] & ~cands[c]; x && !s.halted; x &= x - 1) {
                     if (cands[c] & x & -x)
                         continue; /* shown by a solution found meanwhile */
                     uint64_t *cand = s.stack;
@@ -423,6 +436,8 @@ int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, uint64_t *c
         }
         if (s.failed_alloc)
             rc = NONET_ENOMEM;
+        else if (s.halted)
+            rc = s.halted;
         if (stats)
             *stats = (nonet_stats){s.nodes, s.guesses};
     }

@@ -116,6 +116,8 @@ struct nonet_xc {
     size_t comment_len;
     int comment_state; /* 0 none yet, 1 reading it, 2 done */
 
+    nonet_stop stop; /* nonet_xc_set_stop's; zero: never stop */
+
     uint64_t imems;                        /* input mems as DLX1 counts them */
     uint64_t uncolored_uses, colored_uses; /* for DLX2's input mems */
 };
@@ -552,6 +554,16 @@ nonet_xc *nonet_xc_new(nonet_xc_warning_fn warn, void *ctx)
     x->nprimary = -1;
     x->line = 1;
     return x;
+}
+
+void nonet_xc_set_stop(nonet_xc *x, const nonet_stop *stop)
+{
+    if (!x)
+        return;
+    if (stop)
+        x->stop = *stop;
+    else
+        memset(&x->stop, 0, sizeof x->stop);
 }
 
 void nonet_xc_free(nonet_xc *x)
@@ -1092,7 +1104,8 @@ int nonet_xc_solve(nonet_xc *x, uint64_t limit, nonet_xc_solution_fn fn, void *c
     }
 
     uint64_t nodes = 0, cmems = 0, solutions = 0, guesses = 0;
-    int maxl = 0, stopped = 0;
+    int maxl = 0, stopped = 0, rc = NONET_OK;
+    const nonet_stop *stop = stop_armed(&x->stop) ? &x->stop : NULL;
     int32_t level = 0, best = 0, cur = 0;
 
     if (it[0].next == 0) { /* no primary item: the empty set is the solution */
@@ -1104,6 +1117,10 @@ int nonet_xc_solve(nonet_xc *x, uint64_t limit, nonet_xc_solution_fn fn, void *c
     for (;;) {
         /* enter a level: branch on the item with the fewest options */
         nodes++;
+        if (stop && (nodes & (STOP_EVERY - 1)) == 0 && (rc = stop_check(stop)) != NONET_OK) {
+            level--; /* this level has covered nothing yet */
+            goto finished;
+        }
         int32_t fewest = INT32_MAX;
         uint64_t examined = 0;
         for (int32_t k = it[0].next; fewest && k != 0; k = it[k].next) {
@@ -1188,7 +1205,7 @@ finished:
     st.bytes = ((uint64_t)x->nitems + 1) * sizeof(xc_item) + (uint64_t)x->last * sizeof(xc_node) +
                (uint64_t)maxl * sizeof(int);
     st.limit_reached = stopped;
-    if (stopped && nodes > 1) {
+    if ((stopped || rc != NONET_OK) && nodes > 1) {
         /* put the links back: the solution's level, then every level below */
         for (int32_t l = level; l >= 0; l--) {
             uncover_others(&d, choice[l], colored);
@@ -1204,5 +1221,5 @@ finished:
     free(rank);
     free(nchoices);
     free(levels);
-    return NONET_OK;
+    return rc;
 }
