@@ -77,12 +77,19 @@ static const char input_text[] =
     "(# ...), CRLF, a byte-order mark. Lines of 16 or 25 cells are one-line\n"
     "4x4/5x5 puzzles or a 16x16/25x25 grid's rows: the block of them decides.\n"
     "--input LAYOUT, --size RxC and --symbols STR force what is detected.\n"
-    "\n"
+    "\n";
+
+/* nonet help input's second part (one literal would pass C's 4095) */
+static const char input_variants_text[] =
     "Variant puzzles, one a file (standard input, or a link given as the\n"
     "operand), for\n"
     "solve, count, check, candidates and format (which writes the text form):\n"
     "  f-puzzles JSON, an f-puzzles link (?load=...), a SudokuPad link with an\n"
-    "  f-puzzles payload (sudokupad.app/fpuzzles... or /fpuz...);\n"
+    "  f-puzzles payload (sudokupad.app/fpuzzles... or /fpuz...): its drawings\n"
+    "  (\"cage\", \"line\", \"circle\", \"rectangle\", \"text\") are kept, never\n"
+    "  taken as rules (a note says so; a line drawn for a rule whose own key the\n"
+    "  file lacks is a lost rule, an error), and its \"nonconsecutive\" leaves\n"
+    "  out the pairs with a kropki dot, white or black (its strict kropki);\n"
     "  the forums' one-line killers: 81 characters, a cage's sum in its first\n"
     "  cell (0-9, A-Z 10-35, a-j 36-45; 0 no sum) and in each other cell an\n"
     "  arrow to a cell of its cage (< > ^ v, ` ' , . for the diagonals), or\n"
@@ -91,7 +98,8 @@ static const char input_text[] =
     "  constraint a line (CELLS: r1c1 r1c2 ...; r1c123 is r1c1 r1c2 r1c3 and\n"
     "  r12c3 is r1c3 r2c3 up to 9x9; '#' comments):\n"
     "    diagonal | diagonal- | diagonal+   the main (-) or anti (+) diagonal\n"
-    "    windoku   disjoint   antiknight   antiking   nonconsecutive\n"
+    "    windoku   disjoint   antiknight   antiking\n"
+    "    nonconsecutive           no two neighbours consecutive (every pair)\n"
     "    region CELLS             an extra house: different digits\n"
     "    regions SYMBOLS          a jigsaw: n*n symbols, one a region, over\n"
     "                             this line and the next (after the grid)\n"
@@ -110,6 +118,10 @@ static const char input_text[] =
     "                             no other neighbours differ by 1 / ...\n"
     "    negative difference = D | ratio = R | sum = S\n"
     "    odd CELLS   even CELLS\n"
+    "  Thermometers and whispers step from each cell to a king's-move\n"
+    "  neighbour; a whisper may come back to a cell (a loop), a thermometer\n"
+    "  may not. The cells of cages, renbans, regions, arrow shafts, odd and\n"
+    "  even are sets: they need not touch, and a cell listed twice is one.\n"
     "  A line that names a constraint nonet does not know (or writes one\n"
     "  wrong) is an error with its line and column, never skipped.\n";
 
@@ -767,6 +779,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[2], "input") == 0 || strcmp(argv[2], "layouts") == 0) {
             fputs(input_text, stdout);
+            fputs(input_variants_text, stdout);
             return EXIT_ALL_GOOD;
         }
         if (strcmp(argv[2], "json") == 0 || strcmp(argv[2], "csv") == 0) {

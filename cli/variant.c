@@ -141,6 +141,8 @@ static nonet_variant *read_variant(const char *path, nonet_puzzle *p)
                err.message[0] ? err.message : nonet_strerror(rc));
         return NULL;
     }
+    if (nonet_variant_notes(v)[0]) /* drawings kept, not taken as rules */
+        complain("%s: note: %s", shown(path), nonet_variant_notes(v));
     nonet_grid_copy(&p->grid, nonet_variant_grid(v));
     p->layout = NONET_LAYOUT_LINE;
     p->blank = '.';
@@ -152,9 +154,22 @@ static nonet_variant *read_variant(const char *path, nonet_puzzle *p)
     return v;
 }
 
-/* The record's constraints member, then its closing brace. */
+/* The record's notes member (when v has notes: nonet_variant_notes, as
+ * a JSON string), its constraints member, then its closing brace. */
 static void close_record(FILE *out, const nonet_variant *v)
 {
+    const char *notes = nonet_variant_notes(v);
+    if (notes[0]) {
+        fputs(",\"notes\":\"", out);
+        for (const char *c = notes; *c; c++)
+            if (*c == '"' || *c == '\\')
+                fprintf(out, "\\%c", *c);
+            else if ((unsigned char)*c < 0x20)
+                fprintf(out, "\\u%04x", (unsigned)(unsigned char)*c);
+            else
+                fputc(*c, out);
+        fputc('"', out);
+    }
     long len = nonet_variant_json(v, NULL, 0);
     char *json = len >= 0 ? malloc((size_t)len + 1) : NULL;
     if (json) {

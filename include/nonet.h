@@ -630,11 +630,21 @@ NONET_API int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region,
  * region[0 .. n*n). Returns 1 when a map was set, else 0. */
 NONET_API int nonet_variant_regions(const nonet_variant *v, uint8_t *region);
 
-/* Adds a copy of c. Returns NONET_OK, or NONET_EARG with a sentence in
- * why (as above) for what the type does not allow: a cell out of the grid
- * or repeated, a wrong number of cells (two for the marks, none for the
- * global rules, a whole row or column for a sandwich), cells not adjacent
- * where they must be, a value out of range; NONET_ENOMEM. */
+/* Adds a copy of c. A cell listed twice is read as the type's rule
+ * says: in a set of cells (an extra region, a killer cage, a renban, an
+ * arrow's shaft, odd, even) it is the same cell, kept once (the copy
+ * nonet_variant_get gives back lists it once); a whisper holds between
+ * neighbours along its line, which may come back to a cell (a loop) but
+ * not stay on one; elsewhere it is refused (a thermometer's digits
+ * increase along it, a little killer counts each cell of its diagonal
+ * once, an arrow's bulb is one number). Thermometers and whispers step
+ * from each cell to a king's-move neighbour; the sets' cells need not
+ * touch. Returns NONET_OK, or NONET_EARG with a sentence in why (as
+ * above) for what the type does not allow: a cell out of the grid or
+ * repeated where it may not be, a wrong number of cells (two for the
+ * marks, none for the global rules, a whole row or column for a
+ * sandwich), cells not adjacent where they must be, a value out of range;
+ * NONET_ENOMEM. */
 NONET_API int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
 
 /* How many constraints v holds; the i-th (from 0) into *c, whose cells
@@ -687,8 +697,11 @@ NONET_API int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid
  * in any layout nonet_parse takes, then one constraint a line:
  * `nonet help input`). Returns NONET_OK with a new variant in *out (the
  * caller frees it), or a status with *err (line, column and a sentence:
- * an unknown constraint is named, never dropped). name (if non-NULL,
- * NONET_MAX_NAME + 1 bytes) gets the puzzle's title, "" if none. */
+ * an unknown constraint is named, never dropped; so is a rule that
+ * f-puzzles' constraint extension drew ("fromConstraint") but whose own
+ * key the file lacks). f-puzzles' drawings are kept, not taken as rules
+ * (nonet_variant_notes). name (if non-NULL, NONET_MAX_NAME + 1 bytes)
+ * gets the puzzle's title, "" if none. */
 NONET_API int nonet_variant_parse(const char *text, size_t len, nonet_variant **out, char *name,
                                   nonet_error *err);
 
@@ -707,6 +720,16 @@ NONET_API long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
 /* Writes v in the text form (the grid as 81-character-style line, then a
  * line a constraint), as snprintf does: returns the length needed. */
 NONET_API long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap);
+
+/* What the reader of v took as something other than a rule, as a
+ * sentence for people: "" when nothing (and for NULL v). f-puzzles'
+ * drawings ("line", "circle", "rectangle", "cage", "text": cosmetic
+ * there, the rules have keys of their own) are kept in v, never taken as
+ * rules, and counted here: "3 lines and 1 cage read as drawings, not
+ * rules", with how many of them the constraint extension drew beside a
+ * rule that is read from its own key. Owned by v: valid while v lives
+ * and is not changed. */
+NONET_API const char *nonet_variant_notes(const nonet_variant *v);
 
 /* ---------------------------------------------------------------- exact cover */
 

@@ -1295,5 +1295,77 @@ expect_out "3+"
 expect_rc 1
 expect_err "SudokuPad's own format"
 
+# ---------------------------------------------------------------- f-puzzles: drawings, strict kropki, repeated cells (issue 37)
+empty4='[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]'
+
+test_name="variant: f-puzzles' \"cage\" is a drawing, not a killer cage; a note says so"
+# r1c1 and r2c3 both hold 1, under a cosmetic cage: as many solutions as
+# the classic puzzle with those two clues (counted by the classic engine)
+printf '%s\n' '{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{"value":1,"given":true},{}],[{},{},{},{}],[{},{},{},{}]],' \
+    '"cage":[{"cells":["R1C1","R2C3"],"value":"Cosmetic","outlineC":"#000000"}]}' >"$tmp/cage.json"
+want=$("$NONET" count 1.....1......... 2>/dev/null)
+"$NONET" count "$tmp/cage.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "$want"
+expect_err "nonet: $tmp/cage.json: note: 1 cage read as a drawing, not a rule"
+"$NONET" candidates --json "$tmp/cage.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has '"notes":"1 cage read as a drawing, not a rule","constraints":[]'
+
+test_name="variant: f-puzzles' strict kropki (nonconsecutive, every dot, negative ratio)"
+# every white and black dot of 1234341221434321 (the black ones on 1 and 2
+# too): that grid alone keeps them (all 288 4x4 grids tried, offline)
+printf '%s\n' "{\"size\":4,\"grid\":$empty4,\"nonconsecutive\":true,\"negative\":[\"ratio\"]," \
+    '"difference":[{"cells":["R1C2","R1C3"]},{"cells":["R1C3","R1C4"]},{"cells":["R2C1","R2C2"]},{"cells":["R2C1","R3C1"]},' \
+    '{"cells":["R2C4","R3C4"]},{"cells":["R3C3","R3C4"]},{"cells":["R4C1","R4C2"]},{"cells":["R4C2","R4C3"]}],' \
+    '"ratio":[{"cells":["R1C1","R1C2"]},{"cells":["R1C2","R2C2"]},{"cells":["R1C4","R2C4"]},{"cells":["R2C3","R2C4"]},' \
+    '{"cells":["R3C1","R3C2"]},{"cells":["R3C1","R4C1"]},{"cells":["R3C3","R4C3"]},{"cells":["R4C3","R4C4"]}]}' >"$tmp/kropki.json"
+"$NONET" count "$tmp/kropki.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+"$NONET" solve "$tmp/kropki.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "1234341221434321"
+# the text form's nonconsecutive is every pair's: a white dot cannot hold
+printf '%s\n' "...." "...." "...." "...." "nonconsecutive" "white r1c1 r1c2" >"$tmp/nc.txt"
+"$NONET" count "$tmp/nc.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "0"
+
+test_name="variant: f-puzzles' lines, circles, rectangles, texts are drawings; a lost rule is an error"
+printf '%s\n' "{\"size\":4,\"grid\":$empty4," \
+    '"line":[{"lines":[["R1C1","R1C2"],["R3C3","R4C4"]],"outlineC":"#C0C0C0","width":0.2}],' \
+    '"circle":[{"cells":["R2C2"],"baseC":"#FFFFFF"}],"rectangle":[{"cells":["R3C1"]}],' \
+    '"text":[{"cells":["R0C1"],"value":"7"}]}' >"$tmp/draw.json"
+"$NONET" count "$tmp/draw.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "288"
+expect_err "note: 1 line, 1 circle, 1 rectangle and 1 text read as drawings, not rules"
+# the constraint extension's line beside its renban rule, then without it
+printf '%s\n' "{\"size\":4,\"grid\":$empty4,\"renban\":[{\"lines\":[[\"R1C1\",\"R1C2\",\"R1C3\"]]}]," \
+    '"line":[{"lines":[["R1C1","R1C2","R1C3"]],"outlineC":"#F067F0","width":0.25,"fromConstraint":"Renban"}]}' >"$tmp/renban.json"
+"$NONET" count "$tmp/renban.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_err "it draws a rule read from its own key"
+printf '%s\n' "...." "...." "...." "...." "renban r1c1 r1c2 r1c3" >"$tmp/renban.txt"
+"$NONET" count "$tmp/renban.txt" >"$tmp/want_count" 2>/dev/null
+if cmp -s "$tmp/want_count" "$tmp/out"; then pass; else fail "renban: $(cat "$tmp/out") != $(cat "$tmp/want_count")"; fi
+sed 's/"renban":\[[^]]*\]\]}\],//' "$tmp/renban.json" >"$tmp/lost.json"
+"$NONET" count "$tmp/lost.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err 'a "line" drawn for the rule "Renban", but the file has no "renban": a lost rule'
+if [ ! -s "$tmp/out" ]; then pass; else fail "a count printed for a lost rule: $(cat "$tmp/out")"; fi
+
+test_name="variant: a whisper loop comes back to a cell; a renban holds a repeated cell once; a thermo refuses it"
+printf '%s\n' "$(printf '%081d' 0 | tr 0 .)" "whisper r6c7 r5c7 r6c6 r5c5 r4c6 r5c7" >"$tmp/loop.txt"
+"$NONET" count -l 1 "$tmp/loop.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1+"
+printf '%s\n' "...." "...." "...." "...." "renban r1c1 r1c2 r1c3 r1c1" >"$tmp/rep.txt"
+"$NONET" count "$tmp/rep.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_same "$tmp/want_count"
+printf '%s\n' "...." "...." "...." "...." "thermo r1c1 r1c2 r2c2 r1c1" >"$tmp/rep.txt"
+"$NONET" count "$tmp/rep.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err ":5:1: puzzle 1: thermo: r1c1 twice: its digits increase along it, so a thermometer cannot come back to a cell"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

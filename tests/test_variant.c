@@ -3,8 +3,10 @@
  * (not the library's check, not its engine); counts on 4x4 against every
  * grid enumerated here, and on 6x6 against a plain search written here;
  * the true candidates against the union of those grids; the text form
- * read back from what it writes; its errors; f-puzzles JSON and links. */
+ * read back from what it writes; its errors; f-puzzles JSON and links,
+ * its drawings (kept, never rules) and strict kropki; cells listed twice. */
 #include "unit.h"
+#include "variant/variant.h" /* the drawings kept (test_fpuzzles_drawings) */
 
 #include <stdlib.h>
 #include <string.h>
@@ -986,7 +988,7 @@ static void test_text_errors(void)
     } cases[] = {
         {"palindrome r1c1 r1c2 r1c3", "unknown constraint 'palindrome'"},
         {"cage r1c1 r0c2 = 3", "'r0c2' is outside the grid"},
-        {"cage r1c1 r1c1 = 3", "r1c1 twice"},
+        {"thermo r1c1 r1c2 r1c1", "r1c1 twice"},
         {"white r1c1 r3c3", "two adjacent cells"},
         {"thermo r1c1 r1c3", "does not touch"},
         {"cage r1c1 r1c2 = 30", "out of range"},
@@ -1321,6 +1323,426 @@ static void test_sandwich_bounds(void)
     nonet_variant_free(v);
 }
 
+/* ------------------------------------------------------------ issue 37: f-puzzles' drawings,
+ * strict kropki, repeated cells */
+
+/* An f-puzzles file of side n (boxes), givens (NULL: none), and more
+ * members (extra: "" or ",\"key\":...") into buf. */
+static void fp_json(char *buf, size_t cap, int n, const uint8_t *givens, const char *extra)
+{
+    size_t len = (size_t)snprintf(buf, cap, "{\"size\":%d,\"grid\":[", n);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int d = givens ? givens[r * n + c] : 0;
+            char cell[48] = "{}";
+            if (d)
+                snprintf(cell, sizeof cell, "{\"value\":%d,\"given\":true}", d);
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s%s", c ? "," : "[", cell,
+                                    c < n - 1   ? ""
+                                    : r < n - 1 ? "],"
+                                                : "]]");
+        }
+    snprintf(buf + len, cap - len, "%s}", extra);
+}
+
+/* The variant of text (NULL when refused, err then says why). */
+static nonet_variant *parse(const char *text, nonet_error *err)
+{
+    nonet_variant *v = NULL;
+    if (nonet_variant_parse(text, strlen(text), &v, NULL, err) != NONET_OK)
+        return NULL;
+    return v;
+}
+
+static uint64_t count_of(const nonet_variant *v)
+{
+    uint64_t count = UINT64_MAX;
+    if (!v || nonet_variant_count(v, 0, &count, NULL, NULL, NULL) != NONET_OK)
+        return UINT64_MAX;
+    return count;
+}
+
+/* The grids (of t's shape, keeping givens) counted by the plain search here. */
+static uint64_t grids_of(const tpuzzle *t, const uint8_t *givens)
+{
+    tally y = {.t = t};
+    uint8_t g[81] = {0};
+    if (givens)
+        memcpy(g, givens, (size_t)t->n * (size_t)t->n);
+    fill(t, g, 0, count_valid, &y);
+    return y.count;
+}
+
+/* f-puzzles' "cage" is a drawing (the killer cage is "killercage"): two
+ * cells that hold the same digit under a cosmetic cage, with and without
+ * text, count as the grid without it (enumerated here); as a killer cage
+ * they count 0. */
+static void test_fpuzzles_cosmetic_cage(void)
+{
+    uint8_t givens[16] = {0};
+    givens[0] = 1;     /* r1c1 */
+    givens[4 + 2] = 1; /* r2c3 */
+    tpuzzle t = {.n = 4, .br = 2, .bc = 2};
+    uint64_t grids = grids_of(&t, givens);
+    CHECK(grids > 0);
+    static const char *const cages[] = {
+        ",\"cage\":[{\"cells\":[\"R1C1\",\"R2C3\"],\"outlineC\":\"#000000\"}]",
+        ",\"cage\":[{\"cells\":[\"R1C1\",\"R2C3\"],\"value\":\"Cosmetic\",\"fontC\":\"#000000\"}]",
+        ",\"cage\":[{\"cells\":[\"R1C1\",\"R2C3\"],\"value\":3}]"};
+    char json[4096];
+    nonet_error err;
+    for (size_t i = 0; i < sizeof cages / sizeof cages[0]; i++) {
+        fp_json(json, sizeof json, 4, givens, cages[i]);
+        nonet_variant *v = parse(json, &err);
+        CHECKF(v != NULL, "cage %zu: %s", i, err.message);
+        uint64_t count = count_of(v);
+        CHECKF(count == grids, "cage %zu: %llu solutions, %llu grids", i, (unsigned long long)count,
+               (unsigned long long)grids);
+        CHECK(nonet_variant_count_constraints(v) == 0);
+        CHECKF(!strcmp(nonet_variant_notes(v), "1 cage read as a drawing, not a rule"), "%s",
+               nonet_variant_notes(v));
+        nonet_variant_free(v);
+    }
+    fp_json(json, sizeof json, 4, givens, ",\"killercage\":[{\"cells\":[\"R1C1\",\"R2C3\"]}]");
+    nonet_variant *v = parse(json, &err);
+    CHECK(v != NULL && count_of(v) == 0 && !nonet_variant_notes(v)[0]);
+    nonet_variant_free(v);
+}
+
+/* Strict kropki as f-puzzles writes it: the dots, "nonconsecutive": true,
+ * "negative": ["ratio"]. The rule, written here from its definition: a
+ * white dot's digits differ by 1, a black dot's are twice one another,
+ * and two neighbours without a dot are neither. */
+typedef struct kropki {
+    const tpuzzle *t;
+    signed char dot[81][2]; /* to the right, below: 0 none, 1 white, 2 black */
+    int no_ratio;           /* no pair without a dot has a ratio of 2 */
+    uint64_t count;
+} kropki;
+
+static int kropki_keeps(const kropki *k, const uint8_t *g)
+{
+    int n = k->t->n;
+    for (int c = 0; c < n * n; c++)
+        for (int dir = 0; dir < 2; dir++) {
+            int o = dir ? c + n : c + 1;
+            if ((dir && c / n == n - 1) || (!dir && c % n == n - 1))
+                continue;
+            int x = g[c], y = g[o], one = absd(x - y) == 1, two = x == 2 * y || y == 2 * x;
+            if (k->dot[c][dir] == 1   ? !one
+                : k->dot[c][dir] == 2 ? !two
+                                      : one || (k->no_ratio && two))
+                return 0;
+        }
+    return 1;
+}
+
+static void kropki_count(void *ctx, const uint8_t *g)
+{
+    kropki *k = ctx;
+    k->count += kropki_keeps(k, g);
+}
+
+static void test_fpuzzles_strict_kropki(void)
+{
+    rng_state = 37;
+    int rounds = 0;
+    for (int round = 0; round < 30; round++) {
+        int six = round >= 20;
+        tpuzzle t = {.n = six ? 6 : 4, .br = 2, .bc = six ? 3 : 2};
+        int n = t.n;
+        uint8_t sol[81] = {0}, givens[81] = {0};
+        CHECK(random_fill(&t, sol, 0));
+        for (int c = 0; c < n * n && six; c++)
+            givens[c] = below(3) == 0 ? sol[c] : 0;
+        kropki k = {.t = &t, .no_ratio = 1};
+        char extra[8192], white[4096] = "", black[4096] = "";
+        size_t wl = 0, bl = 0;
+        for (int c = 0; c < n * n; c++)
+            for (int dir = 0; dir < 2; dir++) {
+                int o = dir ? c + n : c + 1;
+                if ((dir && c / n == n - 1) || (!dir && c % n == n - 1))
+                    continue;
+                int x = sol[c], y = sol[o], one = absd(x - y) == 1, two = x == 2 * y || y == 2 * x;
+                /* 1 and 2 take either colour */
+                k.dot[c][dir] = (signed char)(one && two ? 1 + below(2) : one ? 1 : two ? 2 : 0);
+                if (!k.dot[c][dir])
+                    continue;
+                char *buf = k.dot[c][dir] == 1 ? white : black;
+                size_t *len = k.dot[c][dir] == 1 ? &wl : &bl;
+                *len += (size_t)snprintf(buf + *len, 4096 - *len,
+                                         "%s{\"cells\":[\"R%dC%d\",\"R%dC%d\"]}", *len ? "," : "",
+                                         c / n + 1, c % n + 1, o / n + 1, o % n + 1);
+            }
+        snprintf(extra, sizeof extra,
+                 ",\"nonconsecutive\":true,\"negative\":[\"ratio\"],\"difference\":[%s],"
+                 "\"ratio\":[%s]",
+                 white, black);
+        char json[16384];
+        fp_json(json, sizeof json, n, givens, extra);
+        nonet_error err;
+        nonet_variant *v = parse(json, &err);
+        CHECKF(v != NULL, "round %d: %s", round, err.message);
+        uint8_t g[81];
+        memcpy(g, givens, sizeof g);
+        fill(&t, g, 0, kropki_count, &k);
+        uint64_t count = count_of(v);
+        nonet_variant_free(v);
+        CHECKF(k.count >= 1 && count == k.count, "round %d: %llu solutions, %llu grids", round,
+               (unsigned long long)count, (unsigned long long)k.count);
+        rounds++;
+    }
+    CHECK(rounds == 30);
+
+    /* without any dot, f-puzzles' non-consecutive is every pair's, as the
+     * text form's nonconsecutive: a third of a 6x6 grid that keeps it
+     * (found offline) given, against the grids enumerated here */
+    static const char nc[] = "315264642531264153531426153642426315";
+    tpuzzle t = {.n = 6, .br = 2, .bc = 3};
+    kropki none = {.t = &t};
+    uint8_t g[81] = {0}, givens[81] = {0};
+    for (int c = 0; c < 36; c++) {
+        g[c] = (uint8_t)(nc[c] - '0');
+        givens[c] = c % 3 ? 0 : g[c];
+    }
+    CHECK(kropki_keeps(&none, g) && valid(&t, g));
+    memcpy(g, givens, sizeof g);
+    fill(&t, g, 0, kropki_count, &none);
+    CHECK(none.count > 0);
+    char json[8192], text[512];
+    fp_json(json, sizeof json, 6, givens, ",\"nonconsecutive\":true");
+    nonet_error err;
+    nonet_variant *v = parse(json, &err);
+    CHECK(count_of(v) == none.count);
+    nonet_variant_free(v);
+    size_t len = 0;
+    for (int c = 0; c < 36; c++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%c%s",
+                                givens[c] ? '0' + givens[c] : '.', c % 6 == 5 ? "\n" : "");
+    snprintf(text + len, sizeof text - len, "nonconsecutive\n");
+    v = parse(text, &err);
+    CHECKF(count_of(v) == none.count, "%s", err.message);
+    nonet_variant_free(v);
+    /* the text form's keeps its meaning beside a dot: every pair, so a
+     * white dot cannot hold */
+    v = parse("......\n......\n......\n......\n......\n......\nnonconsecutive\nwhite r1c1 r1c2\n",
+              &err);
+    CHECK(v != NULL && count_of(v) == 0);
+    nonet_variant_free(v);
+}
+
+/* f-puzzles' drawings ("line", "circle", "rectangle", "cage", "text") are
+ * read, kept and never taken as rules; the notes say so. A drawing the
+ * constraint extension made for a rule whose own key is missing is a
+ * lost rule: an error that names it. */
+static void test_fpuzzles_drawings(void)
+{
+    static const char line[] = "{\"lines\":[[\"R1C1\",\"R1C2\",\"R2C2\"],[\"R4C4\",\"R3C3\"]],"
+                               "\"outlineC\":\"#F067F0\",\"width\":0.25}";
+    char extra[2048], json[8192];
+    snprintf(extra, sizeof extra,
+             ",\"line\":[%s],\"circle\":[{\"cells\":[\"R2C2\"],\"baseC\":\"#FFFFFF\","
+             "\"outlineC\":\"#000000\",\"width\":0.85,\"height\":0.85}],"
+             "\"rectangle\":[{\"cells\":[\"R3C1\",\"R3C2\"],\"angle\":0}],"
+             "\"cage\":[{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"value\":\"Cosmetic\"}],"
+             "\"text\":[{\"cells\":[\"R0C1\"],\"value\":5,\"size\":0.7},"
+             "{\"cells\":[\"R4C4\"],\"value\":\"x\"}]",
+             line);
+    fp_json(json, sizeof json, 4, NULL, extra);
+    tpuzzle t = {.n = 4, .br = 2, .bc = 2};
+    nonet_error err;
+    nonet_variant *v = parse(json, &err);
+    CHECKF(v != NULL, "%s", err.message);
+    CHECK(nonet_variant_count_constraints(v) == 0 && count_of(v) == grids_of(&t, NULL));
+    CHECKF(!strcmp(nonet_variant_notes(v), "1 line, 1 circle, 1 rectangle, 1 cage and 2 texts "
+                                           "read as drawings, not rules"),
+           "%s", nonet_variant_notes(v));
+    /* kept for a writer: the cells (the frame's too), the words, the
+     * element as written */
+    CHECK(v->ndraws == 6 && v->draws[0].kind == VD_LINE && v->draws[0].ncells == 6);
+    static const int want[] = {1, 1, 1, 2, 2, 2, -1, -1, 4, 4, 3, 3};
+    CHECK(!memcmp(v->dcells + v->draws[0].first, want, sizeof want));
+    CHECK(!strcmp(v->dtext + v->draws[0].json, line) && !v->draws[0].copy);
+    CHECK(v->draws[3].kind == VD_CAGE && !strcmp(v->dtext + v->draws[3].text, "Cosmetic"));
+    CHECK(v->draws[4].kind == VD_TEXT && !strcmp(v->dtext + v->draws[4].text, "5"));
+    const int *frame = v->dcells + v->draws[4].first;
+    CHECK(frame[0] == 0 && frame[1] == 1);
+    nonet_variant_free(v);
+
+    /* the constraint extension's lines beside the rules they draw */
+    static const char renban[] = ",\"renban\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]";
+    static const char copy[] = ",\"line\":[{\"lines\":[[\"R1C1\",\"R1C2\"]],\"outlineC\":"
+                               "\"#F067F0\",\"width\":0.25,\"fromConstraint\":\"Renban\"}]";
+    snprintf(extra, sizeof extra, "%s%s", renban, copy);
+    fp_json(json, sizeof json, 4, NULL, extra);
+    v = parse(json, &err);
+    CHECKF(v != NULL, "%s", err.message);
+    CHECK(nonet_variant_count_constraints(v) == 1);
+    CHECKF(!strcmp(nonet_variant_notes(v), "1 line read as a drawing, not a rule; it draws a rule "
+                                           "read from its own key"),
+           "%s", nonet_variant_notes(v));
+    tpuzzle r = {.n = 4, .br = 2, .bc = 2, .ncons = 1};
+    r.cons[0] = (tcon){NONET_CON_RENBAN, 0, 0, 2, {0, 1}};
+    CHECK(count_of(v) == grids_of(&r, NULL));
+    nonet_variant_free(v);
+
+    /* ... and without them: lost rules, named */
+    static const struct {
+        const char *extra, *words;
+    } lost[] = {
+        {copy, "\"Renban\", but the file has no \"renban\""},
+        {",\"line\":[{\"lines\":[[\"R1C1\",\"R2C2\"]],\"fromConstraint\":\"German Whispers\"}]",
+         "\"German Whispers\", but the file has no \"whispers\""},
+        {",\"line\":[{\"lines\":[[\"R1C1\",\"R2C2\"]],\"fromConstraint\":\"Region Sum Line\"}]",
+         "\"Region Sum Line\", but the file has no \"regionsumline\""},
+        {",\"line\":[{\"lines\":[[\"R1C1\",\"R2C2\"]],\"isNewConstraint\":true,"
+         "\"outlineC\":\"#C060C0\"}]",
+         "\"Renban\", but the file has no \"renban\""},
+        {",\"cage\":[{\"cells\":[\"R1C1\"],\"fromConstraint\":\"Row Indexer\"}]",
+         "\"Row Indexer\", but the file has no \"rowindexer\""},
+        {",\"text\":[{\"cells\":[\"R0C1\"],\"value\":\"12\",\"fromConstraint\":\"X Sum\"}]",
+         "\"X Sum\", but the file has no \"xsum\""},
+        {",\"circle\":[{\"cells\":[\"R1C1\"],\"fromConstraint\":\"Double Arrow\"}],"
+         "\"doublearrow\":[]",
+         "\"Double Arrow\", but the file has no \"doublearrow\""},
+    };
+    for (size_t i = 0; i < sizeof lost / sizeof lost[0]; i++) {
+        fp_json(json, sizeof json, 4, NULL, lost[i].extra);
+        v = parse(json, &err);
+        CHECKF(v == NULL && strstr(err.message, lost[i].words) && strstr(err.message, "lost"),
+               "lost %zu: %s", i, v ? "read" : err.message);
+    }
+    /* a rule of the extension that nonet does not know is named as such */
+    fp_json(json, sizeof json, 4, NULL,
+            ",\"regionsumline\":[{\"lines\":[[\"R1C1\",\"R2C2\"]]}],\"line\":[{\"lines\":[["
+            "\"R1C1\",\"R2C2\"]],\"fromConstraint\":\"Region Sum Line\"}]");
+    v = parse(json, &err);
+    CHECKF(v == NULL && strstr(err.message, "\"regionsumline\" is not one nonet knows"), "%s",
+           v ? "read" : err.message);
+    /* German whispers, exported as "whispers" */
+    fp_json(json, sizeof json, 4, NULL,
+            ",\"whispers\":[{\"lines\":[[\"R1C1\",\"R2C2\"]]}],\"line\":[{\"lines\":[[\"R1C1\","
+            "\"R2C2\"]],\"fromConstraint\":\"German Whispers\"}]");
+    v = parse(json, &err);
+    CHECKF(v != NULL && nonet_variant_count_constraints(v) == 1, "%s", err.message);
+    nonet_variant_free(v);
+    /* no notes: the text form, and NULL */
+    v = parse("....\n....\n....\n....\nrenban r1c1 r1c2\n", &err);
+    CHECK(v != NULL && !strcmp(nonet_variant_notes(v), "") &&
+          !strcmp(nonet_variant_notes(NULL), ""));
+    nonet_variant_free(v);
+}
+
+/* A cell listed twice, as each type's entry in the table says: a whisper
+ * loop holds between neighbours along it (6x6 loops against the grids
+ * enumerated here); the sets (renban, cage, region, arrow's shaft, odd,
+ * even) hold the cell once; thermometers, little killers and an arrow's
+ * bulb refuse it with a sentence. */
+static void test_repeated_cells(void)
+{
+    /* the issue's closed whisper loop, both forms */
+    char json[16384];
+    nonet_error err;
+    fp_json(
+        json, sizeof json, 9, NULL,
+        ",\"whispers\":[{\"lines\":[[\"R6C7\",\"R5C7\",\"R6C6\",\"R5C5\",\"R4C6\",\"R5C7\"]]}]");
+    nonet_variant *v = parse(json, &err);
+    nonet_constraint c;
+    CHECKF(v != NULL, "%s", err.message);
+    CHECK(nonet_variant_get(v, 0, &c) == NONET_OK && c.ncells == 6 && c.cells[5] == 4 * 9 + 6);
+    nonet_variant_free(v);
+    const char *grid =
+        ".................................................................................\n";
+    char text[512];
+    snprintf(text, sizeof text, "%swhisper r6c7 r5c7 r6c6 r5c5 r4c6 r5c7\n", grid);
+    v = parse(text, &err);
+    CHECKF(v != NULL, "%s", err.message);
+    nonet_variant_free(v);
+
+    /* 6x6 loops around a 2x2 block (a triangle or the square), a third
+     * of a random grid given, against the grids enumerated here */
+    rng_state = 5;
+    int rounds = 0, solvable = 0;
+    for (int round = 0; round < 30; round++) {
+        tpuzzle t;
+        uint8_t sol[81] = {0}, givens[81] = {0};
+        random_6x6(&t, sol, givens, 3);
+        int r0 = below(5), c0 = below(5), a = r0 * 6 + c0;
+        int ring[4] = {a, a + 1, a + 7, a + 6}, len = below(2) ? 3 : 4;
+        tcon *k = &t.cons[t.ncons++];
+        *k = (tcon){NONET_CON_WHISPER, 1 + below(3), 0, len + 1, {0}};
+        for (int i = 0; i < len; i++)
+            k->cells[i] = ring[i];
+        k->cells[len] = ring[0];
+        nonet_variant *w = build(&t, givens);
+        CHECKF(w != NULL, "round %d: the loop refused", round);
+        uint64_t grids = 0;
+        count_against_grids(&t, givens, w, round, &grids);
+        solvable += grids > 0;
+        rounds++;
+    }
+    CHECK(rounds == 30 && solvable > 5);
+
+    /* a set holds a repeated cell once: the same count as without it
+     * (enumerated here), and the cell given back once */
+    rng_state = 6;
+    for (int round = 0; round < 20; round++) {
+        tpuzzle t;
+        uint8_t sol[81] = {0}, givens[81] = {0};
+        random_6x6(&t, sol, givens, 3);
+        static const nonet_constraint_type sets[] = {NONET_CON_RENBAN, NONET_CON_KILLER,
+                                                     NONET_CON_HOUSE, NONET_CON_ODD};
+        tcon *k = &t.cons[t.ncons++];
+        *k = (tcon){sets[round % 4], 0, 0, 3, {0}};
+        distinct_cells(6, 3, k->cells);
+        if (k->type == NONET_CON_KILLER)
+            k->value = sol[k->cells[0]] + sol[k->cells[1]] + sol[k->cells[2]];
+        int listed[4] = {k->cells[0], k->cells[1], k->cells[0], k->cells[2]};
+        nonet_grid g;
+        nonet_grid_init(&g, 2, 3);
+        memcpy(g.cells, givens, 36);
+        nonet_variant *w = nonet_variant_new(&g);
+        nonet_constraint add = {k->type, k->value, 0, 4, listed};
+        char why[160] = "";
+        CHECKF(nonet_variant_add(w, &add, why, sizeof why) == NONET_OK, "round %d: %s", round, why);
+        CHECK(nonet_variant_get(w, 0, &c) == NONET_OK && c.ncells == 3 &&
+              c.cells[2] == k->cells[2]);
+        uint64_t grids = 0;
+        count_against_grids(&t, givens, w, round, &grids);
+    }
+
+    /* an arrow's shaft is a set; its bulb is one number */
+    v = parse("....\n....\n....\n....\narrow r1c1 : r1c2 r2c2 r1c2\n", &err);
+    CHECKF(v != NULL && nonet_variant_get(v, 0, &c) == NONET_OK && c.ncells == 3 && c.nbulb == 1,
+           "%s", err.message);
+    nonet_variant_free(v);
+    static const struct {
+        const char *line, *words;
+    } refused[] = {
+        {"thermo r1c1 r1c2 r2c2 r1c1", "r1c1 twice: its digits increase along it"},
+        {"littlekiller r1c1 r2c2 r1c1 = 9", "r1c1 twice: a little killer sums"},
+        {"arrow r1c1 r1c1 : r1c2", "r1c1 twice in the bulb"},
+        {"whisper r1c1 r1c1 r1c2", "r1c1 twice in a row"},
+        {"white r1c1 r1c1", "r1c1 twice"},
+        {"thermo r1c1 r1c3", "does not touch"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        snprintf(text, sizeof text, "%s%s\n", grid, refused[i].line);
+        parse_fails(text, 2, refused[i].words);
+    }
+    /* a renban's cells need not touch (a set) */
+    snprintf(text, sizeof text, "%srenban r1c1 r3c3\n", grid);
+    v = parse(text, &err);
+    CHECK(v != NULL);
+    nonet_variant_free(v);
+    /* f-puzzles' thermometer that comes back: refused with the sentence */
+    fp_json(json, sizeof json, 9, NULL,
+            ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\",\"R2C2\",\"R1C1\"]]}]");
+    v = parse(json, &err);
+    CHECKF(v == NULL && strstr(err.message, "thermometer: thermo: r1c1 twice: its digits"), "%s",
+           v ? "read" : err.message);
+}
+
 void suite_variant(void)
 {
     RUN(test_bruteforce_4x4);
@@ -1338,4 +1760,8 @@ void suite_variant(void)
     RUN(test_killer_forms);
     RUN(test_impossible_sums);
     RUN(test_sandwich_bounds);
+    RUN(test_fpuzzles_cosmetic_cage);
+    RUN(test_fpuzzles_strict_kropki);
+    RUN(test_fpuzzles_drawings);
+    RUN(test_repeated_cells);
 }

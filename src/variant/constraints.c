@@ -6,31 +6,41 @@
 
 #include <stdlib.h>
 
+/* A cell listed twice: a set's is kept once, a whisper may come back to a
+ * cell (a loop: its rule holds between neighbours), and the rest refuse
+ * it (a thermometer's digits increase along it; a little killer's
+ * diagonal counts each cell once; a mark, a sandwich or a global rule has
+ * its own shape). Which cells touch: the shape column (-3: each the
+ * next's king's-move neighbour, as the rule is between neighbours; 0:
+ * any cells, a set whose rule does not depend on their order or place). */
+#define THERMO_ONCE "its digits increase along it, so a thermometer cannot come back to a cell"
+#define LITTLE_ONCE "a little killer sums the cells of its diagonal, each once"
+
 static const vtype types[] = {
-    /* type, name, cells, value_min, value_max */
-    {NONET_CON_DIAGONAL_MAIN, "diagonal-", -1, 0, 0},
-    {NONET_CON_DIAGONAL_ANTI, "diagonal+", -1, 0, 0},
-    {NONET_CON_WINDOKU, "windoku", -1, 0, 0},
-    {NONET_CON_DISJOINT, "disjoint", -1, 0, 0},
-    {NONET_CON_HOUSE, "region", 0, 0, 0},
-    {NONET_CON_ANTI_KNIGHT, "antiknight", -1, 0, 0},
-    {NONET_CON_ANTI_KING, "antiking", -1, 0, 0},
-    {NONET_CON_NONCONSECUTIVE, "nonconsecutive", -1, 0, 0},
-    {NONET_CON_DIFFERENCE, "difference", 2, 1, NONET_MAX_SIDE},
-    {NONET_CON_RATIO, "ratio", 2, 2, NONET_MAX_SIDE},
-    {NONET_CON_SUM, "sum", 2, 3, 2 * NONET_MAX_SIDE},
-    {NONET_CON_NOT_DIFFERENCE, "negative difference", -1, 1, NONET_MAX_SIDE},
-    {NONET_CON_NOT_RATIO, "negative ratio", -1, 2, NONET_MAX_SIDE},
-    {NONET_CON_NOT_SUM, "negative sum", -1, 3, 2 * NONET_MAX_SIDE},
-    {NONET_CON_KILLER, "cage", 0, 0, -1},
-    {NONET_CON_LITTLE_KILLER, "littlekiller", 0, 1, -1},
-    {NONET_CON_ARROW, "arrow", 0, 0, 0},
-    {NONET_CON_THERMO, "thermo", -3, 0, 0},
-    {NONET_CON_WHISPER, "whisper", -3, 0, NONET_MAX_SIDE - 1},
-    {NONET_CON_RENBAN, "renban", 0, 0, 0},
-    {NONET_CON_SANDWICH, "sandwich", -2, 0, -1},
-    {NONET_CON_ODD, "odd", 0, 0, 0},
-    {NONET_CON_EVEN, "even", 0, 0, 0},
+    /* type, name, cells, value_min, value_max, repeat, once */
+    {NONET_CON_DIAGONAL_MAIN, "diagonal-", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_DIAGONAL_ANTI, "diagonal+", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_WINDOKU, "windoku", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_DISJOINT, "disjoint", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_HOUSE, "region", 0, 0, 0, VREPEAT_DROP, NULL},
+    {NONET_CON_ANTI_KNIGHT, "antiknight", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_ANTI_KING, "antiking", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_NONCONSECUTIVE, "nonconsecutive", -1, 0, 0, VREPEAT_REFUSE, NULL},
+    {NONET_CON_DIFFERENCE, "difference", 2, 1, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
+    {NONET_CON_RATIO, "ratio", 2, 2, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
+    {NONET_CON_SUM, "sum", 2, 3, 2 * NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
+    {NONET_CON_NOT_DIFFERENCE, "negative difference", -1, 1, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
+    {NONET_CON_NOT_RATIO, "negative ratio", -1, 2, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
+    {NONET_CON_NOT_SUM, "negative sum", -1, 3, 2 * NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
+    {NONET_CON_KILLER, "cage", 0, 0, -1, VREPEAT_DROP, NULL},
+    {NONET_CON_LITTLE_KILLER, "littlekiller", 0, 1, -1, VREPEAT_REFUSE, LITTLE_ONCE},
+    {NONET_CON_ARROW, "arrow", 0, 0, 0, VREPEAT_DROP, NULL},
+    {NONET_CON_THERMO, "thermo", -3, 0, 0, VREPEAT_REFUSE, THERMO_ONCE},
+    {NONET_CON_WHISPER, "whisper", -3, 0, NONET_MAX_SIDE - 1, VREPEAT_PATH, NULL},
+    {NONET_CON_RENBAN, "renban", 0, 0, 0, VREPEAT_DROP, NULL},
+    {NONET_CON_SANDWICH, "sandwich", -2, 0, -1, VREPEAT_REFUSE, NULL},
+    {NONET_CON_ODD, "odd", 0, 0, 0, VREPEAT_DROP, NULL},
+    {NONET_CON_EVEN, "even", 0, 0, 0, VREPEAT_DROP, NULL},
 };
 
 const vtype *vtype_of(nonet_constraint_type type)

@@ -1,7 +1,8 @@
 /* fpuzzles.c - the f-puzzles format: its JSON (size, grid of cells with
- * value/given/region, global switches, arrays of elements), and links
- * that carry it LZ-string compressed in base64: f-puzzles' ?load=,
- * SudokuPad's fpuzzles / fpuz prefixes, or the bare payload. */
+ * value/given/region, global switches, arrays of elements; its cosmetic
+ * drawings kept, never taken as rules), and links that carry it
+ * LZ-string compressed in base64: f-puzzles' ?load=, SudokuPad's
+ * fpuzzles / fpuz prefixes, or the bare payload. */
 #include "variant/json.h"
 #include "variant/lzstring.h"
 #include "variant/variant.h"
@@ -15,6 +16,7 @@
 
 typedef struct reader {
     const json_doc *d;
+    const char *text; /* the JSON text d was read from (a drawing's own text) */
     nonet_variant *v;
     nonet_error *err;
     int n;
@@ -82,6 +84,20 @@ static int add(reader *x, nonet_constraint_type type, int value, int nbulb, cons
     return rc;
 }
 
+/* A rule of the whole grid, once however often the file says it (the
+ * negative difference's value is 1: f-puzzles' non-consecutive and
+ * "negative": ["difference"] are the same rule). */
+static int add_rule(reader *x, nonet_constraint_type type, const char *what)
+{
+    int value = type == NONET_CON_NOT_DIFFERENCE ? 1 : 0;
+    for (int i = 0; i < nonet_variant_count_constraints(x->v); i++) {
+        nonet_constraint c;
+        if (nonet_variant_get(x->v, i, &c) == NONET_OK && c.type == type && c.value == value)
+            return NONET_OK;
+    }
+    return add(x, type, value, 0, NULL, 0, what);
+}
+
 /* An element's "value" as a number; dflt when absent or empty. */
 static int value_of(reader *x, const json_node *e, int dflt, int *out, const char *what)
 {
@@ -108,7 +124,7 @@ static int elements(reader *x, const char *key, const json_node *arr)
     if (arr->type != JSON_ARRAY)
         return fail(x->err, "\"%s\" is not an array", key);
     for (const json_node *e = json_first(x->d, arr); e && !rc; e = json_next(x->d, e)) {
-        if (!strcmp(key, "killercage") || !strcmp(key, "cage")) {
+        if (!strcmp(key, "killercage")) {
             if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) <
                     0 ||
                 value_of(x, e, 0, &value, key))
@@ -199,31 +215,55 @@ static int elements(reader *x, const char *key, const json_node *arr)
     return rc;
 }
 
-/* Keys that hold no rule. */
-static int metadata(const char *key)
+/* ------------------------------------------------------------ drawings */
+
+/* f-puzzles' drawings, cosmetic there: the key of each kind (vdraw_kind's
+ * order). */
+static const char *const drawing_keys[VD_KINDS] = {"line", "circle", "rectangle", "cage", "text"};
+
+/* The key of the rule that a drawing of the f-puzzles constraint
+ * extension draws, from its "fromConstraint" (the extension's name of the
+ * rule): the name lowercased without its spaces, as the extension makes
+ * its keys, into key (cap bytes); the whispers it exports under
+ * "whispers", whatever their kind. */
+static void rule_key(const char *name, char *key, size_t cap)
 {
-    static const char *const keys[] = {"size",          "title",
-                                       "author",        "ruleset",
-                                       "grid",          "solution",
-                                       "text",          "highlightConflicts",
-                                       "disabledlogic", "truecandidatesoptions",
-                                       "fogofwar",      "spacing"};
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (!strcmp(keys[i], key))
-            return 1;
-    return 0;
+    static const char *const aliases[][2] = {{"Whispers", "whispers"},
+                                             {"German Whispers", "whispers"},
+                                             {"Dutch Whispers", "whispers"},
+                                             {"Entropic", "entropicline"}};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (!strcmp(name, aliases[i][0])) {
+            snprintf(key, cap, "%s", aliases[i][1]);
+            return;
+        }
+    size_t k = 0;
+    for (const char *c = name; *c && k + 1 < cap; c++)
+        if (*c != ' ')
+            key[k++] = (char)tolower((unsigned char)*c);
+    key[k] = '\0';
 }
 
-static int element_key(const char *key)
+/* The rule a drawing draws, by the constraint extension: its
+ * "fromConstraint", or for a line of its first versions
+ * ("isNewConstraint": true), the rule its colour stood for; NULL when
+ * none. */
+static const char *drawn_rule(const reader *x, const json_node *e)
 {
-    static const char *const keys[] = {"killercage",  "cage",       "littlekillersum", "arrow",
-                                       "thermometer", "renban",     "whispers",        "difference",
-                                       "ratio",       "xv",         "sandwichsum",     "odd",
-                                       "even",        "extraregion"};
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (!strcmp(keys[i], key))
-            return 1;
-    return 0;
+    const char *from = json_str(x->d, json_member(x->d, e, "fromConstraint"));
+    if (from && *from)
+        return from;
+    const json_node *old = json_member(x->d, e, "isNewConstraint");
+    if (!old || old->type != JSON_BOOL || !old->num)
+        return NULL;
+    const char *colour = json_str(x->d, json_member(x->d, e, "outlineC"));
+    if (!colour)
+        colour = json_str(x->d, json_member(x->d, e, "color"));
+    return !colour                      ? "Entropic"
+           : !strcmp(colour, "#C060C0") ? "Renban"
+           : !strcmp(colour, "#67F067") ? "Whispers"
+           : !strcmp(colour, "#6495ED") ? "Slow Thermometer"
+                                        : "Entropic";
 }
 
 /* Whether a member says nothing: false, null, "", [] or {}. */
@@ -232,6 +272,146 @@ static int empty(const json_node *v)
     return v->type == JSON_NULL || (v->type == JSON_BOOL && !v->num) ||
            (v->type == JSON_STRING && !v->len) ||
            ((v->type == JSON_ARRAY || v->type == JSON_OBJECT) && !v->count);
+}
+
+/* A growing list of (row, column) pairs. */
+typedef struct pairs {
+    int *at;
+    int len, cap; /* in pairs */
+} pairs;
+
+static int push_pair(pairs *p, int r, int c)
+{
+    if (p->len == p->cap) {
+        int ncap = p->cap ? 2 * p->cap : 64;
+        int *grown = realloc(p->at, 2 * (size_t)ncap * sizeof *grown);
+        if (!grown)
+            return -1;
+        p->at = grown;
+        p->cap = ncap;
+    }
+    int *pair = p->at + 2 * (size_t)p->len;
+    pair[0] = r;
+    pair[1] = c;
+    p->len++;
+    return 0;
+}
+
+/* The cells of a drawing's array of "RxCy" strings appended to p: 1-based,
+ * 0 and n + 1 the frame outside the grid, where f-puzzles draws too.
+ * Returns NONET_OK, NONET_EARG (reported) or NONET_ENOMEM. */
+static int drawing_cells(reader *x, const json_node *arr, const char *key, pairs *p)
+{
+    if (!arr || arr->type != JSON_ARRAY)
+        return fail(x->err, "%s: no cells", key);
+    for (const json_node *e = json_first(x->d, arr); e; e = json_next(x->d, e)) {
+        int r, c;
+        const char *s = json_str(x->d, e);
+        if (cell_ref(s, &r, &c) || r < 0 || r > x->n + 1 || c < 0 || c > x->n + 1)
+            return fail(x->err, "%s: '%s' is no cell of the grid or its frame", key, s ? s : "?");
+        if (push_pair(p, r, c))
+            return NONET_ENOMEM;
+    }
+    return NONET_OK;
+}
+
+/* One drawing (e, of kind) into the variant: its cells (a line's
+ * polylines with -1 -1 between them), its words, its own text. */
+static int drawing(reader *x, vdraw_kind kind, const json_node *e, int copy, pairs *p)
+{
+    const char *key = drawing_keys[kind];
+    int rc = NONET_OK;
+    p->len = 0;
+    if (kind == VD_LINE) {
+        const json_node *lines = json_member(x->d, e, "lines");
+        if (!lines || lines->type != JSON_ARRAY)
+            return fail(x->err, "line: no \"lines\"");
+        for (const json_node *l = json_first(x->d, lines); l && rc == NONET_OK;
+             l = json_next(x->d, l)) {
+            if (p->len && push_pair(p, -1, -1))
+                return NONET_ENOMEM;
+            rc = drawing_cells(x, l, key, p);
+        }
+    } else {
+        rc = drawing_cells(x, json_member(x->d, e, "cells"), key, p);
+    }
+    if (rc != NONET_OK)
+        return rc;
+    const json_node *value = json_member(x->d, e, "value");
+    char number[64] = "";
+    const char *words = json_str(x->d, value);
+    if (!words && value && value->type == JSON_NUMBER) {
+        snprintf(number, sizeof number, "%.*s", (int)value->span, x->text + value->at);
+        words = number;
+    }
+    return variant_add_drawing(x->v, kind, p->at, p->len, words, x->text + e->at, e->span, copy);
+}
+
+/* A drawing array (key one of drawing_keys): each element kept in the
+ * variant as a drawing, never as a rule. One that the constraint
+ * extension drew for a rule whose own key the file lacks is a lost rule:
+ * an error that names it. */
+static int drawings(reader *x, const json_node *root, vdraw_kind kind, const json_node *arr)
+{
+    const char *key = drawing_keys[kind];
+    if (arr->type != JSON_ARRAY)
+        return fail(x->err, "\"%s\" is not an array", key);
+    pairs p = {NULL, 0, 0};
+    int rc = NONET_OK;
+    for (const json_node *e = json_first(x->d, arr); e && rc == NONET_OK; e = json_next(x->d, e)) {
+        if (e->type != JSON_OBJECT) {
+            rc = fail(x->err, "%s: an element that is no object", key);
+            break;
+        }
+        const char *rule = drawn_rule(x, e);
+        if (rule) {
+            char rkey[64];
+            rule_key(rule, rkey, sizeof rkey);
+            const json_node *there = json_member(x->d, root, rkey);
+            if (!there || empty(there)) {
+                rc = fail(x->err,
+                          "f-puzzles: a \"%s\" drawn for the rule \"%s\", but the file has no "
+                          "\"%s\": a lost rule (saved without the constraint extension?)",
+                          key, rule, rkey);
+                break;
+            }
+        }
+        rc = drawing(x, kind, e, rule != NULL, &p);
+    }
+    free(p.at);
+    return rc;
+}
+
+/* Keys that hold no rule. */
+static int metadata(const char *key)
+{
+    static const char *const keys[] = {"size",
+                                       "title",
+                                       "author",
+                                       "ruleset",
+                                       "grid",
+                                       "solution",
+                                       "highlightConflicts",
+                                       "disabledlogic",
+                                       "truecandidatesoptions",
+                                       "fogofwar",
+                                       "spacing"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcmp(keys[i], key))
+            return 1;
+    return 0;
+}
+
+static int element_key(const char *key)
+{
+    static const char *const keys[] = {"killercage", "littlekillersum", "arrow",      "thermometer",
+                                       "renban",     "whispers",        "difference", "ratio",
+                                       "xv",         "sandwichsum",     "odd",        "even",
+                                       "extraregion"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcmp(keys[i], key))
+            return 1;
+    return 0;
 }
 
 static int read_json(const char *text, size_t len, nonet_variant **out, char *name,
@@ -253,7 +433,7 @@ static int read_json(const char *text, size_t len, nonet_variant **out, char *na
         return NONET_EARG;
     }
     const json_node *root = &d.nodes[0];
-    reader x = {&d, NULL, err, 0};
+    reader x = {&d, text, NULL, err, 0};
     int rc = NONET_OK;
     const json_node *size = json_member(&d, root, "size"), *grid = json_member(&d, root, "grid");
     int n;
@@ -315,9 +495,17 @@ static int read_json(const char *text, size_t len, nonet_variant **out, char *na
             const char *key;
             nonet_constraint_type type;
         } switches[] = {
-            {"diagonal+", NONET_CON_DIAGONAL_ANTI}, {"diagonal-", NONET_CON_DIAGONAL_MAIN},
-            {"antiknight", NONET_CON_ANTI_KNIGHT},  {"antiking", NONET_CON_ANTI_KING},
-            {"disjointgroups", NONET_CON_DISJOINT}, {"nonconsecutive", NONET_CON_NONCONSECUTIVE},
+            {"diagonal+", NONET_CON_DIAGONAL_ANTI},
+            {"diagonal-", NONET_CON_DIAGONAL_MAIN},
+            {"antiknight", NONET_CON_ANTI_KNIGHT},
+            {"antiking", NONET_CON_ANTI_KING},
+            {"disjointgroups", NONET_CON_DISJOINT},
+            /* f-puzzles' non-consecutive leaves out the pairs that carry
+             * a kropki dot, white or black (its "all dots given" is this
+             * and the dots and "negative": ["ratio"]): the rule "no
+             * difference of 1 where no dot is", the same as nonet's
+             * nonconsecutive where there is no dot */
+            {"nonconsecutive", NONET_CON_NOT_DIFFERENCE},
             {"windoku", NONET_CON_WINDOKU},
         };
         int known = 0;
@@ -325,17 +513,23 @@ static int read_json(const char *text, size_t len, nonet_variant **out, char *na
             if (!strcmp(key, switches[i].key)) {
                 known = 1;
                 if (m->type == JSON_BOOL && m->num)
-                    rc = add(&x, switches[i].type, 0, 0, NULL, 0, key);
+                    rc = add_rule(&x, switches[i].type, key);
             }
         if (known || metadata(key) || empty(m))
             continue;
-        if (!strcmp(key, "negative")) {
+        int drawn = -1;
+        for (int k = 0; k < VD_KINDS; k++)
+            if (!strcmp(key, drawing_keys[k]))
+                drawn = k;
+        if (drawn >= 0) {
+            rc = drawings(&x, root, (vdraw_kind)drawn, m);
+        } else if (!strcmp(key, "negative")) {
             for (const json_node *e = json_first(&d, m); e && !rc; e = json_next(&d, e)) {
                 const char *s = json_str(&d, e);
                 if (s && !strcmp(s, "ratio"))
                     rc = add(&x, NONET_CON_NOT_RATIO, 2, 0, NULL, 0, key);
                 else if (s && !strcmp(s, "difference"))
-                    rc = add(&x, NONET_CON_NOT_DIFFERENCE, 1, 0, NULL, 0, key);
+                    rc = add_rule(&x, NONET_CON_NOT_DIFFERENCE, key);
                 else if (s && !strcmp(s, "xv")) {
                     rc = add(&x, NONET_CON_NOT_SUM, 10, 0, NULL, 0, key);
                     if (!rc)

@@ -35,7 +35,7 @@ static int new_node(parser *p, json_type t)
         d->nodes = grown;
         d->cap = cap;
     }
-    d->nodes[d->count] = (json_node){t, 0, 0, -1, -1, -1, 0, 0};
+    d->nodes[d->count] = (json_node){t, 0, 0, -1, -1, -1, 0, 0, p->pos, 0};
     return (int)d->count++;
 }
 
@@ -204,9 +204,23 @@ static int members(parser *p, int node, char close)
     }
 }
 
+static int value_at(parser *p);
+
+/* A value at p->pos (after blanks): its node, its text's span set. */
 static int value(parser *p)
 {
     skip(p);
+    size_t at = p->pos;
+    int node = value_at(p);
+    if (node >= 0) {
+        p->d->nodes[node].at = at;
+        p->d->nodes[node].span = p->pos - at;
+    }
+    return node;
+}
+
+static int value_at(parser *p)
+{
     if (p->pos >= p->len) {
         p->why = "the text ends where a value should be";
         return -1;

@@ -22,6 +22,8 @@ typedef struct json_node {
     int next;   /* the next member of its parent, -1 none */
     long key;   /* a member of an object: its name, json_doc.strings + key */
     int count;  /* an array or object: how many members */
+    size_t at;  /* where its text starts in the text read, and its length */
+    size_t span;
 } json_node;
 
 typedef struct json_doc {

@@ -1,5 +1,7 @@
 /* model.c - the variant puzzle as built: givens, regions, constraints;
- * what each constraint type accepts; a filled grid checked against them. */
+ * what each constraint type accepts (its cells as its table entry reads
+ * them); f-puzzles' drawings and the notes on them; a filled grid checked
+ * against them. */
 #include "variant/variant.h"
 
 #include <stdarg.h>
@@ -33,6 +35,9 @@ void nonet_variant_free(nonet_variant *v)
         return;
     free(v->cons);
     free(v->cells);
+    free(v->draws);
+    free(v->dcells);
+    free(v->dtext);
     free(v);
 }
 
@@ -104,26 +109,55 @@ static int largest_sum(int n, int k, int distinct)
     return s;
 }
 
-static int validate(const nonet_variant *v, const nonet_constraint *c, const vtype *t, char *why,
-                    size_t cap)
+/* c's cells as its type reads them (vtype.repeat) into kept (*nkept of
+ * them): a cell listed again kept once where the cells are a set, kept
+ * where the line may come back to a cell, else refused. Returns NONET_OK
+ * or NONET_EARG with a sentence in why. */
+static int read_cells(const nonet_variant *v, const nonet_constraint *c, const vtype *t, int *kept,
+                      int *nkept, char *why, size_t cap)
 {
     int n = v->grid.n, cells = n * n;
     if (c->ncells < 0 || (c->ncells > 0 && !c->cells)) {
         say(why, cap, "%s: no cells", t->name);
         return NONET_EARG;
     }
+    if (c->ncells > VARIANT_MAX_LINE) {
+        say(why, cap, "%s: more than %d cells", t->name, VARIANT_MAX_LINE);
+        return NONET_EARG;
+    }
+    int bulb = c->type == NONET_CON_ARROW ? (c->nbulb ? c->nbulb : 1) : 0;
+    *nkept = 0;
     for (int i = 0; i < c->ncells; i++) {
-        if (c->cells[i] < 0 || c->cells[i] >= cells) {
-            say(why, cap, "%s: cell %d is outside the %dx%d grid", t->name, c->cells[i], n, n);
+        int cell = c->cells[i], again = 0;
+        if (cell < 0 || cell >= cells) {
+            say(why, cap, "%s: cell %d is outside the %dx%d grid", t->name, cell, n, n);
             return NONET_EARG;
         }
-        for (int j = 0; j < i; j++)
-            if (c->cells[j] == c->cells[i]) {
-                say(why, cap, "%s: r%dc%d twice", t->name, c->cells[i] / n + 1,
-                    c->cells[i] % n + 1);
-                return NONET_EARG;
-            }
+        for (int j = 0; j < i && !again; j++)
+            again = c->cells[j] == cell;
+        if (!again || t->repeat == VREPEAT_PATH) {
+            kept[(*nkept)++] = cell;
+            continue;
+        }
+        if (t->repeat == VREPEAT_DROP && i >= bulb)
+            continue; /* the same cell again: a set holds it once (an arrow's
+                         bulb comes first, so it keeps its cells) */
+        if (bulb)
+            say(why, cap, "arrow: r%dc%d twice in the bulb, whose cells read as one number",
+                cell / n + 1, cell % n + 1);
+        else if (t->once)
+            say(why, cap, "%s: r%dc%d twice: %s", t->name, cell / n + 1, cell % n + 1, t->once);
+        else
+            say(why, cap, "%s: r%dc%d twice", t->name, cell / n + 1, cell % n + 1);
+        return NONET_EARG;
     }
+    return NONET_OK;
+}
+
+static int validate(const nonet_variant *v, const nonet_constraint *c, const vtype *t, char *why,
+                    size_t cap)
+{
+    int n = v->grid.n;
     switch (t->cells) {
     case -1:
         if (c->ncells) {
@@ -161,7 +195,11 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vty
             return NONET_EARG;
         }
         for (int i = 1; i < c->ncells; i++)
-            if (!king_step(n, c->cells[i - 1], c->cells[i])) {
+            if (c->cells[i - 1] == c->cells[i]) {
+                say(why, cap, "%s: r%dc%d twice in a row: a line steps from a cell to a neighbour",
+                    t->name, c->cells[i] / n + 1, c->cells[i] % n + 1);
+                return NONET_EARG;
+            } else if (!king_step(n, c->cells[i - 1], c->cells[i])) {
                 say(why, cap, "%s: r%dc%d does not touch r%dc%d", t->name, c->cells[i - 1] / n + 1,
                     c->cells[i - 1] % n + 1, c->cells[i] / n + 1, c->cells[i] % n + 1);
                 return NONET_EARG;
@@ -174,10 +212,6 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vty
                    c->type == NONET_CON_THERMO || c->type == NONET_CON_RENBAN;
     if (distinct && c->ncells > n) {
         say(why, cap, "%s: %d cells cannot hold different digits 1 to %d", t->name, c->ncells, n);
-        return NONET_EARG;
-    }
-    if (c->ncells > VARIANT_MAX_LINE) {
-        say(why, cap, "%s: more than %d cells", t->name, VARIANT_MAX_LINE);
         return NONET_EARG;
     }
     if (c->type == NONET_CON_ARROW) {
@@ -214,7 +248,15 @@ int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, si
         say(why, cap, "unknown constraint type %d", (int)c->type);
         return NONET_EARG;
     }
-    int rc = validate(v, c, t, why, cap);
+    int kept[VARIANT_MAX_LINE], nkept;
+    int rc = read_cells(v, c, t, kept, &nkept, why, cap);
+    if (rc != NONET_OK)
+        return rc;
+    nonet_constraint as_read = *c;
+    as_read.cells = kept;
+    as_read.ncells = nkept;
+    c = &as_read;
+    rc = validate(v, c, t, why, cap);
     if (rc != NONET_OK)
         return rc;
     if (v->ncons == v->capcons) {
@@ -256,6 +298,113 @@ int nonet_variant_get(const nonet_variant *v, int i, nonet_constraint *c)
     const vcon *k = &v->cons[i];
     *c = (nonet_constraint){k->type, k->value, k->nbulb, k->ncells, vcon_cells(v, k)};
     return NONET_OK;
+}
+
+/* ------------------------------------------------------------ drawings */
+
+/* buf (of *cap elements of size each) grown to hold need of them: the
+ * buffer to use (buf when it is big enough), NULL out of memory. */
+static void *grow(void *buf, size_t *cap, size_t need, size_t each, size_t first)
+{
+    if (need <= *cap && buf)
+        return buf;
+    size_t ncap = *cap ? *cap : first;
+    while (ncap < need)
+        ncap *= 2;
+    void *grown = realloc(buf, ncap * each);
+    if (grown)
+        *cap = ncap;
+    return grown;
+}
+
+/* Appends len bytes of s and a NUL to v's strings; their offset in *at. */
+static int put_text(nonet_variant *v, const char *s, size_t len, size_t *at)
+{
+    char *text = grow(v->dtext, &v->capdtext, v->ndtext + len + 1, 1, 256);
+    if (!text)
+        return -1;
+    v->dtext = text;
+    *at = v->ndtext;
+    if (len)
+        memcpy(v->dtext + v->ndtext, s, len);
+    v->dtext[v->ndtext + len] = '\0';
+    v->ndtext += len + 1;
+    return 0;
+}
+
+/* v's notes from its drawings: how many of each kind (f-puzzles' names)
+ * were read as drawings, and how many of them copy a rule that is read. */
+static void write_notes(nonet_variant *v)
+{
+    static const char *const names[VD_KINDS][2] = {{"line", "lines"},
+                                                   {"circle", "circles"},
+                                                   {"rectangle", "rectangles"},
+                                                   {"cage", "cages"},
+                                                   {"text", "texts"}};
+    int count[VD_KINDS] = {0}, kinds = 0;
+    size_t copies = 0;
+    for (size_t i = 0; i < v->ndraws; i++) {
+        count[v->draws[i].kind]++;
+        copies += v->draws[i].copy != 0;
+    }
+    for (int k = 0; k < VD_KINDS; k++)
+        kinds += count[k] > 0;
+    size_t cap = sizeof v->notes, len = 0;
+    v->notes[0] = '\0';
+    for (int k = 0, shown = 0; k < VD_KINDS && len < cap; k++) {
+        if (!count[k])
+            continue;
+        len += (size_t)snprintf(v->notes + len, cap - len, "%s%d %s",
+                                !shown               ? ""
+                                : shown == kinds - 1 ? " and "
+                                                     : ", ",
+                                count[k], names[k][count[k] != 1]);
+        shown++;
+    }
+    if (len < cap)
+        len += (size_t)snprintf(v->notes + len, cap - len, "%s",
+                                v->ndraws == 1 ? " read as a drawing, not a rule"
+                                               : " read as drawings, not rules");
+    if (!copies || len >= cap)
+        return;
+    if (v->ndraws == 1)
+        snprintf(v->notes + len, cap - len, "; it draws a rule read from its own key");
+    else if (copies == v->ndraws)
+        snprintf(v->notes + len, cap - len, "; they draw rules read from their own keys");
+    else if (copies == 1)
+        snprintf(v->notes + len, cap - len, "; one of them draws a rule read from its own key");
+    else
+        snprintf(v->notes + len, cap - len, "; %zu of them draw rules read from their own keys",
+                 copies);
+}
+
+int variant_add_drawing(nonet_variant *v, vdraw_kind kind, const int *cells, int ncells,
+                        const char *text, const char *json, size_t json_len, int copy)
+{
+    vdraw *draws = grow(v->draws, &v->capdraws, v->ndraws + 1, sizeof *draws, 16);
+    if (draws)
+        v->draws = draws;
+    int *dcells =
+        grow(v->dcells, &v->capdcells, v->ndcells + 2 * (size_t)ncells, sizeof *dcells, 256);
+    if (dcells)
+        v->dcells = dcells;
+    if (!draws || !dcells)
+        return NONET_ENOMEM;
+    vdraw d = {kind, v->ndcells, ncells, 0, 0, copy};
+    if (put_text(v, text ? text : "", text ? strlen(text) : 0, &d.text) ||
+        put_text(v, json, json_len, &d.json))
+        return NONET_ENOMEM;
+    if (ncells)
+        memcpy(v->dcells + v->ndcells, cells, 2 * (size_t)ncells * sizeof *cells);
+    v->ndcells += 2 * (size_t)ncells;
+    v->draws[v->ndraws++] = d;
+    write_notes(v);
+    return NONET_OK;
+}
+
+const char *nonet_variant_notes(const nonet_variant *v)
+{
+    return v ? v->notes : "";
 }
 
 const char *nonet_constraint_name(nonet_constraint_type type)

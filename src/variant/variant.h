@@ -32,6 +32,29 @@ typedef struct vcon {
     int first; /* its cells: nonet_variant.cells[first .. first + ncells) */
 } vcon;
 
+/* f-puzzles' drawings: cosmetic there (the rules have keys of their own),
+ * never rules here, kept so that a writer can give them back. */
+typedef enum vdraw_kind { VD_LINE, VD_CIRCLE, VD_RECTANGLE, VD_CAGE, VD_TEXT, VD_KINDS } vdraw_kind;
+
+typedef struct vdraw {
+    vdraw_kind kind;
+    /* its cells as f-puzzles names them, 1-based (0 and n + 1: the frame
+     * outside the grid), two ints a cell, row then column:
+     * nonet_variant.dcells[first .. first + 2 * ncells); -1 -1 between
+     * two of a line's polylines */
+    size_t first;
+    int ncells;
+    size_t text; /* its words ("value": a cage's or a text's), "" when
+                    none: nonet_variant.dtext + text */
+    size_t json; /* the element as the file wrote it, one JSON object:
+                    nonet_variant.dtext + json */
+    int copy;    /* drawn by the f-puzzles constraint extension beside a
+                    rule read from its own key ("fromConstraint") */
+} vdraw;
+
+/* The most bytes of nonet_variant_notes' sentence. */
+#define VARIANT_NOTES_CAP 256
+
 struct nonet_variant {
     nonet_grid grid;
     int has_regions;
@@ -40,7 +63,20 @@ struct nonet_variant {
     int ncons, capcons;
     int *cells;
     int ncellpool, capcellpool;
+    vdraw *draws; /* the drawings, in the order read */
+    size_t ndraws, capdraws;
+    int *dcells;
+    size_t ndcells, capdcells;
+    char *dtext; /* NUL-terminated strings */
+    size_t ndtext, capdtext;
+    char notes[VARIANT_NOTES_CAP]; /* nonet_variant_notes */
 };
+
+/* Adds a drawing to v: ncells (row, column) pairs from cells, its words
+ * (NULL: none) and its JSON text (json_len bytes); copy as vdraw.copy.
+ * Rewrites v's notes. Returns NONET_OK or NONET_ENOMEM. */
+int variant_add_drawing(nonet_variant *v, vdraw_kind kind, const int *cells, int ncells,
+                        const char *text, const char *json, size_t json_len, int copy);
 
 /* The cells of constraint k (NULL when it has none). */
 static inline const int *vcon_cells(const nonet_variant *v, const vcon *k)
@@ -119,15 +155,29 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed);
 
 /* ------------------------------------------------------------ constraint types */
 
+/* How a type reads a cell listed twice (vtype.repeat). */
+enum {
+    VREPEAT_REFUSE, /* an error; vtype.once says why when it is the rule's
+                       (else the plain "r1c1 twice") */
+    VREPEAT_DROP,   /* its cells are a set (a cage, a renban ...): a cell
+                       listed again is the same cell, kept once */
+    VREPEAT_PATH    /* a line whose rule holds between neighbours along it
+                       (whispers): it may come back to a cell (a loop), but
+                       not stay on one */
+};
+
 typedef struct vtype {
     nonet_constraint_type type;
     const char *name; /* the text form's keyword */
-    int cells;        /* -1: none (a global rule), 0: any number >= 1,
-                         2: two adjacent cells, -2: a whole row or column,
-                         -3: a line of cells each adjacent (king's move) to
-                         the next */
+    int cells;        /* -1: none (a global rule), 0: any number >= 1 (any
+                         cells: they need not touch), 2: two adjacent
+                         cells, -2: a whole row or column, -3: a line of
+                         cells each adjacent (king's move) to the next */
     int value_min;    /* the least value taken; value_max 0: no value */
     int value_max;    /* -1: up to the largest sum the cells can make */
+    int repeat;       /* VREPEAT_* */
+    const char *once; /* VREPEAT_REFUSE: why the rule cannot visit a cell
+                         twice, or NULL */
 } vtype;
 
 /* The table entry of type, NULL when unknown. */
