@@ -55,7 +55,8 @@ fi
 if "$PYTHON" -c 'import ensurepip, wheel' 2>/dev/null; then
     venv=$(mktemp -d)
     if "$PYTHON" -m venv --system-site-packages "$venv" >"$log" 2>&1 &&
-        "$venv/bin/pip" install -q --no-build-isolation --no-index "$root/python" >>"$log" 2>&1 &&
+        NONET_BUILD=$(cd "$root" && cd "$BUILD" && pwd) \
+            "$venv/bin/pip" install -q --no-build-isolation --no-index "$root/python" >>"$log" 2>&1 &&
         (cd "$venv" && "$venv/bin/python" -c '
 import nonet
 s = nonet.solve(["1.3......1.3.4..", "12..."], size="2x2")

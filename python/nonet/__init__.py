@@ -22,8 +22,14 @@ Results are ``nonet.Array`` objects: ``numpy.asarray(a)`` views them
 without a copy; ``len(a)``, ``a[i]``, ``a.tolist()`` and, for grids,
 ``a.strings()`` work without numpy.
 
-Work on many puzzles runs on ``threads`` threads (0: every core) with the
-GIL released.
+Work on many puzzles runs on ``threads`` threads (0: every core, up to
+64) with the GIL released, while the calling thread waits: Ctrl-C
+(KeyboardInterrupt, or any exception a signal handler raises) stops every
+thread within a fraction of a second, even in the middle of one long
+puzzle, and raises. ``timeout=`` (seconds, on the long functions: solve,
+count, rate, trajectories, explain, hint, generate, minimize) limits each
+puzzle's time: a puzzle past it gets the status ``TIMEOUT`` ("timeout")
+with what was found until then, and the batch goes on.
 """
 
 from collections import namedtuple as _namedtuple
@@ -39,7 +45,7 @@ STATUS = _nonet.verdicts()
 
 #: Each status word's value.
 (OK, UNIQUE, MULTIPLE, SOLVED, NO_SOLUTION, INVALID, ERROR, STUCK, INCOMPLETE, INCONSISTENT,
- CORRECT, WRONG) = range(12)
+ CORRECT, WRONG, TIMEOUT) = range(13)
 
 #: The techniques of the ladder, easiest first, by id: ``TECHNIQUES[id]``
 #: names the ids of ``rate``'s ``hardest``, of trajectories and of steps.
@@ -131,6 +137,9 @@ def write_csv(dest, puzzles, table=None, **columns):
     import csv
     import os
 
+    if table is not None and not isinstance(table, dict):
+        raise TypeError("table: a table's other columns by name (read(...).columns), a dict, "
+                        "not %s" % type(table).__name__)
     puzzles = puzzles if isinstance(puzzles, Array) else read(puzzles).puzzles
     n = len(puzzles)
     for name, values in (table or {}).items():
@@ -150,6 +159,9 @@ def write_csv(dest, puzzles, table=None, **columns):
             part = (lambda v: lambda i, j: list(v[i:j]) if isinstance(v, Array)
                     else v[i:j].tolist())(values)
         else:
+            if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+                raise TypeError("column %s: a sequence of %d values (one a puzzle), not %s"
+                                % (name, n, type(values).__name__))
             values = list(values)
             part = (lambda v: lambda i, j: v[i:j])(values)
         if len(values) != n:
@@ -168,7 +180,13 @@ def write_csv(dest, puzzles, table=None, **columns):
         return str(v)
 
     close = not hasattr(dest, "write")
-    f = open(os.fspath(dest), "w", newline="", encoding="utf-8") if close else dest
+    if close:
+        try:
+            path = os.fspath(dest)
+        except TypeError:
+            raise TypeError("dest: a path or a file open for writing text, not %s"
+                            % type(dest).__name__) from None
+    f = open(path, "w", newline="", encoding="utf-8") if close else dest
     try:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["puzzle"] + [name for name, _ in cols])
@@ -199,7 +217,8 @@ def format(puzzles, layout="line", *, size=None):
     return _nonet.format(puzzles, layout, size)
 
 
-def solve(puzzles, *, size=None, column=None, unique=False, first=False, threads=0):
+def solve(puzzles, *, size=None, column=None, unique=False, first=False, threads=0,
+          timeout=None):
     """Solves a batch.
 
     Returns ``Solved(solutions, status, messages)``: ``solutions`` an
@@ -207,28 +226,36 @@ def solve(puzzles, *, size=None, column=None, unique=False, first=False, threads
     each ``UNIQUE``, ``MULTIPLE`` (its first solution is given, unless
     ``unique=True``), ``NO_SOLUTION``, ``INVALID`` (clues that conflict),
     ``ERROR`` (unreadable), or ``SOLVED`` with ``first=True`` (the first
-    solution found, its uniqueness not checked: the fastest).
+    solution found, its uniqueness not checked: the fastest; ``first``
+    and ``unique`` do not go together). ``timeout``: seconds each puzzle
+    may take (None: no limit); a puzzle past it is ``TIMEOUT``, with the
+    first solution found before then, if any (unless ``unique=True``).
 
     >>> s = solve(["53..7....6..195....98....6.8...6...34..8.3..17...2...6"
     ...            ".6....28....419..5....8..79"])
     >>> s.solutions.strings()[0][:9], STATUS[s.status[0]]
     ('534678912', 'unique')
     """
-    return Solved(*_nonet.solve(puzzles, size, column, unique, first, threads))
+    return Solved(*_nonet.solve(puzzles, size, column, unique, first, threads, timeout))
 
 
-def count(puzzles, *, size=None, column=None, limit=2, threads=0):
+def count(puzzles, *, size=None, column=None, limit=2, threads=0, timeout=None):
     """Counts each puzzle's solutions, up to ``limit`` (0: no limit; 2, the
-    default, decides uniqueness).
+    default, decides uniqueness). With no limit, a puzzle with few clues
+    can take longer than anyone waits (the empty 9x9 grid has 6.67e21
+    solutions): ``timeout`` (seconds each puzzle may take; None: no
+    limit) bounds it, and Ctrl-C stops the call.
 
     Returns ``Counted(counts, status, messages)``: ``counts`` an int64
     array, ``status`` ``UNIQUE``, ``MULTIPLE`` (or the limit stopped the
-    count), ``NO_SOLUTION``, ``INVALID`` or ``ERROR``.
+    count), ``NO_SOLUTION``, ``INVALID``, ``ERROR``, or ``TIMEOUT``: its
+    time ran out, and ``counts`` holds the solutions found until then (a
+    lower bound; the message says so too).
 
     >>> count(["1...", "...."], size="1x2").counts.tolist()
     [1, 2]
     """
-    return Counted(*_nonet.count(puzzles, size, column, limit, threads))
+    return Counted(*_nonet.count(puzzles, size, column, limit, threads, timeout))
 
 
 def check(puzzles, solutions=None, *, size=None, column=None):
@@ -247,7 +274,7 @@ def check(puzzles, solutions=None, *, size=None, column=None):
     return Checked(*_nonet.check(puzzles, solutions, size, column))
 
 
-def rate(puzzles, *, size=None, column=None, ceiling=None, threads=0):
+def rate(puzzles, *, size=None, column=None, ceiling=None, threads=0, timeout=None):
     """Rates each puzzle on Sudoku Explainer's scale by solving it like a
     person: always the easiest step of the ladder, the rating that of the
     hardest step taken.
@@ -257,8 +284,10 @@ def rate(puzzles, *, size=None, column=None, ceiling=None, threads=0):
     step's technique id (int8, ``TECHNIQUES[id]``; -1 for none), ``status``
     ``UNIQUE`` (rated), ``STUCK`` (the ladder ran out: ``at_least`` is the
     least rating the next step can have), ``MULTIPLE``, ``NO_SOLUTION``,
-    ``INVALID`` or ``ERROR``; ``steps`` the steps taken (int32).
-    ``ceiling=`` (e.g. 6.5) leaves out the techniques above it: a puzzle
+    ``INVALID``, ``ERROR``, or ``TIMEOUT`` (its ``timeout`` seconds ran
+    out: ``at_least`` the hardest step's rating until then, NaN before
+    the first); ``steps`` the steps taken (int32). ``ceiling=`` (e.g.
+    6.5, from 1.0 to 20.0) leaves out the techniques above it: a puzzle
     that needs more is ``STUCK`` quickly instead of running the deepest
     chains.
 
@@ -267,10 +296,10 @@ def rate(puzzles, *, size=None, column=None, ceiling=None, threads=0):
     >>> r.ratings[0], TECHNIQUES[r.hardest[0]]
     (1.2, 'hidden single (box)')
     """
-    return Rated(*_nonet.rate(puzzles, size, column, ceiling, threads))
+    return Rated(*_nonet.rate(puzzles, size, column, ceiling, threads, timeout))
 
 
-def trajectories(puzzles, *, size=None, column=None, ceiling=None, threads=0):
+def trajectories(puzzles, *, size=None, column=None, ceiling=None, threads=0, timeout=None):
     """The order in which a person fills each puzzle's cells: the ladder's
     path, as trajectory datasets store it.
 
@@ -278,14 +307,15 @@ def trajectories(puzzles, *, size=None, column=None, ceiling=None, threads=0):
     ``moves`` an int16 array of shape (N, n*n, 4), for puzzle i its
     placements in order, each (row, column, digit, technique id) with row
     and column from 0, padded with -1 after ``lengths[i]`` of them (the
-    puzzle's blanks when solved; fewer when ``STUCK``); ``status`` and
-    ``messages`` as ``rate``'s; ``ratings`` the SE rating of the path.
+    puzzle's blanks when solved; fewer when ``STUCK`` or ``TIMEOUT``);
+    ``status`` and ``messages`` as ``rate``'s; ``ratings`` the SE rating
+    of the path.
 
     >>> t = trajectories([".32...1......23."])
     >>> t.lengths[0], t.moves[0][0], TECHNIQUES[t.moves[0][0][3]]
     (11, [2, 2, 4, 0], 'full house')
     """
-    return Trajectories(*_nonet.trajectories(puzzles, size, column, ceiling, threads))
+    return Trajectories(*_nonet.trajectories(puzzles, size, column, ceiling, threads, timeout))
 
 
 def _step(raw):
@@ -294,7 +324,7 @@ def _step(raw):
                 cells, units)
 
 
-def explain(puzzle, marks=None, *, size=None, ceiling=None):
+def explain(puzzle, marks=None, *, size=None, ceiling=None, timeout=None):
     """Every step of solving one puzzle like a person, in order.
 
     ``puzzle``: one puzzle (a str in any layout, with pencil marks if it
@@ -310,35 +340,39 @@ def explain(puzzle, marks=None, *, size=None, ceiling=None):
     column from 0, the pattern's cells as (row, column, digits), and its
     units as ("row" | "column" | "box", index from 0); ``solution`` the
     final position (an array of one grid) unless the puzzle failed.
+    ``timeout``: seconds it may take (None: no limit); past it the status
+    is ``TIMEOUT``, with the steps taken until then and their position.
 
     >>> e = explain("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
     ...             ".6....28....419..5....8..79")
     >>> len(e.steps), e.steps[0].text, e.steps[0].placements
     (51, 'hidden single in box 2: r1c6 = 8', [(0, 5, 8)])
     """
-    steps, status, message, solution = _nonet.explain(puzzle, marks, size, ceiling)
+    steps, status, message, solution = _nonet.explain(puzzle, marks, size, ceiling, timeout)
     return Explained([_step(s) for s in steps], status, message or None, solution)
 
 
-def hint(puzzle, marks=None, *, size=None, ceiling=None):
+def hint(puzzle, marks=None, *, size=None, ceiling=None, timeout=None):
     """The next step a person would take from a position: a puzzle, with
     its pencil marks (in its text, or ``marks=`` as ``explain`` takes
     them).
 
     Returns ``Hint(step, status, message)``: ``step`` a ``Step`` (as
-    ``explain``'s) or None when the grid is solved (``SOLVED``) or no step
-    of the ladder applies (``STUCK``).
+    ``explain``'s) or None when the grid is solved (``SOLVED``), no step
+    of the ladder applies (``STUCK``) or ``timeout`` seconds passed first
+    (``TIMEOUT``).
 
     >>> hint("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
     ...      ".6....28....419..5....8..79").step.text
     'hidden single in box 2: r1c6 = 8'
     """
-    steps, status, message, _ = _nonet.hint(puzzle, marks, size, ceiling)
+    steps, status, message, _ = _nonet.hint(puzzle, marks, size, ceiling, timeout)
     return Hint(_step(steps[0]) if steps else None, status, message or None)
 
 
 def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clues=0,
-             max_clues=0, level=None, rating=None, size=None, max_tries=0, threads=0):
+             max_clues=0, level=None, rating=None, size=None, max_tries=0, threads=0,
+             timeout=None):
     """Makes ``count`` puzzles with exactly one solution: the puzzles
     ``nonet generate -n COUNT --seed SEED --from FIRST`` makes with the
     same options, the same on every machine and for any ``threads``.
@@ -351,14 +385,16 @@ def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clue
     default "rot180", as the command); ``strict``: minimal clue by clue
     too; ``clues``: exactly that many; ``max_clues``: at most; ``level``:
     "easy", "medium", "hard", "fiendish" or "diabolical", or ``rating``:
-    (min, max) on SE's scale (max 0: no bound); ``size``: the boxes
-    ("2x3"; default 3x3); ``max_tries``: solution grids dug per puzzle
-    before giving up (0: 10000).
+    (min, max) on SE's scale, min from 1.0 (max 0 or None: no upper
+    bound); ``size``: the boxes ("2x3"; default 3x3); ``max_tries``:
+    solution grids dug per puzzle before giving up (0: 10000);
+    ``timeout``: seconds each puzzle may take (None: no limit).
 
     Returns ``Generated(puzzles, solutions, ratings, status, messages,
     clues, seed)``: ``ratings`` the SE rating where a level or rating was
-    asked (else NaN); ``status`` ``UNIQUE``, or ``ERROR`` where the tries
-    ran out (the message says so).
+    asked (else NaN); ``status`` ``UNIQUE``, ``ERROR`` where the tries
+    ran out, or ``TIMEOUT`` where the time did (the message says so; the
+    puzzle is then all blanks).
 
     >>> g = generate(2, seed=1)
     >>> g.puzzles.shape, [STATUS[v] for v in g.status]
@@ -367,24 +403,24 @@ def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clue
     if seed is None:
         import os
         seed = int.from_bytes(os.urandom(8), "little")
-    lo, hi = rating if rating is not None else (0, 0)
     raw = _nonet.generate(count, seed, first, symmetry, strict, clues=clues, max_clues=max_clues,
-                          level=level, min_rating=lo, max_rating=hi or 0, size=size,
-                          max_tries=max_tries, threads=threads)
+                          level=level, rating=rating, size=size, max_tries=max_tries,
+                          threads=threads, timeout=timeout)
     return Generated(*raw, seed)
 
 
-def minimize(puzzles, *, symmetry="none", size=None, column=None, threads=0):
+def minimize(puzzles, *, symmetry="none", size=None, column=None, threads=0, timeout=None):
     """Reduces each puzzle to a minimal one with the same unique solution:
     clues removed (a symmetric group at a time) while the solution stays
     unique; with a symmetry, the clues its groups lack are first filled in
     from the solution.
 
     Returns ``Minimized(puzzles, status, messages)``: ``status``
-    ``UNIQUE``, or ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID``, ``ERROR``
-    (the puzzle is then all blanks).
+    ``UNIQUE``, or ``MULTIPLE``, ``NO_SOLUTION``, ``INVALID``, ``ERROR``,
+    ``TIMEOUT`` (``timeout`` seconds passed first; the puzzle is then all
+    blanks).
     """
-    return Minimized(*_nonet.minimize(puzzles, symmetry, size, column, threads))
+    return Minimized(*_nonet.minimize(puzzles, symmetry, size, column, threads, timeout))
 
 
 def canon(puzzles, *, size=None, column=None, threads=0):
@@ -410,10 +446,12 @@ def transform(puzzles, seed=None, *, transforms=None, solutions=None, first=1, s
     wants them.
 
     Either ``seed`` (puzzle i gets transform ``first + i`` of the seed's
-    stream: ``nonet transform --seed SEED`` makes the same), or
+    stream, ``first`` from 1: ``nonet transform --seed SEED`` makes the
+    same), or
     ``transforms`` (one row for all, or one each: an array of rows, or the
     command's text ``"t=0;rows=...;cols=...;digits=..."``, or a list of
-    such strings). ``solutions``: their solutions, transformed alike.
+    such strings). ``solutions``: their solutions (one each, the same
+    size), transformed alike.
 
     A transform is a uint8 row of 1 + 3n entries: transpose (0 or 1),
     then for each row of the result its source row (from 0), then each
@@ -424,17 +462,8 @@ def transform(puzzles, seed=None, *, transforms=None, solutions=None, first=1, s
     Returns ``Transformed(isomorphs, transforms, solutions, status,
     messages)`` (``solutions`` None unless given).
     """
-    if (seed is None) == (transforms is None):
-        raise ValueError("transform: a seed or transforms, one of them")
-    isomorphs, used, status, messages = _nonet.transform(puzzles, seed, transforms, first, size,
-                                                         column, threads)
-    solved = None
-    if solutions is not None:
-        solved = _nonet.transform(solutions, None, used, 1, size or isomorphs.size, None,
-                                  threads)[0]
-        if len(solved) != len(isomorphs):
-            raise ValueError("solutions: %d for %d puzzles" % (len(solved), len(isomorphs)))
-    return Transformed(isomorphs, used, solved, status, messages)
+    return Transformed(*_nonet.transform(puzzles, seed, transforms, solutions, first, size, column,
+                                         threads))
 
 
 def invert(transforms, *, size=None):
@@ -454,6 +483,7 @@ def transform_text(transforms, *, size=None):
 __all__ = [
     "Array", "STATUS", "TECHNIQUES", "SYMMETRIES", "OK", "UNIQUE", "MULTIPLE", "SOLVED",
     "NO_SOLUTION", "INVALID", "ERROR", "STUCK", "INCOMPLETE", "INCONSISTENT", "CORRECT", "WRONG",
+    "TIMEOUT",
     "Read", "Solved", "Counted", "Checked", "Rated", "Trajectories", "Step", "Explained", "Hint",
     "Generated", "Minimized", "Canon", "Transformed", "read", "write_csv", "format", "solve",
     "count", "check",

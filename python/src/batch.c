@@ -41,22 +41,23 @@ int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text)
 /* The boxes of a size argument ("2x3", 6, None), or 0, 0 for None. */
 int nb_size_arg(PyObject *size, int *box_rows, int *box_cols)
 {
+    static const char want[] = "the boxes 'RxC' ('3x3' for 9x9, '2x3' for 6x6) or a side "
+                               "from 1 to 64 (9)";
     *box_rows = *box_cols = 0;
     if (!size || size == Py_None)
         return 0;
-    if (PyLong_Check(size)) {
-        long n = PyLong_AsLong(size);
-        if (n < 1 || n > NONET_MAX_SIDE ||
-            nonet_default_shape((int)n, box_rows, box_cols) != NONET_OK) {
-            PyErr_Format(PyExc_ValueError, "size %ld: a side from 1 to %d", n, NONET_MAX_SIDE);
+    if (!PyUnicode_Check(size)) {
+        long long n;
+        if (nb_int_arg(size, "size", 1, NONET_MAX_SIDE, want, &n) < 0)
             return -1;
-        }
+        nonet_default_shape((int)n, box_rows, box_cols);
         return 0;
     }
-    const char *text = PyUnicode_Check(size) ? PyUnicode_AsUTF8(size) : NULL;
-    if (!text || nonet_parse_shape(text, box_rows, box_cols) != NONET_OK) {
-        PyErr_SetString(PyExc_ValueError,
-                        "size: boxes 'RxC' ('3x3' for 9x9, '2x3' for 6x6) or a side (9)");
+    const char *text;
+    if (nb_str_arg(size, "size", want, &text) < 0)
+        return -1;
+    if (nonet_parse_shape(text, box_rows, box_cols) != NONET_OK) {
+        PyErr_Format(PyExc_ValueError, "size: %s, not %R", want, size);
         return -1;
     }
     return 0;
@@ -279,6 +280,10 @@ static int read_file(gather *g, nonet_reader *r, nonet_puzzle *p, const char *pa
     int rc = 0;
     while (rc == 0 && (got = fread(buf, 1, sizeof buf, f)) > 0) {
         size_t used = 0;
+        if (PyErr_CheckSignals() < 0) { /* Ctrl-C in a long file */
+            rc = -1;
+            break;
+        }
         while (used < got) {
             used += nonet_reader_feed(r, buf + used, got - used);
             while (nonet_reader_next(r, p))
@@ -307,16 +312,35 @@ static int read_buffer(nb_batch *b, PyObject *obj, int box_rows, int box_cols)
 {
     Py_buffer *view = &b->view;
     if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        /* why: not contiguous (it has a buffer, strided), or no format */
         PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "puzzles: a C-contiguous array of bytes (uint8) is "
-                                          "needed (numpy.ascontiguousarray(a, dtype=numpy.uint8))");
+        int strided = PyObject_GetBuffer(obj, view, PyBUF_FULL_RO) == 0;
+        if (strided)
+            PyBuffer_Release(view);
+        else
+            PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError,
+                        strided ? "puzzles: a C-contiguous array is needed, not a strided view "
+                                  "(numpy.ascontiguousarray(a))"
+                                : "puzzles: an array of uint8, one byte a cell, is needed "
+                                  "(numpy.ascontiguousarray(a, dtype=numpy.uint8))");
         return -1;
     }
     b->has_view = 1;
     const char *fmt = view->format ? view->format : "B";
-    if (view->itemsize != 1 || !(strcmp(fmt, "B") == 0 || strcmp(fmt, "b") == 0 ||
-                                 strcmp(fmt, "c") == 0 || strcmp(fmt, "?") == 0)) {
-        PyErr_Format(PyExc_ValueError, "puzzles: one byte a cell (uint8), not format '%s'", fmt);
+    const char *dtype = nb_dtype_name(fmt, view->itemsize);
+    if (view->itemsize != 1 || !dtype ||
+        !(strcmp(dtype, "uint8") == 0 || strcmp(dtype, "int8") == 0)) {
+        if (dtype)
+            PyErr_Format(PyExc_ValueError,
+                         "puzzles: an array of uint8 (0 a blank, 1..n a digit) is needed, not "
+                         "%s: numpy.asarray(a, dtype=numpy.uint8)",
+                         dtype);
+        else
+            PyErr_Format(PyExc_ValueError,
+                         "puzzles: an array of uint8 (0 a blank, 1..n a digit) is needed, not "
+                         "items of format '%s' (%zd bytes)",
+                         fmt, view->itemsize);
         return -1;
     }
     Py_ssize_t count, cells;
@@ -327,7 +351,13 @@ static int read_buffer(nb_batch *b, PyObject *obj, int box_rows, int box_cols)
     } else if (view->ndim == 3 && view->shape[1] == view->shape[2]) {
         count = view->shape[0], cells = view->shape[1] * view->shape[2];
     } else {
-        PyErr_SetString(PyExc_ValueError, "puzzles: shape (N, n*n), (n*n,) or (N, n, n)");
+        PyObject *shape = PyTuple_New(view->ndim);
+        for (int k = 0; shape && k < view->ndim; k++)
+            PyTuple_SET_ITEM(shape, k, PyLong_FromSsize_t(view->shape[k]));
+        if (shape)
+            PyErr_Format(PyExc_ValueError,
+                         "puzzles: an array of shape (N, n*n), (n*n,) or (N, n, n), not %R", shape);
+        Py_XDECREF(shape);
         return -1;
     }
     int n = 0;
@@ -392,6 +422,12 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
     if (nb_size_arg(size, &box_rows, &box_cols) < 0)
         return -1;
     if (PyObject_CheckBuffer(src) && !PyBytes_Check(src) && !PyByteArray_Check(src)) {
+        if (column && column != Py_None) {
+            PyErr_SetString(PyExc_ValueError,
+                            "column: picks a CSV table's puzzle column; an array of grids "
+                            "has none");
+            return -1;
+        }
         /* A grid array of ours keeps its boxes unless size= says otherwise. */
         if (!box_rows && PyObject_TypeCheck(src, &nb_ArrayType)) {
             box_rows = ((ArrayObject *)src)->box_rows;
@@ -401,21 +437,21 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
     }
     const char *col = NULL;
     char number[24];
+    static const char want[] = "a CSV table's puzzle column, by its name or its number from 1";
     if (column && column != Py_None) {
-        if (PyLong_Check(column)) {
-            long k = PyLong_AsLong(column);
-            if (k < 1) {
-                PyErr_SetString(PyExc_ValueError, "column: a number from 1");
+        if (PyUnicode_Check(column)) {
+            if (nb_str_arg(column, "column", want, &col) < 0)
+                return -1;
+            if (!col[0]) {
+                PyErr_Format(PyExc_ValueError, "column: %s, not ''", want);
                 return -1;
             }
-            snprintf(number, sizeof number, "%ld", k);
-            col = number;
         } else {
-            col = PyUnicode_Check(column) ? PyUnicode_AsUTF8(column) : NULL;
-        }
-        if (!col) {
-            PyErr_SetString(PyExc_TypeError, "column: a name (str) or a number from 1");
-            return -1;
+            long long k;
+            if (nb_int_arg(column, "column", 1, 1 << 30, want, &k) < 0)
+                return -1;
+            snprintf(number, sizeof number, "%lld", k);
+            col = number;
         }
     }
     nonet_read_opts opts = {NONET_LAYOUT_AUTO, box_rows, box_cols, NULL, col};
@@ -442,6 +478,10 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
         for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
             PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
             Py_ssize_t len;
+            if ((i & 0xffff) == 0xffff && PyErr_CheckSignals() < 0) { /* Ctrl-C */
+                rc = -1;
+                break;
+            }
             const char *text = PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, &len) : NULL;
             if (!text) {
                 PyErr_Format(PyExc_TypeError, "puzzles[%zd]: a str of puzzle text, not %s", i,
@@ -492,4 +532,61 @@ int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column)
 int nb_batch_read(nb_batch *b, PyObject *src, PyObject *size, PyObject *column)
 {
     return batch_from(b, src, size, column, 1);
+}
+
+/* The current exception's message, "puzzles: ..." (nb_batch_from's),
+ * said of name instead. */
+static void rename_error(const char *name)
+{
+    PyObject *type, *value, *trace;
+    PyErr_Fetch(&type, &value, &trace);
+    PyErr_NormalizeException(&type, &value, &trace);
+    PyObject *text = value ? PyObject_Str(value) : NULL;
+    const char *m = text ? PyUnicode_AsUTF8(text) : NULL;
+    if (m && strncmp(m, "puzzles", 7) == 0 &&
+        (PyErr_GivenExceptionMatches(type, PyExc_ValueError) ||
+         PyErr_GivenExceptionMatches(type, PyExc_TypeError))) {
+        PyErr_Format(type, "%s%s", name, m + 7);
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(trace);
+    } else {
+        PyErr_Clear();
+        PyErr_Restore(type, value, trace);
+    }
+    Py_XDECREF(text); /* after PyErr_Restore: no exception of its own to lose */
+}
+
+int nb_solutions_from(nb_batch *s, PyObject *src, const nb_batch *b)
+{
+    int rc;
+    if (PyObject_CheckBuffer(src) && !PyBytes_Check(src) && !PyByteArray_Check(src)) {
+        rc = nb_batch_from(s, src, Py_None, Py_None); /* its side, then the puzzles' boxes */
+        if (rc == 0 && s->n == b->n) {
+            s->box_rows = b->box_rows;
+            s->box_cols = b->box_cols;
+        }
+    } else {
+        char shape[24];
+        snprintf(shape, sizeof shape, "%dx%d", b->box_rows, b->box_cols);
+        PyObject *boxes = PyUnicode_FromString(shape);
+        rc = boxes ? nb_batch_from(s, src, boxes, Py_None) : -1;
+        Py_XDECREF(boxes);
+    }
+    if (rc < 0) {
+        rename_error("solutions");
+        return -1;
+    }
+    if (s->n != b->n) {
+        PyErr_Format(PyExc_ValueError,
+                     "solutions: grids of %dx%d for puzzles of %dx%d (the same size)", s->n, s->n,
+                     b->n, b->n);
+        return -1;
+    }
+    if (s->count != b->count) {
+        PyErr_Format(PyExc_ValueError, "solutions: %zd for %zd puzzles (one each)", s->count,
+                     b->count);
+        return -1;
+    }
+    return 0;
 }

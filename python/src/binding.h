@@ -2,13 +2,16 @@
  * under the Python package nonet (python/nonet/__init__.py wraps these
  * functions in named tuples and documents them; the C converts and runs).
  *
+ * args.c    the arguments every function shares, checked as the command
+ *           line checks its options (TypeError, ValueError naming them)
  * array.c   nonet.Array: memory with a shape, seen through the buffer
  *           protocol (numpy.asarray(a) is a view, no copy)
  * batch.c   puzzles in: a buffer of (N, n*n) bytes (not copied), a list of
  *           strings (one puzzle each), a str of text, a path
  * pool.c    a parallel loop over a batch on threads of our own, the GIL
  *           released: the library is reentrant (one solver a thread) and
- *           stays free of threads itself, for its WebAssembly build
+ *           stays free of threads itself, for its WebAssembly build; the
+ *           calling thread waits, sees Ctrl-C and stops the workers
  * solve.c   solve, count, check
  * human.c   rate, trajectories, explain, hint
  * generate.c  generate, minimize
@@ -77,6 +80,10 @@ int nb_batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column);
  * text (b->names, b->columns; NULL for an array). */
 int nb_batch_read(nb_batch *b, PyObject *src, PyObject *size, PyObject *column);
 void nb_batch_free(nb_batch *b);
+/* Solutions for the puzzles b (check's, transform's): a batch of the same
+ * length and size (text read with b's boxes). Returns 0, or -1 with an
+ * exception saying "solutions: ..." (free *s either way). */
+int nb_solutions_from(nb_batch *s, PyObject *src, const nb_batch *b);
 /* Puzzle i of b into *g. */
 void nb_batch_grid(const nb_batch *b, Py_ssize_t i, nonet_grid *g);
 /* The boxes of a size argument: None (0, 0), "RxC" or a side. Returns 0,
@@ -85,24 +92,65 @@ int nb_size_arg(PyObject *size, int *box_rows, int *box_cols);
 /* Sets message i of b to text (a no-op for ""); returns 0 or -1. */
 int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text);
 
+/* ---------------------------------------------------------------- arguments */
+
+#define NB_MAX_THREADS 64  /* as the command's --jobs */
+#define NB_MAX_TIMEOUT 1e9 /* seconds: past it, a deadline's nanoseconds overflow */
+
+/* Each takes an argument object and its name, and returns 0 with the
+ * value in *out, or -1 with TypeError (the wrong type: bool, float or str
+ * for an int, ...) or ValueError (out of range), the message "NAME: what
+ * it needs, not VALUE". */
+/* An int (numpy's too, never a bool) from lo to hi; want says so. */
+int nb_int_arg(PyObject *o, const char *name, long long lo, long long hi, const char *want,
+               long long *out);
+/* An int from lo to 2**64-1 (never wrapped: -1 is refused). */
+int nb_u64_arg(PyObject *o, const char *name, unsigned long long lo, const char *want,
+               unsigned long long *out);
+/* True or False (numpy's bool, 0 or 1); never a str taken for its truth. */
+int nb_flag_arg(PyObject *o, const char *name, int *out);
+/* threads: 0 (every core) to NB_MAX_THREADS. */
+int nb_threads_arg(PyObject *o, int *threads);
+/* timeout: None (0 in *seconds: no limit) or seconds above 0. */
+int nb_timeout_arg(PyObject *o, double *seconds);
+/* A str (without NUL characters); *out lives as long as o. */
+int nb_str_arg(PyObject *o, const char *name, const char *want, const char **out);
+/* A real number (float, int, numpy's; never a bool or a str). */
+int nb_real_arg(PyObject *o, const char *name, const char *want, double *v);
+/* A rating on SE's scale, 1.0 to 20.0, into tenths. */
+int nb_rating_arg(PyObject *o, const char *name, const char *want, int *tenths);
+/* numpy's name of a buffer's format ("float64" for 'd'), or NULL. */
+const char *nb_dtype_name(const char *format, Py_ssize_t itemsize);
+
 /* ---------------------------------------------------------------- threads */
 
-/* A parallel loop over [0, count): each thread makes its scratch (make,
- * NULL for none), calls fn on the items it takes, a chunk at a time, and
- * frees it (free_fn). Runs without the GIL: fn must not touch Python
- * objects. */
+/* A parallel loop over [0, count): each worker thread makes its scratch
+ * (make, NULL for none), calls fn on the items it takes, a chunk at a
+ * time, and frees it (free_fn). fn runs without the GIL: it must not touch
+ * Python objects. It gets the item's stop (nonet_stop): it asks the
+ * library's long calls to stop when the call is interrupted (Ctrl-C), and
+ * its deadline is the item's start plus timeout seconds (0: none), so an
+ * item whose library call returns NONET_ETIMEOUT ran out of its time. */
 typedef struct nb_loop {
     Py_ssize_t count;
-    void (*fn)(void *ctx, void *scratch, Py_ssize_t i);
+    void (*fn)(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop);
     void *(*make)(void *ctx);
     void (*free_fn)(void *scratch);
     void *ctx;
+    double timeout; /* seconds an item may take; 0: no limit */
 } nb_loop;
 
-/* Runs l on threads threads (0: every core; never more than the chunks),
- * the GIL released. Returns 0, or -1 with MemoryError (a scratch could
- * not be made). */
+/* Runs l on threads worker threads (0: every core; never more than the
+ * chunks, at least one) while the calling thread, the GIL released,
+ * waits and looks at Python's signals every 50 ms: when a handler
+ * raises (KeyboardInterrupt on Ctrl-C), every worker is told to stop, all
+ * are joined, and the exception is returned. Returns 0, or -1 with an
+ * exception: the handler's, or MemoryError (a scratch could not be made). */
 int nb_run_loop(const nb_loop *l, int threads);
+
+/* The message of an item that ran out of its time ("timed out after
+ * 0.5 s", then extra in parentheses when given) into why. */
+void nb_timeout_message(char *why, size_t cap, double timeout, const char *extra);
 
 /* ---------------------------------------------------------------- functions */
 

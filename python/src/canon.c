@@ -97,8 +97,10 @@ static int transforms_from(PyObject *o, Py_ssize_t count, int box_rows, int box_
     Py_buffer v;
     if (PyObject_GetBuffer(o, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
         PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "transforms: an array of uint8 rows (1 + 3n each), a "
-                                          "str of a transform's text, or a list of them");
+        PyErr_Format(PyExc_TypeError,
+                     "transforms: a C-contiguous array of uint8 rows (1 + 3n each), a str of a "
+                     "transform's text, or a list of them, not %s",
+                     Py_TYPE(o)->tp_name);
         return -1;
     }
     int rc = -1;
@@ -109,10 +111,18 @@ static int transforms_from(PyObject *o, Py_ssize_t count, int box_rows, int box_
         box_rows = ((ArrayObject *)o)->box_rows, box_cols = ((ArrayObject *)o)->box_cols;
     if (!box_rows && n >= 1 && n <= NONET_MAX_SIDE)
         nonet_default_shape(n, &box_rows, &box_cols);
-    if (v.itemsize != 1 || rows < 0 || width != 1 + 3 * (Py_ssize_t)n || n < 1 ||
-        box_rows * box_cols != n) {
+    const char *dtype = nb_dtype_name(v.format, v.itemsize);
+    if (v.itemsize != 1 || !dtype || strcmp(dtype, "uint8") != 0) {
+        PyErr_Format(PyExc_ValueError, "transforms: an array of uint8 rows is needed, not %s",
+                     dtype      ? dtype
+                     : v.format ? v.format
+                                : "?");
+        goto done;
+    }
+    if (rows < 0 || width != 1 + 3 * (Py_ssize_t)n || n < 1 || box_rows * box_cols != n) {
         PyErr_Format(PyExc_ValueError,
-                     "transforms: uint8 rows of 1 + 3n bytes for grids of side n%s", "");
+                     "transforms: rows of 1 + 3n bytes for grids of side n%s%s, not %zd bytes",
+                     box_rows ? " = " : "", box_rows ? "the puzzles'" : "", width);
         goto done;
     }
     if (rows != 1 && rows != count) {
@@ -162,8 +172,9 @@ static void free_canon(void *c)
     nonet_canon_free(c);
 }
 
-static void canon_one(void *ctx, void *scratch, Py_ssize_t i)
+static void canon_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
+    (void)stop; /* a canonical form takes milliseconds at most */
     canon_job *j = ctx;
     const nb_batch *b = j->b;
     int cells = b->n * b->n;
@@ -192,10 +203,12 @@ static const char *const canon_kw[] = {"puzzles", "size", "column", "threads", N
 PyObject *nb_canon(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None, *column = Py_None;
+    PyObject *src, *size = Py_None, *column = Py_None, *threads_o = NULL;
     int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOi:canon", (char **)canon_kw, &src, &size,
-                                     &column, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOO:canon", (char **)canon_kw, &src, &size,
+                                     &column, &threads_o))
+        return NULL;
+    if (threads_o && nb_threads_arg(threads_o, &threads) < 0)
         return NULL;
     nb_batch b;
     ArrayObject *forms = NULL, *ts = NULL, *aut = NULL, *st = NULL;
@@ -212,7 +225,7 @@ PyObject *nb_canon(PyObject *self, PyObject *args, PyObject *kw)
         goto done;
     canon_job j = {&b, (uint8_t *)forms->data, (uint8_t *)ts->data, (int64_t *)aut->data,
                    (int8_t *)st->data};
-    nb_loop l = {b.count, canon_one, make_canon, free_canon, &j};
+    nb_loop l = {b.count, canon_one, make_canon, free_canon, &j, 0};
     if (nb_run_loop(&l, threads) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < b.count; i++)
@@ -237,9 +250,10 @@ typedef struct apply_job {
     uint8_t *out;
 } apply_job;
 
-static void apply_one(void *ctx, void *scratch, Py_ssize_t i)
+static void apply_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
     (void)scratch;
+    (void)stop;
     apply_job *j = ctx;
     const nb_batch *b = j->b;
     if (b->status[i] != NONET_V_OK)
@@ -253,36 +267,43 @@ static void apply_one(void *ctx, void *scratch, Py_ssize_t i)
            ((size_t)b->n * (size_t)b->n));
 }
 
-static const char *const transform_kw[] = {"puzzles", "seed",   "transforms", "first",
+static const char *const transform_kw[] = {"puzzles", "seed",   "transforms", "solutions", "first",
                                            "size",    "column", "threads",    NULL};
 
 PyObject *nb_transform(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *seed_o = Py_None, *given = Py_None, *size = Py_None, *column = Py_None;
-    unsigned long long first = 1;
+    PyObject *src, *seed_o = Py_None, *given = Py_None, *sols = Py_None, *first_o = NULL,
+                   *size = Py_None, *column = Py_None, *threads_o = NULL;
+    unsigned long long seed = 0, first = 1;
     int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOKOOi:transform", (char **)transform_kw, &src,
-                                     &seed_o, &given, &first, &size, &column, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOOOOO:transform", (char **)transform_kw, &src,
+                                     &seed_o, &given, &sols, &first_o, &size, &column, &threads_o))
         return NULL;
     if ((seed_o == Py_None) == (given == Py_None)) {
         PyErr_SetString(PyExc_ValueError, "transform: a seed or transforms, one of them");
         return NULL;
     }
-    unsigned long long seed = 0;
-    if (seed_o != Py_None) {
-        seed = PyLong_AsUnsignedLongLong(seed_o);
-        if (PyErr_Occurred())
-            return NULL;
-    }
-    if (first < 1) {
-        PyErr_SetString(PyExc_ValueError, "first: from 1 (the stream's first transform)");
+    if ((seed_o != Py_None &&
+         nb_u64_arg(seed_o, "seed", 0, "a number from 0 to 18446744073709551615", &seed) < 0) ||
+        (first_o &&
+         nb_u64_arg(first_o, "first", 1, "a number from 1 (the stream's first transform is 1)",
+                    &first) < 0) ||
+        (threads_o && nb_threads_arg(threads_o, &threads) < 0))
+        return NULL;
+    if (first_o && first != 1 && given != Py_None) {
+        PyErr_SetString(PyExc_ValueError,
+                        "first: goes with seed (transform first + i of its stream), not with "
+                        "transforms");
         return NULL;
     }
-    nb_batch b;
-    ArrayObject *out = NULL, *ts = NULL;
+    nb_batch b, s;
+    memset(&s, 0, sizeof s);
+    ArrayObject *out = NULL, *ts = NULL, *sol_out = NULL;
     PyObject *result = NULL;
     if (nb_batch_from(&b, src, size, column) < 0)
+        goto done;
+    if (sols != Py_None && nb_solutions_from(&s, sols, &b) < 0)
         goto done;
     if (given != Py_None) {
         if (transforms_from(given, b.count, b.box_rows, b.box_cols, &ts) < 0)
@@ -297,20 +318,50 @@ PyObject *nb_transform(PyObject *self, PyObject *args, PyObject *kw)
     if (!ts || !(out = nb_grids_new(b.count, b.box_rows, b.box_cols)))
         goto done;
     apply_job j = {&b, (const uint8_t *)ts->data, (uint8_t *)out->data};
-    nb_loop l = {b.count, apply_one, NULL, NULL, &j};
+    nb_loop l = {b.count, apply_one, NULL, NULL, &j, 0};
     if (nb_run_loop(&l, threads) < 0)
         goto done;
+    if (sols != Py_None) {
+        if (!(sol_out = nb_grids_new(s.count, s.box_rows, s.box_cols)))
+            goto done;
+        apply_job k = {&s, (const uint8_t *)ts->data, (uint8_t *)sol_out->data};
+        nb_loop ls = {s.count, apply_one, NULL, NULL, &k, 0};
+        if (nb_run_loop(&ls, threads) < 0)
+            goto done;
+    }
     ArrayObject *st = nb_vector_new('b', b.count);
     if (st) {
         memcpy(st->data, b.status, (size_t)b.count);
-        result = Py_BuildValue("(OOOO)", out, ts, st, b.messages);
+        result = Py_BuildValue("(OOOOO)", out, ts, sol_out ? (PyObject *)sol_out : Py_None, st,
+                               b.messages);
         Py_DECREF(st);
     }
 done:
     Py_XDECREF(out);
     Py_XDECREF(ts);
+    Py_XDECREF(sol_out);
     nb_batch_free(&b);
+    nb_batch_free(&s);
     return result;
+}
+
+/* invert's and transform_text's transforms: as many as given (a str:
+ * one). Returns 0 with a new array in *out, or -1. */
+static int transforms_arg(PyObject *given, int box_rows, int box_cols, ArrayObject **out)
+{
+    Py_ssize_t count = 1;
+    if (PyList_Check(given) || PyTuple_Check(given)) {
+        count = PySequence_Size(given);
+    } else if (!PyUnicode_Check(given)) {
+        Py_buffer v;
+        if (PyObject_GetBuffer(given, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) == 0) {
+            count = v.ndim == 2 ? v.shape[0] : 1;
+            PyBuffer_Release(&v);
+        } else {
+            PyErr_Clear();
+        }
+    }
+    return transforms_from(given, count, box_rows, box_cols, out);
 }
 
 static const char *const invert_kw[] = {"transforms", "size", NULL};
@@ -324,21 +375,10 @@ PyObject *nb_invert(PyObject *self, PyObject *args, PyObject *kw)
     int box_rows, box_cols;
     if (nb_size_arg(size, &box_rows, &box_cols) < 0)
         return NULL;
-    Py_ssize_t count = 1;
-    if (PyList_Check(given) || PyTuple_Check(given)) {
-        count = PySequence_Size(given);
-    } else if (!PyUnicode_Check(given)) {
-        Py_buffer v;
-        if (PyObject_GetBuffer(given, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) == 0) {
-            count = v.ndim == 2 ? v.shape[0] : 1;
-            PyBuffer_Release(&v);
-        } else {
-            PyErr_Clear();
-        }
-    }
     ArrayObject *ts;
-    if (transforms_from(given, count, box_rows, box_cols, &ts) < 0)
+    if (transforms_arg(given, box_rows, box_cols, &ts) < 0)
         return NULL;
+    Py_ssize_t count = ts->shape[0];
     int width = 1 + 3 * ts->box_rows * ts->box_cols;
     for (Py_ssize_t i = 0; i < count; i++) {
         nonet_transform t;
@@ -361,17 +401,10 @@ PyObject *nb_transform_text(PyObject *self, PyObject *args, PyObject *kw)
     int box_rows, box_cols;
     if (nb_size_arg(size, &box_rows, &box_cols) < 0)
         return NULL;
-    Py_buffer v;
-    if (PyObject_GetBuffer(given, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "transforms: an array of uint8 rows (1 + 3n each)");
-        return NULL;
-    }
-    Py_ssize_t count = v.ndim == 2 ? v.shape[0] : 1;
-    PyBuffer_Release(&v);
     ArrayObject *ts;
-    if (transforms_from(given, count, box_rows, box_cols, &ts) < 0)
+    if (transforms_arg(given, box_rows, box_cols, &ts) < 0)
         return NULL;
+    Py_ssize_t count = ts->shape[0];
     PyObject *list = PyList_New(count);
     int width = 1 + 3 * ts->box_rows * ts->box_cols;
     for (Py_ssize_t i = 0; list && i < count; i++) {

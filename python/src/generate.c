@@ -6,13 +6,18 @@
 #include <stdio.h>
 #include <string.h>
 
-static int symmetry_arg(const char *name, nonet_symmetry *sym)
+/* A symmetry argument by name; random only where it may be (generate). */
+static int symmetry_arg(PyObject *o, int random, nonet_symmetry *sym)
 {
-    if (nonet_symmetry_from_name(name, sym) != NONET_OK) {
-        PyErr_Format(PyExc_ValueError,
-                     "symmetry '%s': none, rot180, rot90, mirror, flip, diagonal, "
-                     "antidiagonal or random",
-                     name);
+    const char *want = random ? "none, rot180, rot90, mirror, flip, diagonal, antidiagonal or "
+                                "random"
+                              : "none, rot180, rot90, mirror, flip, diagonal or antidiagonal "
+                                "(minimize keeps one: not random)";
+    const char *name;
+    if (nb_str_arg(o, "symmetry", want, &name) < 0)
+        return -1;
+    if (nonet_symmetry_from_name(name, sym) != NONET_OK || (!random && *sym == NONET_SYM_RANDOM)) {
+        PyErr_Format(PyExc_ValueError, "symmetry: %s, not %R", want, o);
         return -1;
     }
     return 0;
@@ -20,6 +25,7 @@ static int symmetry_arg(const char *name, nonet_symmetry *sym)
 
 typedef struct gen_job {
     const nonet_generate_opts *opts;
+    double timeout;       /* seconds a puzzle may take (0: no limit) */
     uint64_t seed, first; /* puzzle i is index first + i of seed's stream */
     int cells;
     uint8_t *puzzles, *solutions;
@@ -39,16 +45,18 @@ static void free_generator(void *g)
     nonet_generator_free(g);
 }
 
-static void generate_one(void *ctx, void *scratch, Py_ssize_t i)
+static void generate_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
     gen_job *j = ctx;
     nonet_grid puzzle, solution;
     nonet_generated info;
+    nonet_generator_set_stop(scratch, stop);
     int rc = nonet_generate(scratch, j->seed, j->first + (uint64_t)i, &puzzle, &solution, &info);
     j->rating[i] = NAN;
     j->clues[i] = 0;
-    if (rc != NONET_OK) {
-        j->status[i] = NONET_V_ERROR;
+    if (rc != NONET_OK) { /* all blanks */
+        j->status[i] =
+            rc == NONET_ETIMEOUT || rc == NONET_ECANCELED ? NONET_V_TIMEOUT : NONET_V_ERROR;
         return;
     }
     memcpy(j->puzzles + (size_t)i * (size_t)j->cells, puzzle.cells, (size_t)j->cells);
@@ -59,57 +67,108 @@ static void generate_one(void *ctx, void *scratch, Py_ssize_t i)
         j->rating[i] = info.rating / 10.0;
 }
 
-static const char *const generate_kw[] = {
-    "count", "seed",       "first",      "symmetry", "strict",    "clues",   "max_clues",
-    "level", "min_rating", "max_rating", "size",     "max_tries", "threads", NULL};
+static const char *const generate_kw[] = {"count",     "seed",      "first",   "symmetry", "strict",
+                                          "clues",     "max_clues", "level",   "rating",   "size",
+                                          "max_tries", "threads",   "timeout", NULL};
+
+/* rating: None, or (min, max) on SE's scale, max 0 or None for no upper
+ * bound; into tenths (0, 0: any rating). */
+static int rating_range_arg(PyObject *o, int *min, int *max)
+{
+    static const char want[] = "(min, max) on SE's scale, e.g. (2.0, 4.5): min from 1.0 to 20.0, "
+                               "max from min to 20.0 (0 or None: no upper bound)";
+    *min = *max = 0;
+    if (o == Py_None)
+        return 0;
+    if (!PySequence_Check(o) || PyUnicode_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "rating: %s, not %s", want, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    if (PySequence_Size(o) != 2) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "rating: %s, not %R", want, o);
+        return -1;
+    }
+    PyObject *lo = PySequence_GetItem(o, 0), *hi = lo ? PySequence_GetItem(o, 1) : NULL;
+    double min_v = 0, max_v = 0;
+    int rc = hi && nb_real_arg(lo, "rating", want, &min_v) == 0 &&
+                     (hi == Py_None || nb_real_arg(hi, "rating", want, &max_v) == 0)
+                 ? 0
+                 : -1;
+    Py_XDECREF(lo);
+    Py_XDECREF(hi);
+    if (rc < 0)
+        return -1;
+    if (!(min_v >= 1.0 && min_v <= 20.0) || !(max_v == 0 || (max_v >= min_v && max_v <= 20.0))) {
+        PyErr_Format(PyExc_ValueError, "rating: %s, not %R", want, o);
+        return -1;
+    }
+    *min = (int)lround(min_v * 10);
+    *max = (int)lround(max_v * 10);
+    return 0;
+}
 
 PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    Py_ssize_t count;
-    unsigned long long seed, first = 1, max_tries = 0;
-    const char *symmetry = "rot180", *level = NULL;
-    int strict = 0, clues = 0, max_clues = 0, threads = 0;
-    double min_rating = 0, max_rating = 0;
-    PyObject *size = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "nK|Ksp$iizddOKi:generate", (char **)generate_kw,
-                                     &count, &seed, &first, &symmetry, &strict, &clues, &max_clues,
-                                     &level, &min_rating, &max_rating, &size, &max_tries, &threads))
+    PyObject *count_o, *seed_o, *first_o = NULL, *symmetry_o = NULL, *strict_o = Py_False,
+                                *clues_o = NULL, *max_clues_o = NULL, *level_o = Py_None,
+                                *rating_o = Py_None, *size = Py_None, *max_tries_o = NULL,
+                                *threads_o = NULL, *timeout_o = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OOOOOOOOOOO:generate", (char **)generate_kw,
+                                     &count_o, &seed_o, &first_o, &symmetry_o, &strict_o, &clues_o,
+                                     &max_clues_o, &level_o, &rating_o, &size, &max_tries_o,
+                                     &threads_o, &timeout_o))
         return NULL;
     nonet_generate_opts o;
     memset(&o, 0, sizeof o);
-    if (count < 0 || first < 1) {
-        PyErr_SetString(PyExc_ValueError, "count from 0, first from 1 (the stream's first puzzle)");
+    o.symmetry = NONET_SYM_ROT180;
+    long long count, clues = 0, max_clues = 0;
+    unsigned long long seed, first = 1, max_tries = 0;
+    int strict, threads = 0;
+    double timeout;
+    static const char clue_want[] = "a number of clues from 0 (0: any)";
+    if (nb_int_arg(count_o, "count", 0, PY_SSIZE_T_MAX, "a number of puzzles from 0", &count) < 0 ||
+        nb_u64_arg(seed_o, "seed", 0, "a number from 0 to 18446744073709551615", &seed) < 0 ||
+        (first_o && nb_u64_arg(first_o, "first", 1,
+                               "a number from 1 (the stream's first puzzle is 1)", &first) < 0) ||
+        (symmetry_o && symmetry_arg(symmetry_o, 1, &o.symmetry) < 0) ||
+        nb_flag_arg(strict_o, "strict", &strict) < 0 ||
+        (clues_o &&
+         nb_int_arg(clues_o, "clues", 0, (long long)NONET_MAX_CELLS, clue_want, &clues) < 0) ||
+        (max_clues_o && nb_int_arg(max_clues_o, "max_clues", 0, (long long)NONET_MAX_CELLS,
+                                   clue_want, &max_clues) < 0) ||
+        (max_tries_o && nb_u64_arg(max_tries_o, "max_tries", 0,
+                                   "a number of grids from 0 (0: 10000)", &max_tries) < 0) ||
+        (threads_o && nb_threads_arg(threads_o, &threads) < 0) ||
+        nb_timeout_arg(timeout_o, &timeout) < 0 || nb_size_arg(size, &o.box_rows, &o.box_cols) < 0)
+        return NULL;
+    if (first - 1 > UINT64_MAX - (unsigned long long)count) {
+        PyErr_Format(PyExc_ValueError,
+                     "first: %llu and %lld puzzles go past the stream's last index, "
+                     "18446744073709551615",
+                     first, count);
         return NULL;
     }
-    if (clues < 0 || max_clues < 0) {
-        PyErr_SetString(PyExc_ValueError, "clues, max_clues: 0 (any) or more");
+    if (level_o != Py_None && rating_o != Py_None) {
+        PyErr_SetString(PyExc_ValueError, "level and rating do not go together");
         return NULL;
     }
-    if (symmetry_arg(symmetry, &o.symmetry) < 0 || nb_size_arg(size, &o.box_rows, &o.box_cols) < 0)
-        return NULL;
-    if (level && (min_rating || max_rating)) {
-        PyErr_SetString(PyExc_ValueError, "level and a rating range do not go together");
-        return NULL;
-    }
-    if (level && nonet_level_bounds(level, &o.min_rating, &o.max_rating) != NONET_OK) {
-        PyErr_Format(PyExc_ValueError, "level '%s': easy, medium, hard, fiendish or diabolical",
-                     level);
-        return NULL;
-    }
-    if (!level) {
-        if (min_rating < 0 || max_rating < 0 || min_rating > 20 || max_rating > 20) {
-            PyErr_SetString(PyExc_ValueError, "ratings on SE's scale, 1.0 to 20.0 (0: no bound)");
+    if (level_o != Py_None) {
+        static const char want[] = "easy, medium, hard, fiendish or diabolical (None: any)";
+        const char *level;
+        if (nb_str_arg(level_o, "level", want, &level) < 0)
+            return NULL;
+        if (nonet_level_bounds(level, &o.min_rating, &o.max_rating) != NONET_OK) {
+            PyErr_Format(PyExc_ValueError, "level: %s, not %R", want, level_o);
             return NULL;
         }
-        o.min_rating = (int)lround(min_rating * 10);
-        o.max_rating = (int)lround(max_rating * 10);
-        if (o.max_rating && !o.min_rating)
-            o.min_rating = 10;
+    } else if (rating_range_arg(rating_o, &o.min_rating, &o.max_rating) < 0) {
+        return NULL;
     }
     o.strict_minimal = strict;
-    o.clues = clues;
-    o.max_clues = max_clues;
+    o.clues = (int)clues;
+    o.max_clues = (int)max_clues;
     o.max_tries = max_tries;
     char why[200];
     if (nonet_generate_check(&o, why, sizeof why) != NONET_OK) {
@@ -125,6 +184,7 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
         !(clue_count = nb_vector_new('i', count)) || !(messages = PyList_New(count)))
         goto done;
     gen_job j = {&o,
+                 timeout,
                  seed,
                  first - 1,
                  br * bc * br * bc,
@@ -133,12 +193,15 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
                  (double *)rating->data,
                  (int8_t *)st->data,
                  (int32_t *)clue_count->data};
-    nb_loop l = {count, generate_one, make_generator, free_generator, &j};
+    nb_loop l = {count, generate_one, make_generator, free_generator, &j, timeout};
     if (nb_run_loop(&l, threads) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *m = Py_None;
-        if (j.status[i] != NONET_V_UNIQUE)
+        if (j.status[i] == NONET_V_TIMEOUT) {
+            nb_timeout_message(why, sizeof why, timeout, "");
+            m = PyUnicode_FromString(why);
+        } else if (j.status[i] != NONET_V_UNIQUE)
             m = PyUnicode_FromFormat(
                 "%llu grids in a row missed the targets: gave up",
                 (unsigned long long)(o.max_tries ? o.max_tries : NONET_GENERATE_TRIES));
@@ -163,6 +226,7 @@ done:
 
 typedef struct min_job {
     const nb_batch *b;
+    double timeout;
     nonet_symmetry symmetry;
     uint8_t *out;
     int8_t *status;
@@ -175,7 +239,7 @@ static void *make_plain_generator(void *ctx)
     return nonet_generator_new(NULL, &g) == NONET_OK ? g : NULL;
 }
 
-static void minimize_one(void *ctx, void *scratch, Py_ssize_t i)
+static void minimize_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
     min_job *j = ctx;
     const nb_batch *b = j->b;
@@ -185,43 +249,46 @@ static void minimize_one(void *ctx, void *scratch, Py_ssize_t i)
     }
     nonet_grid g;
     nb_batch_grid(b, i, &g);
+    nonet_generator_set_stop(scratch, stop);
     int rc = nonet_minimize(scratch, &g, j->symmetry);
-    j->status[i] = rc == NONET_OK            ? NONET_V_UNIQUE
-                   : rc == NONET_ENOTUNIQUE  ? NONET_V_MULTIPLE
-                   : rc == NONET_ENOSOLUTION ? NONET_V_NO_SOLUTION
-                   : rc == NONET_ECONFLICT   ? NONET_V_INVALID
-                                             : NONET_V_ERROR;
+    j->status[i] = rc == NONET_OK                                  ? NONET_V_UNIQUE
+                   : rc == NONET_ETIMEOUT || rc == NONET_ECANCELED ? NONET_V_TIMEOUT
+                   : rc == NONET_ENOTUNIQUE                        ? NONET_V_MULTIPLE
+                   : rc == NONET_ENOSOLUTION                       ? NONET_V_NO_SOLUTION
+                   : rc == NONET_ECONFLICT                         ? NONET_V_INVALID
+                                                                   : NONET_V_ERROR;
     if (rc == NONET_OK)
         memcpy(j->out + (size_t)i * ((size_t)b->n * (size_t)b->n), g.cells,
                ((size_t)b->n * (size_t)b->n));
 }
 
-static const char *const minimize_kw[] = {"puzzles", "symmetry", "size", "column", "threads", NULL};
+static const char *const minimize_kw[] = {"puzzles", "symmetry", "size", "column",
+                                          "threads", "timeout",  NULL};
 
 PyObject *nb_minimize(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None, *column = Py_None;
-    const char *symmetry = "none";
+    PyObject *src, *symmetry_o = NULL, *size = Py_None, *column = Py_None, *threads_o = NULL,
+                   *timeout_o = Py_None;
     int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|sOOi:minimize", (char **)minimize_kw, &src,
-                                     &symmetry, &size, &column, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOOO:minimize", (char **)minimize_kw, &src,
+                                     &symmetry_o, &size, &column, &threads_o, &timeout_o))
         return NULL;
     min_job j;
-    if (symmetry_arg(symmetry, &j.symmetry) < 0)
+    memset(&j, 0, sizeof j);
+    j.symmetry = NONET_SYM_NONE;
+    if ((symmetry_o && symmetry_arg(symmetry_o, 0, &j.symmetry) < 0) ||
+        (threads_o && nb_threads_arg(threads_o, &threads) < 0) ||
+        nb_timeout_arg(timeout_o, &j.timeout) < 0)
         return NULL;
-    if (j.symmetry == NONET_SYM_RANDOM) {
-        PyErr_SetString(PyExc_ValueError, "symmetry: minimize keeps one, not random");
-        return NULL;
-    }
     nb_batch b;
     ArrayObject *out = NULL, *st = NULL;
     PyObject *result = NULL;
     if (nb_batch_from(&b, src, size, column) < 0)
         goto done;
     if (!nonet_symmetry_fits(j.symmetry, b.box_rows, b.box_cols)) {
-        PyErr_Format(PyExc_ValueError, "symmetry: %s needs square boxes, not %dx%d", symmetry,
-                     b.box_rows, b.box_cols);
+        PyErr_Format(PyExc_ValueError, "symmetry: %s needs square boxes, not %dx%d",
+                     nonet_symmetry_name(j.symmetry), b.box_rows, b.box_cols);
         goto done;
     }
     if (!(out = nb_grids_new(b.count, b.box_rows, b.box_cols)) ||
@@ -230,11 +297,14 @@ PyObject *nb_minimize(PyObject *self, PyObject *args, PyObject *kw)
     j.b = &b;
     j.out = (uint8_t *)out->data;
     j.status = (int8_t *)st->data;
-    nb_loop l = {b.count, minimize_one, make_plain_generator, free_generator, &j};
+    nb_loop l = {b.count, minimize_one, make_plain_generator, free_generator, &j, j.timeout};
     if (nb_run_loop(&l, threads) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < b.count; i++) {
-        const char *why = j.status[i] == NONET_V_MULTIPLE      ? "more than one solution"
+        char timed_out[80];
+        nb_timeout_message(timed_out, sizeof timed_out, j.timeout, "");
+        const char *why = j.status[i] == NONET_V_TIMEOUT       ? timed_out
+                          : j.status[i] == NONET_V_MULTIPLE    ? "more than one solution"
                           : j.status[i] == NONET_V_NO_SOLUTION ? "no solution"
                           : j.status[i] == NONET_V_INVALID     ? "the clues clash"
                           : j.status[i] == NONET_V_ERROR && b.status[i] == NONET_V_OK

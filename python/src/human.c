@@ -40,22 +40,31 @@ static int ceiling_arg(PyObject *o, int *tenths)
     *tenths = 0;
     if (o == Py_None)
         return 0;
-    double v = PyFloat_AsDouble(o);
-    if (v == -1.0 && PyErr_Occurred())
-        return -1;
-    if (!(v >= 1.0 && v <= 20.0)) {
-        PyErr_SetString(PyExc_ValueError, "ceiling: a rating from 1.0 to 20.0 (or None)");
-        return -1;
-    }
-    *tenths = (int)lround(v * 10);
-    return 0;
+    return nb_rating_arg(o, "ceiling",
+                         "a rating from 1.0 to 20.0, e.g. 9.0 (None: every technique)", tenths);
+}
+
+/* A status of the ladder's calls as a verdict (TIMEOUT: its time ran
+ * out; canceled: the call raises, whatever this says). */
+static nonet_verdict ladder_verdict(int rc)
+{
+    return rc == NONET_ECONFLICT                           ? NONET_V_INVALID
+           : rc == NONET_ENOSOLUTION                       ? NONET_V_NO_SOLUTION
+           : rc == NONET_ENOTUNIQUE                        ? NONET_V_MULTIPLE
+           : rc == NONET_ETIMEOUT || rc == NONET_ECANCELED ? NONET_V_TIMEOUT
+                                                           : NONET_V_ERROR;
 }
 
 /* What each puzzle's work left for its message, written with the GIL. */
 typedef struct ladder_out {
     int8_t *status;
-    int8_t *beyond; /* stuck: the technique the ladder lacked */
-    int16_t *limit; /* stuck: the least rating of the next step, tenths */
+    int8_t *beyond;       /* stuck: the technique the ladder lacked */
+    int16_t *limit;       /* stuck: the least rating of the next step, tenths */
+    const int32_t *steps; /* timeout: the steps (or placements) so far */
+    const char *unit;     /* what steps counts, one and many: "step taken",
+                             "steps taken" */
+    const char *units;
+    double timeout; /* seconds a puzzle may take (0: none) */
 } ladder_out;
 
 static const char *needs(int beyond)
@@ -85,6 +94,11 @@ static int ladder_messages(nb_batch *b, const ladder_out *o)
                      needs(o->beyond[i]), o->limit[i] / 10, o->limit[i] % 10);
         } else if (o->status[i] == NONET_V_ERROR) {
             snprintf(why, sizeof why, "out of memory");
+        } else if (o->status[i] == NONET_V_TIMEOUT) {
+            char done[80];
+            snprintf(done, sizeof done, "%ld %s", (long)o->steps[i],
+                     o->steps[i] == 1 ? o->unit : o->units);
+            nb_timeout_message(why, sizeof why, o->timeout, done);
         }
         if (nb_set_message(b, i, why) < 0)
             return -1;
@@ -108,7 +122,7 @@ static void *make_rate(void *ctx)
     return human_new(((rate_job *)ctx)->ceiling);
 }
 
-static void rate_one(void *ctx, void *scratch, Py_ssize_t i)
+static void rate_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
     rate_job *j = ctx;
     human_scratch *hs = scratch;
@@ -122,18 +136,20 @@ static void rate_one(void *ctx, void *scratch, Py_ssize_t i)
     nonet_grid g;
     nonet_rating r;
     nb_batch_grid(j->b, i, &g);
+    nonet_human_set_stop(hs->h, stop);
     int rc = nonet_human_rate(hs->h, &g, NULL, &r);
-    if (rc != NONET_OK) {
-        j->o.status[i] = rc == NONET_ECONFLICT     ? NONET_V_INVALID
-                         : rc == NONET_ENOSOLUTION ? NONET_V_NO_SOLUTION
-                         : rc == NONET_ENOTUNIQUE  ? NONET_V_MULTIPLE
-                                                   : NONET_V_ERROR;
+    if (rc != NONET_OK && rc != NONET_ETIMEOUT && rc != NONET_ECANCELED) {
+        j->o.status[i] = (int8_t)ladder_verdict(rc);
         return;
     }
     j->steps[i] = r.steps;
     if (r.steps)
         j->hardest[i] = (int8_t)r.hardest;
-    if (r.stuck) {
+    if (rc != NONET_OK) { /* out of time: the rating is at least the steps' so far */
+        j->o.status[i] = NONET_V_TIMEOUT;
+        if (r.steps)
+            j->at_least[i] = r.difficulty / 10.0;
+    } else if (r.stuck) {
         j->o.status[i] = NONET_V_STUCK;
         j->o.beyond[i] = (int8_t)r.beyond;
         j->o.limit[i] = (int16_t)r.at_least;
@@ -144,21 +160,35 @@ static void rate_one(void *ctx, void *scratch, Py_ssize_t i)
     }
 }
 
-static const char *const rate_kw[] = {"puzzles", "size", "column", "ceiling", "threads", NULL};
+static const char *const rate_kw[] = {"puzzles", "size",    "column", "ceiling",
+                                      "threads", "timeout", NULL};
+
+/* rate's and trajectories' arguments past the batch; 0 or -1 */
+static int ladder_args(PyObject *ceiling, PyObject *threads_o, PyObject *timeout_o, int *tenths,
+                       int *threads, double *timeout)
+{
+    *threads = 0;
+    return ceiling_arg(ceiling, tenths) < 0 ||
+                   (threads_o && nb_threads_arg(threads_o, threads) < 0) ||
+                   nb_timeout_arg(timeout_o, timeout) < 0
+               ? -1
+               : 0;
+}
 
 PyObject *nb_rate(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None, *column = Py_None, *ceiling = Py_None;
-    int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOi:rate", (char **)rate_kw, &src, &size,
-                                     &column, &ceiling, &threads))
+    PyObject *src, *size = Py_None, *column = Py_None, *ceiling = Py_None, *threads_o = NULL,
+                   *timeout_o = Py_None;
+    int threads;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOOO:rate", (char **)rate_kw, &src, &size,
+                                     &column, &ceiling, &threads_o, &timeout_o))
         return NULL;
     nb_batch b;
     rate_job j = {0};
     ArrayObject *rating = NULL, *at_least = NULL, *hardest = NULL, *steps = NULL, *st = NULL;
     PyObject *result = NULL;
-    if (ceiling_arg(ceiling, &j.ceiling) < 0) {
+    if (ladder_args(ceiling, threads_o, timeout_o, &j.ceiling, &threads, &j.o.timeout) < 0) {
         memset(&b, 0, sizeof b);
         goto done;
     }
@@ -174,11 +204,14 @@ PyObject *nb_rate(PyObject *self, PyObject *args, PyObject *kw)
     j.at_least = (double *)at_least->data;
     j.hardest = (int8_t *)hardest->data;
     j.steps = (int32_t *)steps->data;
+    j.o.steps = j.steps;
+    j.o.unit = "step taken";
+    j.o.units = "steps taken";
     if (!j.o.beyond || !j.o.limit) {
         PyErr_NoMemory();
         goto done;
     }
-    nb_loop l = {b.count, rate_one, make_rate, free_human, &j};
+    nb_loop l = {b.count, rate_one, make_rate, free_human, &j, j.o.timeout};
     if (nb_run_loop(&l, threads) == 0 && ladder_messages(&b, &j.o) == 0)
         result = Py_BuildValue("(OOOOOO)", rating, hardest, st, b.messages, steps, at_least);
 done:
@@ -198,13 +231,17 @@ done:
 /* Walks the ladder from puzzle g to its end, one step at a time in the
  * order a person meets them: calls on_step for each step that changed the
  * position, and leaves in *r the path's rating (stuck, limit, beyond
- * included). Returns NONET_OK, or a status of the start or of a find. */
+ * included). Returns NONET_OK, or a status of the start, of the count or
+ * of a find (NONET_ETIMEOUT: stop's deadline passed; the steps until then
+ * were passed to on_step). */
 typedef void (*step_fn)(void *ctx, const nonet_step *st);
 
 static int walk(human_scratch *hs, const nonet_grid *g, const nonet_marks *marks, step_fn on_step,
-                void *ctx, nonet_rating *r)
+                void *ctx, nonet_rating *r, const nonet_stop *stop)
 {
     memset(r, 0, sizeof *r);
+    nonet_human_set_stop(hs->h, stop);
+    nonet_solver_set_stop(hs->s, stop);
     int rc = nonet_human_start(hs->h, g, marks);
     if (rc != NONET_OK)
         return rc;
@@ -277,7 +314,7 @@ static void *make_traj(void *ctx)
     return human_new(((traj_job *)ctx)->ceiling);
 }
 
-static void traj_one(void *ctx, void *scratch, Py_ssize_t i)
+static void traj_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
     traj_job *j = ctx;
     const nb_batch *b = j->b;
@@ -299,13 +336,10 @@ static void traj_one(void *ctx, void *scratch, Py_ssize_t i)
     nb_batch_grid(b, i, &g);
     for (int c = 0; c < cells; c++)
         t.placed[c] = g.cells[c] != 0;
-    int rc = walk(scratch, &g, NULL, record_step, &t, &r);
+    int rc = walk(scratch, &g, NULL, record_step, &t, &r, stop);
     j->length[i] = t.len;
     if (rc != NONET_OK) {
-        j->o.status[i] = rc == NONET_ECONFLICT     ? NONET_V_INVALID
-                         : rc == NONET_ENOSOLUTION ? NONET_V_NO_SOLUTION
-                         : rc == NONET_ENOTUNIQUE  ? NONET_V_MULTIPLE
-                                                   : NONET_V_ERROR;
+        j->o.status[i] = (int8_t)ladder_verdict(rc); /* out of time: the moves so far */
     } else if (r.stuck) {
         j->o.status[i] = NONET_V_STUCK;
         j->o.beyond[i] = (int8_t)r.beyond;
@@ -319,16 +353,17 @@ static void traj_one(void *ctx, void *scratch, Py_ssize_t i)
 PyObject *nb_trajectories(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None, *column = Py_None, *ceiling = Py_None;
-    int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOi:trajectories", (char **)rate_kw, &src, &size,
-                                     &column, &ceiling, &threads))
+    PyObject *src, *size = Py_None, *column = Py_None, *ceiling = Py_None, *threads_o = NULL,
+                   *timeout_o = Py_None;
+    int threads;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOOO:trajectories", (char **)rate_kw, &src,
+                                     &size, &column, &ceiling, &threads_o, &timeout_o))
         return NULL;
     nb_batch b;
     traj_job j = {0};
     ArrayObject *moves = NULL, *length = NULL, *rating = NULL, *st = NULL;
     PyObject *result = NULL;
-    if (ceiling_arg(ceiling, &j.ceiling) < 0) {
+    if (ladder_args(ceiling, threads_o, timeout_o, &j.ceiling, &threads, &j.o.timeout) < 0) {
         memset(&b, 0, sizeof b);
         goto done;
     }
@@ -345,11 +380,14 @@ PyObject *nb_trajectories(PyObject *self, PyObject *args, PyObject *kw)
     j.moves = (int16_t *)moves->data;
     j.length = (int32_t *)length->data;
     j.rating = (double *)rating->data;
+    j.o.steps = j.length;
+    j.o.unit = "placement made";
+    j.o.units = "placements made";
     if (!j.o.beyond || !j.o.limit) {
         PyErr_NoMemory();
         goto done;
     }
-    nb_loop l = {b.count, traj_one, make_traj, free_human, &j};
+    nb_loop l = {b.count, traj_one, make_traj, free_human, &j, j.o.timeout};
     if (nb_run_loop(&l, threads) == 0 && ladder_messages(&b, &j.o) == 0)
         result = Py_BuildValue("(OOOOO)", moves, length, st, b.messages, rating);
 done:
@@ -365,32 +403,94 @@ done:
 
 /* ---------------------------------------------------------------- explain, hint */
 
+/* A step kept past its find (a found step's arrays belong to the solver
+ * until its next find): its words and its cells, copied on the worker,
+ * made into Python objects with the GIL afterwards. */
+typedef struct step_rec {
+    int technique, difficulty, nunits, units[4];
+    int counts[3];               /* placements, eliminations, pattern */
+    nonet_cell_digits *cells[3]; /* owned copies */
+    char *text;                  /* owned */
+} step_rec;
+
+typedef struct step_list {
+    step_rec *items;
+    int count, cap, failed; /* failed: out of memory */
+    int n;
+    const char *symbols;
+} step_list;
+
+static void steps_free(step_list *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        for (int k = 0; k < 3; k++)
+            free(l->items[i].cells[k]);
+        free(l->items[i].text);
+    }
+    free(l->items);
+    l->items = NULL;
+    l->count = l->cap = 0;
+}
+
+/* A step_fn: keeps a copy of st. */
+static void keep_step(void *ctx, const nonet_step *st)
+{
+    step_list *l = ctx;
+    if (l->failed)
+        return;
+    if (l->count == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        step_rec *items = realloc(l->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            l->failed = 1;
+            return;
+        }
+        l->items = items;
+        l->cap = cap;
+    }
+    step_rec *r = &l->items[l->count++];
+    memset(r, 0, sizeof *r);
+    r->technique = (int)st->technique;
+    r->difficulty = st->difficulty;
+    r->nunits = st->nunits < 4 ? st->nunits : 4;
+    memcpy(r->units, st->units, sizeof r->units);
+    const nonet_cell_digits *from[3] = {st->placements, st->eliminations, st->pattern};
+    int counts[3] = {st->nplacements, st->neliminations, st->npattern};
+    for (int k = 0; k < 3; k++) {
+        r->counts[k] = counts[k];
+        if (counts[k] > 0 && (r->cells[k] = malloc((size_t)counts[k] * sizeof *from[k])) != NULL)
+            memcpy(r->cells[k], from[k], (size_t)counts[k] * sizeof *from[k]);
+        else if (counts[k] > 0)
+            l->failed = 1;
+    }
+    char small[1024];
+    size_t need = nonet_step_describe(st, l->n, l->symbols, small, sizeof small);
+    if ((r->text = malloc(need + 1)) == NULL)
+        l->failed = 1;
+    else if (need < sizeof small)
+        memcpy(r->text, small, need + 1);
+    else
+        nonet_step_describe(st, l->n, l->symbols, r->text, need + 1);
+}
+
 /* A step as a tuple: (technique, difficulty in tenths, text, placements,
  * eliminations, pattern, units), cells as (row, column, digit) from 0,
  * digits from 1; units as (kind, index) with kind "row", "column", "box". */
-static PyObject *step_tuple(const nonet_step *st, int n, const char *symbols)
+static PyObject *step_tuple(const step_rec *st, int n)
 {
-    char small[1024];
-    size_t need = nonet_step_describe(st, n, symbols, small, sizeof small);
-    char *text = small;
-    if (need >= sizeof small && (text = malloc(need + 1)) != NULL)
-        nonet_step_describe(st, n, symbols, text, need + 1);
-    if (!text)
-        return PyErr_NoMemory();
     PyObject *lists[3] = {PyList_New(0), PyList_New(0), PyList_New(0)};
-    const nonet_cell_digits *from[3] = {st->placements, st->eliminations, st->pattern};
-    int counts[3] = {st->nplacements, st->neliminations, st->npattern};
     int ok = lists[0] && lists[1] && lists[2];
     for (int k = 0; ok && k < 3; k++)
-        for (int e = 0; ok && e < counts[k]; e++) {
-            int cell = from[k][e].cell;
+        for (int e = 0; ok && e < st->counts[k]; e++) {
+            int cell = st->cells[k][e].cell;
+            uint64_t digits = st->cells[k][e].digits;
             if (k == 2) { /* a pattern cell: its digits together */
                 int nd = 0;
                 for (int d = 0; d < n; d++)
-                    nd += (int)(from[k][e].digits >> d & 1);
+                    nd += (int)(digits >> d & 1);
                 PyObject *ds = PyTuple_New(nd);
                 for (int d = 0, at = 0; ds && d < n; d++)
-                    if (from[k][e].digits >> d & 1)
+                    if (digits >> d & 1)
                         PyTuple_SET_ITEM(ds, at++, PyLong_FromLong(d + 1));
                 PyObject *t = ds ? Py_BuildValue("(iiN)", cell / n, cell % n, ds) : NULL;
                 ok = t && PyList_Append(lists[k], t) == 0;
@@ -398,7 +498,7 @@ static PyObject *step_tuple(const nonet_step *st, int n, const char *symbols)
                 continue;
             }
             for (int d = 0; ok && d < n; d++)
-                if (from[k][e].digits >> d & 1) {
+                if (digits >> d & 1) {
                     PyObject *t = Py_BuildValue("(iii)", cell / n, cell % n, d + 1);
                     ok = t && PyList_Append(lists[k], t) == 0;
                     Py_XDECREF(t);
@@ -414,10 +514,8 @@ static PyObject *step_tuple(const nonet_step *st, int n, const char *symbols)
     }
     PyObject *r = NULL;
     if (units)
-        r = Py_BuildValue("(iisOOOO)", (int)st->technique, st->difficulty, text, lists[0], lists[1],
-                          lists[2], units);
-    if (text != small)
-        free(text);
+        r = Py_BuildValue("(iisOOOO)", st->technique, st->difficulty, st->text ? st->text : "",
+                          lists[0], lists[1], lists[2], units);
     for (int k = 0; k < 3; k++)
         Py_XDECREF(lists[k]);
     Py_XDECREF(units);
@@ -532,21 +630,6 @@ static int marks_arg(PyObject *o, const nonet_puzzle *p, nonet_marks *m)
     return rc;
 }
 
-typedef struct explain_ctx {
-    PyObject *steps;
-    int n, failed;
-    const char *symbols;
-} explain_ctx;
-
-static void collect_step(void *ctx, const nonet_step *st)
-{
-    explain_ctx *e = ctx;
-    PyObject *t = e->failed ? NULL : step_tuple(st, e->n, e->symbols);
-    if (!t || PyList_Append(e->steps, t) < 0)
-        e->failed = 1;
-    Py_XDECREF(t);
-}
-
 /* The verdict of a walk's or a start's status, and why. */
 static nonet_verdict walk_verdict(int rc, const nonet_puzzle *p, int has_marks, char *why,
                                   size_t cap)
@@ -569,6 +652,9 @@ static nonet_verdict walk_verdict(int rc, const nonet_puzzle *p, int has_marks, 
     case NONET_ENOTUNIQUE:
         snprintf(why, cap, "the ladder needs a puzzle with one solution");
         return NONET_V_MULTIPLE;
+    case NONET_ETIMEOUT:
+    case NONET_ECANCELED:
+        return NONET_V_TIMEOUT; /* its message: the caller's */
     default:
         snprintf(why, cap, "%s", nonet_strerror(rc));
         return NONET_V_ERROR;
@@ -583,95 +669,140 @@ static PyObject *grid_array(const nonet_grid *g)
     return (PyObject *)a;
 }
 
+/* explain's and hint's work on one puzzle, on a worker of the pool. */
+typedef struct ladder_job {
+    const nonet_puzzle *p;
+    const nonet_marks *use; /* the position's marks, or NULL */
+    int ceiling, hint;
+    step_list steps;
+    int rc;               /* the start's, count's, walk's or find's status */
+    nonet_rating r;       /* explain: the path's */
+    int stuck, solved;    /* hint: what the find left */
+    int limit;            /* hint, stuck: the next step's least rating */
+    nonet_technique next; /* hint, stuck: the technique it needs */
+    nonet_grid position;  /* explain: where the walk ended */
+    int has_position;
+} ladder_job;
+
+static void *make_ladder(void *ctx)
+{
+    return human_new(((ladder_job *)ctx)->ceiling);
+}
+
+static void ladder_run(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
+{
+    (void)i;
+    ladder_job *j = ctx;
+    human_scratch *hs = scratch;
+    if (!j->hint) {
+        j->rc = walk(hs, &j->p->grid, j->use, keep_step, &j->steps, &j->r, stop);
+        if (j->rc == NONET_OK || j->rc == NONET_ETIMEOUT) {
+            nonet_human_position(hs->h, &j->position, NULL);
+            j->has_position = 1;
+        }
+        return;
+    }
+    /* the next step only: its technique's first, from the position */
+    nonet_human_set_stop(hs->h, stop);
+    nonet_solver_set_stop(hs->s, stop);
+    uint64_t count = 0;
+    int rc = nonet_human_start(hs->h, &j->p->grid, j->use);
+    if (rc == NONET_OK)
+        rc = nonet_solver_count_marks(hs->s, &j->p->grid, j->use, 2, &count, NULL, NULL);
+    if (rc == NONET_OK && count != 1)
+        rc = count ? NONET_ENOTUNIQUE : NONET_ENOSOLUTION;
+    if (rc == NONET_OK) {
+        int found = nonet_human_find(hs->h);
+        if (found < 0) {
+            rc = found;
+        } else if (found > 0) {
+            nonet_step st;
+            nonet_human_step(hs->h, 0, &st);
+            keep_step(&j->steps, &st);
+        } else if (!nonet_human_solved(hs->h)) {
+            j->stuck = 1;
+            j->limit = nonet_human_limit(hs->h, &j->next);
+        } else {
+            j->solved = 1;
+        }
+    }
+    j->rc = rc;
+}
+
 /* explain and hint: (steps or step, status, message, position) */
 static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
 {
-    static const char *const kwlist[] = {"puzzle", "marks", "size", "ceiling", NULL};
-    PyObject *src, *marks = Py_None, *size = Py_None, *ceiling = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, hint ? "O|OOO:hint" : "O|OOO:explain",
-                                     (char **)kwlist, &src, &marks, &size, &ceiling))
+    static const char *const kwlist[] = {"puzzle", "marks", "size", "ceiling", "timeout", NULL};
+    PyObject *src, *marks = Py_None, *size = Py_None, *ceiling = Py_None, *timeout_o = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, hint ? "O|OOOO:hint" : "O|OOOO:explain",
+                                     (char **)kwlist, &src, &marks, &size, &ceiling, &timeout_o))
         return NULL;
-    int tenths;
-    if (ceiling_arg(ceiling, &tenths) < 0)
+    ladder_job j;
+    memset(&j, 0, sizeof j);
+    j.hint = hint;
+    double timeout;
+    if (ceiling_arg(ceiling, &j.ceiling) < 0 || nb_timeout_arg(timeout_o, &timeout) < 0)
         return NULL;
     nonet_puzzle *p = malloc(sizeof *p);
     nonet_marks *m = malloc(sizeof *m);
-    human_scratch *hs = human_new(tenths);
     PyObject *result = NULL, *steps = NULL, *position = NULL;
     char why[240] = "";
-    if (!p || !m || !hs) {
+    if (!p || !m) {
         PyErr_NoMemory();
         goto done;
     }
     if (one_puzzle(src, size, p, hint ? "hint" : "explain") < 0)
         goto done;
-    const nonet_marks *use = NULL;
     if (p->error.code == NONET_OK && marks != Py_None) {
         if (marks_arg(marks, p, m) < 0)
             goto done;
-        use = m;
+        j.use = m;
     } else if (p->error.code == NONET_OK && p->has_marks) {
-        use = &p->marks;
+        j.use = &p->marks;
     }
-    steps = PyList_New(0);
-    if (!steps)
-        goto done;
-    nonet_verdict v;
+    nonet_verdict v = NONET_V_ERROR;
     if (p->error.code != NONET_OK) {
-        v = NONET_V_ERROR;
         snprintf(why, sizeof why, "%s", p->error.message);
-    } else if (hint) {
-        /* the next step only: its technique's first, from the position */
-        uint64_t count = 0;
-        int rc = nonet_human_start(hs->h, &p->grid, use);
-        if (rc == NONET_OK)
-            rc = nonet_solver_count_marks(hs->s, &p->grid, use, 2, &count, NULL, NULL);
-        if (rc == NONET_OK && count != 1)
-            rc = count ? NONET_ENOTUNIQUE : NONET_ENOSOLUTION;
-        v = walk_verdict(rc, p, use != NULL, why, sizeof why);
-        int found = rc == NONET_OK ? nonet_human_find(hs->h) : 0;
-        if (found > 0) {
-            nonet_step st;
-            nonet_human_step(hs->h, 0, &st);
-            PyObject *t = step_tuple(&st, p->grid.n, p->symbols);
-            if (!t || PyList_Append(steps, t) < 0) {
-                Py_XDECREF(t);
-                goto done;
-            }
-            Py_DECREF(t);
-        } else if (found == 0 && rc == NONET_OK && !nonet_human_solved(hs->h)) {
-            nonet_technique next;
-            int limit = nonet_human_limit(hs->h, &next);
-            v = NONET_V_STUCK;
-            snprintf(why, sizeof why,
-                     "no step of the ladder applies: the next one needs %s (%d.%d and up)",
-                     needs(next), limit / 10, limit % 10);
-        } else if (found == 0 && rc == NONET_OK) {
-            v = NONET_V_SOLVED;
-        } else if (found < 0) {
+    } else {
+        j.p = p;
+        j.steps.n = p->grid.n;
+        j.steps.symbols = p->symbols;
+        nb_loop l = {1, ladder_run, make_ladder, free_human, &j, timeout};
+        if (nb_run_loop(&l, 1) < 0)
+            goto done;
+        if (j.steps.failed || j.rc == NONET_ENOMEM) {
             PyErr_NoMemory();
             goto done;
         }
-    } else {
-        explain_ctx e = {steps, p->grid.n, 0, p->symbols};
-        nonet_rating r;
-        int rc = walk(hs, &p->grid, use, collect_step, &e, &r);
-        if (e.failed)
-            goto done;
-        v = walk_verdict(rc, p, use != NULL, why, sizeof why);
-        if (rc == NONET_OK && r.stuck) {
+        v = walk_verdict(j.rc, p, j.use != NULL, why, sizeof why);
+        if (v == NONET_V_TIMEOUT) {
+            char done_text[80] = "";
+            if (!hint)
+                snprintf(done_text, sizeof done_text, "%d step%s taken", j.steps.count,
+                         j.steps.count == 1 ? "" : "s");
+            nb_timeout_message(why, sizeof why, timeout, done_text);
+        } else if (j.rc == NONET_OK && (hint ? j.stuck : j.r.stuck)) {
+            int limit = hint ? j.limit : j.r.at_least;
             v = NONET_V_STUCK;
             snprintf(why, sizeof why,
                      "no step of the ladder applies: the next one needs %s (%d.%d and up)",
-                     needs(r.beyond), r.at_least / 10, r.at_least % 10);
+                     needs(hint ? (int)j.next : (int)j.r.beyond), limit / 10, limit % 10);
+        } else if (j.rc == NONET_OK && hint && j.solved) {
+            v = NONET_V_SOLVED;
         }
-        if (rc == NONET_OK) {
-            nonet_grid pos;
-            nonet_human_position(hs->h, &pos, NULL);
-            if (!(position = grid_array(&pos)))
-                goto done;
-        }
+        if (j.has_position && !(position = grid_array(&j.position)))
+            goto done;
     }
+    steps = PyList_New(j.steps.count);
+    for (int k = 0; steps && k < j.steps.count; k++) {
+        PyObject *t = step_tuple(&j.steps.items[k], p->grid.n);
+        if (!t)
+            Py_CLEAR(steps);
+        else
+            PyList_SET_ITEM(steps, k, t);
+    }
+    if (!steps)
+        goto done;
     if (!position) {
         position = Py_None;
         Py_INCREF(position);
@@ -680,9 +811,9 @@ static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
 done:
     Py_XDECREF(steps);
     Py_XDECREF(position);
+    steps_free(&j.steps);
     free(p);
     free(m);
-    free_human(hs);
     return result;
 }
 

@@ -53,17 +53,18 @@ static const char *const format_kw[] = {"puzzles", "layout", "size", NULL};
 PyObject *nb_format(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None;
+    PyObject *src, *size = Py_None, *layout_o = NULL;
     const char *layout_name = "line";
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|sO:format", (char **)format_kw, &src,
-                                     &layout_name, &size))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO:format", (char **)format_kw, &src, &layout_o,
+                                     &size))
         return NULL;
+    static const char want[] = "line, grid, spaced, knuth, numbers, boxed or candidates";
     nonet_layout layout;
+    if (layout_o && nb_str_arg(layout_o, "layout", want, &layout_name) < 0)
+        return NULL;
     if (nonet_layout_from_name(layout_name, &layout) != NONET_OK || layout == NONET_LAYOUT_AUTO ||
         layout == NONET_LAYOUT_JSON || layout == NONET_LAYOUT_CSV) {
-        PyErr_Format(PyExc_ValueError,
-                     "layout '%s': line, grid, spaced, knuth, numbers, boxed or candidates",
-                     layout_name);
+        PyErr_Format(PyExc_ValueError, "layout: %s, not %R", want, layout_o);
         return NULL;
     }
     nb_batch b;
@@ -121,8 +122,8 @@ static PyObject *py_verdicts(PyObject *self, PyObject *unused)
 {
     (void)self;
     (void)unused;
-    PyObject *t = PyTuple_New(NONET_V_WRONG + 1);
-    for (int v = 0; t && v <= NONET_V_WRONG; v++)
+    PyObject *t = PyTuple_New(NONET_V_TIMEOUT + 1);
+    for (int v = 0; t && v <= NONET_V_TIMEOUT; v++)
         PyTuple_SET_ITEM(t, v, PyUnicode_FromString(nonet_verdict_word((nonet_verdict)v)));
     return t;
 }

@@ -9,8 +9,10 @@ typedef struct solve_job {
     uint64_t limit;
     int unique;      /* solve: more than one solution fails */
     uint8_t *out;    /* solutions (count x n*n) or NULL */
-    int64_t *counts; /* count: the counts, or NULL */
+    int64_t *counts; /* the counts (count's result, or scratch for solve's
+                        messages) */
     int8_t *status;  /* verdicts */
+    double timeout;  /* seconds a puzzle may take (0: no limit) */
 } solve_job;
 
 static void *make_solver(void *ctx)
@@ -24,10 +26,11 @@ static void free_solver(void *s)
     nonet_solver_free(s);
 }
 
-static void solve_one(void *ctx, void *scratch, Py_ssize_t i)
+static void solve_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
 {
     solve_job *j = ctx;
     const nb_batch *b = j->b;
+    j->counts[i] = 0;
     if (b->status[i] != NONET_V_OK) {
         j->status[i] = b->status[i];
         return;
@@ -35,9 +38,12 @@ static void solve_one(void *ctx, void *scratch, Py_ssize_t i)
     nonet_grid g, sol;
     nb_batch_grid(b, i, &g);
     uint64_t count = 0;
+    nonet_solver_set_stop(scratch, stop);
     int rc = nonet_solver_count(scratch, &g, j->limit, &count, j->out ? &sol : NULL, NULL);
     nonet_check_result chk;
-    if (rc != NONET_OK)
+    if (rc == NONET_ETIMEOUT || rc == NONET_ECANCELED) /* the count so far */
+        j->status[i] = NONET_V_TIMEOUT;                /* canceled: the call raises */
+    else if (rc != NONET_OK)
         j->status[i] = NONET_V_ERROR;
     else if (count == 0)
         j->status[i] =
@@ -45,27 +51,32 @@ static void solve_one(void *ctx, void *scratch, Py_ssize_t i)
     else if (j->limit == 1)
         j->status[i] = NONET_V_SOLVED;
     else
-        j->status[i] = count == 1 && count < j->limit ? NONET_V_UNIQUE : NONET_V_MULTIPLE;
-    if (j->counts)
-        j->counts[i] = (int64_t)count;
-    if (j->out && count > 0 && !(j->unique && count > 1))
+        j->status[i] =
+            count == 1 && (j->limit == 0 || count < j->limit) ? NONET_V_UNIQUE : NONET_V_MULTIPLE;
+    j->counts[i] = count > INT64_MAX ? INT64_MAX : (int64_t)count;
+    if (j->out && count > 0 && !(j->unique && (count > 1 || j->status[i] == NONET_V_TIMEOUT)))
         memcpy(j->out + (size_t)i * ((size_t)b->n * (size_t)b->n), sol.cells,
                ((size_t)b->n * (size_t)b->n));
 }
 
 /* The messages of the verdicts the solving added (read errors keep
  * theirs). */
-static int verdict_messages(nb_batch *b, const int8_t *status, int unique)
+static int verdict_messages(nb_batch *b, const solve_job *j)
 {
+    const int8_t *status = j->status;
     for (Py_ssize_t i = 0; i < b->count; i++) {
-        char why[200] = "";
-        if (status[i] == NONET_V_INVALID) {
+        char why[200] = "", found[80];
+        if (status[i] == NONET_V_TIMEOUT) {
+            snprintf(found, sizeof found, "%lld solution%s found", (long long)j->counts[i],
+                     j->counts[i] == 1 ? "" : "s");
+            nb_timeout_message(why, sizeof why, j->timeout, found);
+        } else if (status[i] == NONET_V_INVALID) {
             nonet_grid g;
             nonet_check_result chk;
             nb_batch_grid(b, i, &g);
             if (nonet_check(&g, &chk) == NONET_ECONFLICT)
                 nonet_describe_conflict(&chk.conflict, b->n, why, sizeof why);
-        } else if (status[i] == NONET_V_MULTIPLE && unique) {
+        } else if (status[i] == NONET_V_MULTIPLE && j->unique) {
             snprintf(why, sizeof why, "more than one solution");
         } else if (status[i] == NONET_V_ERROR && b->status[i] == NONET_V_OK) {
             snprintf(why, sizeof why, "the solver failed (out of memory)");
@@ -79,56 +90,82 @@ static int verdict_messages(nb_batch *b, const int8_t *status, int unique)
 /* Runs job over b on threads; returns 0 or -1 with an exception. */
 static int run_solve(nb_batch *b, solve_job *job, int threads)
 {
-    nb_loop l = {b->count, solve_one, make_solver, free_solver, job};
+    nb_loop l = {b->count, solve_one, make_solver, free_solver, job, job->timeout};
     if (nb_run_loop(&l, threads) < 0)
         return -1;
-    return verdict_messages(b, job->status, job->unique);
+    return verdict_messages(b, job);
 }
 
-static const char *const solve_kw[] = {"puzzles", "size",    "column", "unique",
-                                       "first",   "threads", NULL};
+static const char *const solve_kw[] = {"puzzles", "size",    "column",  "unique",
+                                       "first",   "threads", "timeout", NULL};
 
 PyObject *nb_solve(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None, *column = Py_None;
-    int unique = 0, first = 0, threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOppi:solve", (char **)solve_kw, &src, &size,
-                                     &column, &unique, &first, &threads))
+    PyObject *src, *size = Py_None, *column = Py_None, *unique_o = Py_False, *first_o = Py_False,
+                   *threads_o = NULL, *timeout_o = Py_None;
+    int unique, first, threads = 0;
+    double timeout;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOOOO:solve", (char **)solve_kw, &src, &size,
+                                     &column, &unique_o, &first_o, &threads_o, &timeout_o))
         return NULL;
+    if (nb_flag_arg(unique_o, "unique", &unique) < 0 || nb_flag_arg(first_o, "first", &first) < 0 ||
+        (threads_o && nb_threads_arg(threads_o, &threads) < 0) ||
+        nb_timeout_arg(timeout_o, &timeout) < 0)
+        return NULL;
+    if (unique && first) {
+        PyErr_SetString(PyExc_ValueError,
+                        "first and unique do not go together (first: any one solution; unique: "
+                        "only a puzzle's one solution)");
+        return NULL;
+    }
     nb_batch b;
     PyObject *result = NULL;
     ArrayObject *sol = NULL, *st = NULL;
+    int64_t *counts = NULL;
     if (nb_batch_from(&b, src, size, column) == 0 &&
         (sol = nb_grids_new(b.count, b.box_rows, b.box_cols)) &&
         (st = nb_vector_new('b', b.count))) {
-        solve_job job = {&b, first ? 1 : 2, unique, (uint8_t *)sol->data, NULL, (int8_t *)st->data};
-        if (run_solve(&b, &job, threads) == 0)
-            result = Py_BuildValue("(OOO)", sol, st, b.messages);
+        if (!(counts = PyMem_Calloc((size_t)b.count + 1, sizeof *counts))) {
+            PyErr_NoMemory();
+        } else {
+            solve_job job = {&b,     first ? 1 : 2,      unique, (uint8_t *)sol->data,
+                             counts, (int8_t *)st->data, timeout};
+            if (run_solve(&b, &job, threads) == 0)
+                result = Py_BuildValue("(OOO)", sol, st, b.messages);
+        }
     }
+    PyMem_Free(counts);
     Py_XDECREF(sol);
     Py_XDECREF(st);
     nb_batch_free(&b);
     return result;
 }
 
-static const char *const count_kw[] = {"puzzles", "size", "column", "limit", "threads", NULL};
+static const char *const count_kw[] = {"puzzles", "size",    "column", "limit",
+                                       "threads", "timeout", NULL};
 
 PyObject *nb_count(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    PyObject *src, *size = Py_None, *column = Py_None;
+    PyObject *src, *size = Py_None, *column = Py_None, *limit_o = NULL, *threads_o = NULL,
+                   *timeout_o = Py_None;
     unsigned long long limit = 2;
     int threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOKi:count", (char **)count_kw, &src, &size,
-                                     &column, &limit, &threads))
+    double timeout;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OOOOO:count", (char **)count_kw, &src, &size,
+                                     &column, &limit_o, &threads_o, &timeout_o))
+        return NULL;
+    if ((limit_o && nb_u64_arg(limit_o, "limit", 0, "a number from 0 (0: no limit)", &limit) < 0) ||
+        (threads_o && nb_threads_arg(threads_o, &threads) < 0) ||
+        nb_timeout_arg(timeout_o, &timeout) < 0)
         return NULL;
     nb_batch b;
     PyObject *result = NULL;
     ArrayObject *counts = NULL, *st = NULL;
     if (nb_batch_from(&b, src, size, column) == 0 && (counts = nb_vector_new('q', b.count)) &&
         (st = nb_vector_new('b', b.count))) {
-        solve_job job = {&b, limit, 0, NULL, (int64_t *)counts->data, (int8_t *)st->data};
+        solve_job job = {&b, limit, 0, NULL, (int64_t *)counts->data, (int8_t *)st->data, timeout};
         if (run_solve(&b, &job, threads) == 0)
             result = Py_BuildValue("(OOO)", counts, st, b.messages);
     }
@@ -154,15 +191,8 @@ PyObject *nb_check(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *result = NULL;
     ArrayObject *st = NULL, *blanks = NULL;
     if (nb_batch_from(&b, src, size, column) < 0 ||
-        (sols != Py_None && nb_batch_from(&s, sols, size, Py_None) < 0))
+        (sols != Py_None && nb_solutions_from(&s, sols, &b) < 0))
         goto done;
-    if (sols != Py_None && (s.count != b.count || s.n != b.n)) {
-        PyErr_Format(
-            PyExc_ValueError,
-            "solutions: %zd of %dx%d for %zd puzzles of %dx%d: one a puzzle, the same size",
-            s.count, s.n, s.n, b.count, b.n, b.n);
-        goto done;
-    }
     if (!(st = nb_vector_new('b', b.count)) || !(blanks = nb_vector_new('i', b.count)))
         goto done;
     int8_t *status = (int8_t *)st->data;
@@ -173,6 +203,8 @@ PyObject *nb_check(PyObject *self, PyObject *args, PyObject *kw)
         nonet_check_result res;
         char why[200] = "";
         blank[i] = -1;
+        if ((i & 0xffff) == 0xffff && PyErr_CheckSignals() < 0) /* Ctrl-C in a long batch */
+            goto done;
         if (b.status[i] != NONET_V_OK || (read_ok && read_ok[i] != NONET_V_OK)) {
             status[i] = NONET_V_ERROR;
             if (b.status[i] == NONET_V_OK) {

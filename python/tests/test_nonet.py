@@ -241,6 +241,14 @@ def test_the_gil_is_released():
     assert during > 0
 
 
+def refused(call):
+    try:
+        call()
+    except (TypeError, ValueError):
+        return
+    raise AssertionError("accepted")
+
+
 def rss_pages():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1])
@@ -269,6 +277,13 @@ def test_no_leaks():
         lambda: nonet.invert(nonet.canon(small).transforms),
         lambda: nonet.minimize(small, threads=1),
         lambda: nonet.generate(1, seed=1, size="2x2", threads=1),
+        # worker threads and their waits, timeouts, arguments refused
+        lambda: nonet.count(small * 20, threads=2, timeout=5),
+        lambda: nonet.explain(four, timeout=5),
+        lambda: refused(lambda: nonet.count(batch, limit=-1)),
+        lambda: refused(lambda: nonet.transform(small, seed=1, solutions=[four])),
+        lambda: refused(lambda: nonet.generate(1, seed=1, rating=(3.0, 1.0))),
+        lambda: refused(lambda: nonet.check(small, ["x"])),
     ]
     for call in calls:
         call()
