@@ -1,9 +1,12 @@
 /* check.c - `nonet check`: is each grid consistent, complete, solved; with
- * --solution, is each proposed solution right for its puzzle. */
+ * --solution FILE or --solution-column NAME, is each proposed solution
+ * right for its puzzle. */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 typedef struct verdict {
     int ok;          /* counts as good for the exit status */
@@ -96,11 +99,118 @@ typedef struct checker {
     const cli_opts *o;
     int status;
     int io_failed;
-    source sol; /* --solution */
+    source sol; /* --solution FILE */
     int have_sol;
+    /* --solution-column NAME: each puzzle's value in that column, read
+     * by a reader of its own */
+    const char *column;
+    nonet_reader *value_reader;
     nonet_puzzle *s; /* the current proposed solution */
+    /* puzzles left unchecked for want of a solution: how many, and the
+     * first one (for the summary line) */
+    long missing;
+    const char *missing_file;
+    long missing_index, missing_line;
+    long no_column; /* puzzles without the column */
     records rec;
 } checker;
+
+/* The value of p's CSV column named name (any case), or NULL. */
+static const char *column_value(const nonet_puzzle *p, const char *name)
+{
+    for (int i = 0; i < p->ncolumns; i++) {
+        const char *n, *v;
+        if (nonet_puzzle_column(p, i, &n, &v) == NONET_OK && strcasecmp(n, name) == 0)
+            return v;
+    }
+    return NULL;
+}
+
+/* "a, b, c": the names of p's columns, into buf. */
+static void column_names(const nonet_puzzle *p, char *buf, size_t cap)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < p->ncolumns && at < cap; i++) {
+        const char *n, *v;
+        nonet_puzzle_column(p, i, &n, &v);
+        int w = snprintf(buf + at, cap - at, "%s%s", i ? ", " : "", n);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+}
+
+/* Reads text (one CSV field) as one grid into *s. Returns its status:
+ * NONET_OK, NONET_EEMPTY (no puzzle in it), or its error's code. */
+static int read_value(nonet_reader *r, const char *text, nonet_puzzle *s)
+{
+    size_t len = strlen(text), at = 0;
+    int got = 0;
+    nonet_reader_reset(r);
+    while (at < len && !got) {
+        at += nonet_reader_feed(r, text + at, len - at);
+        got = nonet_reader_next(r, s);
+    }
+    if (!got) {
+        nonet_reader_end(r);
+        got = nonet_reader_next(r, s);
+    }
+    return got ? s->error.code : NONET_EEMPTY;
+}
+
+/* The proposed solution of p into k->s: 1, or 0 with v saying why there
+ * is none (not given, unreadable). */
+static int proposed_solution(checker *k, const char *file, const nonet_puzzle *p, verdict *v)
+{
+    if (k->column) {
+        const char *value = column_value(p, k->column);
+        if (!value) {
+            snprintf(v->text, sizeof v->text, "error: no column '%s' beside this puzzle",
+                     k->column);
+            if (k->no_column++ == 0) { /* the first is told in full; then a count */
+                char names[160];
+                column_names(p, names, sizeof names);
+                if (p->ncolumns)
+                    report(file, p->index, p->first_line, 0, "%s (its table's columns: %s)",
+                           v->text + 7, names);
+                else
+                    report(file, p->index, p->first_line, 0,
+                           "%s: it is no line of a CSV table with a header", v->text + 7);
+            }
+            return 0;
+        }
+        int rc = read_value(k->value_reader, value, k->s);
+        if (rc == NONET_OK)
+            return 1;
+        if (rc == NONET_EEMPTY)
+            snprintf(v->text, sizeof v->text, "error: no solution in its column '%s'", k->column);
+        else
+            snprintf(v->text, sizeof v->text, "error: the solution in its column '%s': %s",
+                     k->column, k->s->error.message);
+        report(file, p->index, p->first_line, 0, "%s", v->text + 7);
+        return 0;
+    }
+    int got = source_next(&k->sol, k->s);
+    if (got != 1) {
+        snprintf(v->text, sizeof v->text, "error: %s has no solution for this puzzle", k->sol.name);
+        if (k->missing++ == 0) { /* one line at the end says it */
+            k->missing_file = file;
+            k->missing_index = p->index;
+            k->missing_line = p->first_line;
+        }
+        if (got < 0)
+            k->io_failed = 1;
+        return 0;
+    }
+    if (k->s->error.code != NONET_OK) {
+        report_read_error(k->sol.name, k->s);
+        snprintf(v->text, sizeof v->text, "error: solution %ld: %s", k->s->index,
+                 k->s->error.message);
+        return 0;
+    }
+    return 1;
+}
 
 static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
 {
@@ -112,34 +222,47 @@ static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
     if (p->error.code != NONET_OK) {
         report_read_error(file, p);
         snprintf(v.text, sizeof v.text, "error: %s", p->error.message);
-    } else if (!k->have_sol) {
+    } else if (!k->have_sol && !k->column) {
         check_grid(p, &res, &v);
         shown = &res;
         if (!v.ok)
             report(file, p->index, p->row_line[res.conflict.row2], 0, "%s", v.text);
-    } else {
-        int got = source_next(&k->sol, k->s);
-        if (got != 1) {
-            snprintf(v.text, sizeof v.text, "error: %s has no solution for this puzzle",
-                     k->sol.name);
-            report(file, p->index, p->first_line, 0, "%s", v.text + 7);
-            if (got < 0)
-                k->io_failed = 1;
-        } else if (k->s->error.code != NONET_OK) {
-            report_read_error(k->sol.name, k->s);
-            snprintf(v.text, sizeof v.text, "error: solution %ld: %s", k->s->index,
-                     k->s->error.message);
-        } else {
-            check_pair(p, k->s, &res, &v);
-            shown = &res;
-            proposed = k->s;
-            if (!v.ok)
-                report(file, p->index, p->first_line, 0, "%s", v.text);
-        }
+    } else if (proposed_solution(k, file, p, &v)) {
+        check_pair(p, k->s, &res, &v);
+        shown = &res;
+        proposed = k->s;
+        if (!v.ok)
+            report(file, p->index, p->first_line, 0, "%s", v.text);
     }
     if (!v.ok)
         k->status = EXIT_PUZZLE_FAILED;
     print_verdict(k->o, &k->rec, file, p, shown, &v, proposed);
+}
+
+/* Whether --solution FILE is also where the puzzles come from: a table
+ * read twice is checked against itself. Said as a usage error. */
+static int solution_is_input(const cli_opts *o)
+{
+    struct stat sol, in;
+    int sol_stdin = strcmp(o->solution, "-") == 0;
+    if (!sol_stdin && stat(o->solution, &sol) != 0)
+        return 0; /* source_open says why */
+    for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
+        const char *f = o->nfiles ? o->files[i] : "-";
+        int is_stdin = strcmp(f, "-") == 0;
+        int same = is_stdin && sol_stdin;
+        if (!same && !sol_stdin && (is_stdin ? fstat(0, &in) : stat(f, &in)) == 0)
+            same = in.st_dev == sol.st_dev && in.st_ino == sol.st_ino;
+        if (same) {
+            complain("--solution %s is where the puzzles come from too: it would be checked "
+                     "against itself. To check a CSV table's solutions against its puzzles, "
+                     "name their column: --solution-column NAME",
+                     o->solution);
+            fputs("Try 'nonet check --help'.\n", stderr);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int cmd_check(const cli_opts *o)
@@ -147,19 +270,35 @@ int cmd_check(const cli_opts *o)
     checker k;
     memset(&k, 0, sizeof k);
     k.o = o;
+    if (o->solution && solution_is_input(o))
+        return EXIT_USAGE;
     k.s = malloc(sizeof *k.s);
     if (!k.s) {
         complain("out of memory");
         return EXIT_USAGE;
     }
     if (o->solution) {
-        if (source_open(&k.sol, o->solution, &o->read) != 0) {
+        /* the solutions' own reading: --column names the puzzles' column */
+        nonet_read_opts own = o->read;
+        own.column = NULL;
+        if (source_open(&k.sol, o->solution, &own) != 0) {
             free(k.s);
             return EXIT_USAGE;
         }
         k.have_sol = 1;
     }
-    k.rec.fields = NONET_FIELD_BLANKS | (o->solution ? NONET_FIELD_SOLUTION : 0u);
+    if (o->solution_column) {
+        nonet_read_opts own = o->read;
+        own.column = NULL;
+        k.column = o->solution_column;
+        k.value_reader = nonet_reader_new(&own);
+        if (!k.value_reader) {
+            complain("out of memory");
+            free(k.s);
+            return EXIT_USAGE;
+        }
+    }
+    k.rec.fields = NONET_FIELD_BLANKS | (o->solution || k.column ? NONET_FIELD_SOLUTION : 0u);
     if (for_each_puzzle(o, check_one, &k, NULL) != 0)
         k.io_failed = 1;
     if (k.have_sol) {
@@ -175,8 +314,21 @@ int cmd_check(const cli_opts *o)
                      extra, extra == 1 ? "" : "s", extra == 1 ? "it was" : "they were");
             k.status = EXIT_PUZZLE_FAILED;
         }
+        if (k.missing == 1)
+            complain("%s has 1 grid fewer than there are puzzles: the last puzzle (%s:%ld: "
+                     "puzzle %ld) was not checked",
+                     k.sol.name, k.missing_file, k.missing_line, k.missing_index);
+        else if (k.missing > 1)
+            complain("%s has %ld grids fewer than there are puzzles: the last %ld (from "
+                     "%s:%ld: puzzle %ld on) were not checked",
+                     k.sol.name, k.missing, k.missing, k.missing_file, k.missing_line,
+                     k.missing_index);
         source_close(&k.sol);
     }
+    if (k.no_column > 1)
+        complain("%ld more puzzle%s had no column '%s'; %s not checked", k.no_column - 1,
+                 k.no_column == 2 ? "" : "s", k.column, k.no_column == 2 ? "it was" : "they were");
+    nonet_reader_free(k.value_reader);
     free(k.s);
     fflush(stdout);
     return k.io_failed ? EXIT_USAGE : k.status;

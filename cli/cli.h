@@ -23,20 +23,21 @@ typedef struct cli_opts {
     int all;              /* --all */
     uint64_t limit;       /* --limit (count, solve --all); 0 none */
     int limit_given;
-    int jobs;                   /* -j: threads for solve and count (0: every core) */
-    int dance;                  /* dlx --dance */
-    int count_only;             /* xc --count */
-    int first;                  /* xc --first, solve --first */
-    int sudoku;                 /* xc --sudoku */
-    int candidates;             /* explain --candidates */
-    int apply;                  /* hint --apply */
-    int human;                  /* solve --engine human */
-    int ceiling;                /* rate --ceiling, tenths (0: none) */
-    nonet_symmetry symmetry;    /* minimize --symmetry */
-    uint64_t seed;              /* transform --seed (or a fresh one) */
-    const nonet_transform *map; /* transform --map, NULL: random */
-    const char *solution;       /* check --solution FILE */
-    char **files;               /* operands; NULL-terminated */
+    int jobs;                    /* -j: threads for solve and count (0: every core) */
+    int dance;                   /* dlx --dance */
+    int count_only;              /* xc --count */
+    int first;                   /* xc --first, solve --first */
+    int sudoku;                  /* xc --sudoku */
+    int candidates;              /* explain --candidates */
+    int apply;                   /* hint --apply */
+    int human;                   /* solve --engine human */
+    int ceiling;                 /* rate --ceiling, tenths (0: none) */
+    nonet_symmetry symmetry;     /* minimize --symmetry */
+    uint64_t seed;               /* transform --seed (or a fresh one) */
+    const nonet_transform *map;  /* transform --map, NULL: random */
+    const char *solution;        /* check --solution FILE */
+    const char *solution_column; /* check --solution-column NAME */
+    char **files;                /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
 

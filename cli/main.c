@@ -77,6 +77,14 @@ static const char input_text[] =
     "(# ...), CRLF, a byte-order mark. Lines of 16 or 25 cells are one-line\n"
     "4x4/5x5 puzzles or a 16x16/25x25 grid's rows: the block of them decides.\n"
     "--input LAYOUT, --size RxC and --symbols STR force what is detected.\n"
+    "CSV tables with a header naming a puzzle column (puzzle, quizzes,\n"
+    "question, ...; or --column): each line's other fields, whole, are its\n"
+    "columns in records (check --solution-column NAME checks one of them).\n"
+    "\n"
+    "Encodings: UTF-8; UTF-16 (a byte-order mark, or a NUL byte beside each\n"
+    "ASCII character) is decoded. Binary data (a line with a NUL byte and\n"
+    "another byte no text has) is one error where it starts, and nothing\n"
+    "after it is read.\n"
     "\n";
 
 /* nonet help input's second part (one literal would pass C's 4095) */
@@ -294,12 +302,19 @@ static const char check_text[] =
     "usage: nonet check [OPTIONS] [FILE...]\n"
     "\n"
     "Prints one line per grid: 'solved', 'consistent, incomplete (N blanks)'\n"
-    "or 'inconsistent: digit D appears twice in ...'. With --solution, the\n"
-    "i-th grid of that file is checked as a solution of the i-th puzzle:\n"
-    "'correct' or 'wrong: ...'. Exit status 1 if a grid is inconsistent, a\n"
-    "solution wrong, or a puzzle unreadable.\n"
+    "or 'inconsistent: digit D appears twice in ...'. Given a proposed\n"
+    "solution of each puzzle, prints 'correct' or 'wrong: ...' (the cell or\n"
+    "the conflict that shows it). Exit status 1 if a grid is inconsistent,\n"
+    "a solution wrong or missing, or a puzzle unreadable.\n"
     "\n"
-    "      --solution FILE  the proposed solutions\n"
+    "      --solution FILE  the i-th grid of FILE is the proposed solution of\n"
+    "                       the i-th puzzle (FILE is read on its own: the\n"
+    "                       --column option names the puzzles' column only)\n"
+    "      --solution-column NAME\n"
+    "                       a CSV table's column of proposed solutions, read\n"
+    "                       from the same line as each puzzle: Kaggle's\n"
+    "                       quizzes,solutions is checked by\n"
+    "                       nonet check --solution-column solutions FILE\n"
     "  -f, --format FMT     json (also --json) or csv: a record per grid\n";
 
 static const char candidates_text[] =
@@ -421,7 +436,8 @@ enum {
     OPT_SEED,
     OPT_MAP,
     OPT_APPLY,
-    OPT_COLUMN
+    OPT_COLUMN,
+    OPT_SOLUTION_COLUMN
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -450,6 +466,7 @@ static const struct option long_options[] = {
     {"map", required_argument, NULL, OPT_MAP},
     {"apply", no_argument, NULL, OPT_APPLY},
     {"column", required_argument, NULL, OPT_COLUMN},
+    {"solution-column", required_argument, NULL, OPT_SOLUTION_COLUMN},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -462,14 +479,15 @@ typedef struct command {
 } command;
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
- * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map. */
+ * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map, W --column,
+ * Q --solution-column. */
 static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjSJTFYGW"},
     {"count", cmd_count, count_text, "fiseljhSJYW"},
     {"rate", cmd_rate, rate_text, "fisjhSJYGW"},
     {"explain", cmd_explain, explain_text, "fishJYKGW"},
     {"hint", cmd_hint, hint_text, "fishJYGAW"},
-    {"check", cmd_check, check_text, "fishJOYW"},
+    {"check", cmd_check, check_text, "fishJOYWQ"},
     {"candidates", cmd_candidates, candidates_text, "flhJSW"},
     {"minimize", cmd_minimize, minimize_text, "fishJYMW"},
     {"canon", cmd_canon, canon_text, "fishjJYW"},
@@ -548,6 +566,8 @@ static int option_letter(int opt)
         return 'A';
     case OPT_COLUMN:
         return 'W';
+    case OPT_SOLUTION_COLUMN:
+        return 'Q';
     default:
         return opt;
     }
@@ -709,6 +729,9 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_COLUMN:
             o.read.column = optarg;
             break;
+        case OPT_SOLUTION_COLUMN:
+            o.solution_column = optarg;
+            break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
@@ -738,6 +761,9 @@ static int run_command(const command *c, int argc, char **argv)
     }
     if (o.map && seeded)
         return usage_error(c, "%s", "--seed and --map do not go together");
+    if (o.solution && o.solution_column)
+        return usage_error(c, "%s",
+                           "--solution FILE and --solution-column NAME do not go together");
     if (c->run == cmd_transform && !o.map && !seeded)
         o.seed = fresh_seed();
     o.files = argv + optind;

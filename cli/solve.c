@@ -685,24 +685,9 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
 {
     batch *b = ctx;
     chunk *c = &b->slots[b->fill];
-    nonet_grid_copy(&c->p[c->n].grid, &p->grid);
-    nonet_puzzle *q = &c->p[c->n];
-    q->layout = p->layout;
-    q->blank = p->blank;
-    memcpy(q->symbols, p->symbols, sizeof q->symbols);
-    memcpy(q->name, p->name, strlen(p->name) + 1);
-    q->has_marks = p->has_marks;
-    if (p->has_marks) /* only then: the marks are most of a puzzle's size */
-        memcpy(q->marks.cands, p->marks.cands,
-               sizeof p->marks.cands[0] * (size_t)p->grid.n * (size_t)p->grid.n);
-    q->index = p->index;
-    q->first_line = p->first_line;
-    q->last_line = p->last_line;
-    memcpy(q->row_line, p->row_line, sizeof q->row_line[0] * (size_t)(p->grid.n));
-    q->error = p->error;
-    q->ncolumns = p->ncolumns;
-    if (p->ncolumns)
-        memcpy(q->columns, p->columns, sizeof q->columns);
+    /* only what is in use: most of a puzzle's size is room for marks and
+     * CSV columns */
+    nonet_puzzle_copy(&c->p[c->n], p);
     c->file[c->n++] = file;
     if (c->n == b->chunk_max)
         submit(b);

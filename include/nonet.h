@@ -45,8 +45,11 @@ extern "C" {
 /* Longest puzzle name kept, in bytes (see nonet_puzzle.name). */
 #define NONET_MAX_NAME 255
 /* Room for a puzzle's other CSV columns, names and values together (see
- * nonet_puzzle.columns). */
-#define NONET_MAX_COLUMNS_TEXT 2048
+ * nonet_puzzle.columns): a whole line's values (NONET_MAX_LINE bytes at
+ * most) and the names of a header's other columns (a table has at most 64
+ * columns, with names of at most 63 bytes), so that every column of every
+ * line of a table is kept. */
+#define NONET_MAX_COLUMNS_TEXT (NONET_MAX_LINE + 4096)
 
 /* ---------------------------------------------------------------- status */
 
@@ -67,6 +70,8 @@ enum nonet_status {
     NONET_ESIZE = -17,      /* the puzzle does not have the forced size */
     NONET_EAMBIGUOUS = -18, /* the text can be read as two different puzzles
                                (e.g. '0' as a blank or as a symbol) */
+    NONET_EBINARY = -19,    /* binary data (or UTF-32), not text: the input
+                               is not read from there on */
     /* puzzle verdicts */
     NONET_ECONFLICT = -20,   /* a digit appears twice in a row, column or box */
     NONET_ECLUE = -21,       /* a proposed solution changes a clue */
@@ -269,7 +274,8 @@ typedef struct nonet_read_opts {
 typedef struct nonet_error {
     int code;          /* NONET_OK, or a status code */
     long line;         /* 1-based input line, 0 if none applies */
-    long column;       /* 1-based byte column in that line, 0 if none applies */
+    long column;       /* 1-based byte column in that line (in UTF-8, for UTF-16
+                          input), 0 if none applies */
     char message[160]; /* a sentence without file or position, e.g.
                           "bad character 'x'"; empty when code is NONET_OK */
 } nonet_error;
@@ -304,8 +310,9 @@ typedef struct nonet_puzzle {
     /* Its other fields when it came from a CSV table with a header (the
      * "solution", "rating", "source" columns ...): ncolumns pairs of a
      * name and a value, each NUL-terminated, one after another in
-     * columns[] (read them with nonet_puzzle_column); values that do not
-     * fit are left out. 0 for a puzzle from anything else. */
+     * columns[] (read them with nonet_puzzle_column); every field of the
+     * line with a name in the header is there, however long (see
+     * NONET_MAX_COLUMNS_TEXT). 0 for a puzzle from anything else. */
     int ncolumns;
     char columns[NONET_MAX_COLUMNS_TEXT];
     /* Valid when has_marks; only n*n sets are copied. Last, so that a
@@ -318,6 +325,13 @@ typedef struct nonet_puzzle {
  * or NONET_EARG for a NULL pointer or i out of range. */
 NONET_API int nonet_puzzle_column(const nonet_puzzle *p, int i, const char **name,
                                   const char **value);
+
+/* Copies *src into *dst as *dst = *src would for everything the fields
+ * say is in use, touching only that: n*n cells, n row lines, the marks
+ * when has_marks, the bytes of the CSV columns. A nonet_puzzle is over
+ * 100 KiB, most of it room for the largest grids and table lines, so this
+ * is how to copy many. dst and src must not overlap; NULL is a no-op. */
+NONET_API void nonet_puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src);
 
 /* A streaming reader: bytes in, puzzles out, in bounded memory.
  *
@@ -352,6 +366,19 @@ NONET_API int nonet_puzzle_column(const nonet_puzzle *p, int i, const char **nam
  * or 25 cells, a grid read by column): such a puzzle is ready when the
  * next line is fed, or at nonet_reader_end.
  *
+ * Encodings: text is UTF-8 (ASCII), and a UTF-8 byte-order mark is
+ * skipped. Input that starts with a UTF-16 byte-order mark (FF FE, FE FF),
+ * or whose first two characters are ASCII with a NUL byte beside each
+ * ("5\0" "3\0" ...: UTF-16 without a mark), is UTF-16: it is decoded to
+ * UTF-8 as it is read (error columns then count the bytes of the decoded
+ * line; a lone surrogate becomes U+FFFD). A line with a NUL byte and
+ * another byte that no text holds (a second NUL, a control character
+ * other than tab, CR, VT, FF and ESC, or invalid UTF-8) is binary data,
+ * as is input with a UTF-32 byte-order mark: the puzzles before it are
+ * read, then one NONET_EBINARY puzzle says where it starts, and nothing
+ * after it is read. (A lone NUL byte in a line of text is a bad
+ * character of that puzzle.)
+ *
  * Use:
  *     while ((got = read(...)) > 0)
  *         for (p = buf; got > 0; ) {
@@ -381,7 +408,8 @@ NONET_API void nonet_reader_free(nonet_reader *r);
 NONET_API void nonet_reader_reset(nonet_reader *r);
 
 /* Consumes up to len bytes of the input. Any bytes are accepted (NUL,
- * invalid UTF-8, CR LF or LF line ends). Returns how many bytes it
+ * invalid UTF-8, CR LF or LF line ends; binary data is consumed and
+ * dropped, see above). Returns how many bytes it
  * consumed; it returns early, having consumed fewer, when a puzzle is ready:
  * take the ready puzzles with nonet_reader_next, then feed the rest. */
 NONET_API size_t nonet_reader_feed(nonet_reader *r, const void *data, size_t len);
@@ -670,8 +698,7 @@ NONET_API int nonet_variant_run(const nonet_variant *v, uint64_t limit, nonet_so
  * copying the first into *solution when non-NULL and there is one.
  * Returns as nonet_variant_run. */
 NONET_API int nonet_variant_count(const nonet_variant *v, uint64_t limit, uint64_t *count,
-                                  nonet_grid *solution, nonet_stats *stats,
-                                  const nonet_stop *stop);
+                                  nonet_grid *solution, nonet_stats *stats, const nonet_stop *stop);
 
 /* The true candidates: cands[c] (n*n sets, bit d-1 for digit d) gets
  * every digit that cell c holds in some solution, found exactly (a search

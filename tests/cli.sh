@@ -132,7 +132,8 @@ if [ ! -s "$tmp/out" ]; then pass; else fail "output for an empty file"; fi
 printf '\000\001\002\377\376garbage\000\n\033[2J\n' >"$tmp/in"
 run solve
 expect_rc 1
-expect_err "bad character"
+expect_out "# error: binary data (a NUL byte), not text: nothing after it is read"
+expect_err "<stdin>:1:1: puzzle 1: binary data"
 printf '%s' "$CLASSIC" >"$tmp/in"
 run solve
 expect_rc 0
@@ -217,6 +218,134 @@ expect_out "correct
 wrong: it changes the clue at row 1, column 1
 wrong: incomplete (1 blank)
 wrong: it changes the clue at row 1, column 5"
+
+# ---------------------------------------------------------------- check: a table's solutions (issue 37)
+# Three puzzles whose solutions are known without nonet: the classic one,
+# and the same with its digits relabelled (a relabelled puzzle's solution
+# is its solution relabelled); verify_lines checks them too.
+test_name="check --solution-column: a table's solutions against its puzzles"
+P2=$(echo "$CLASSIC" | tr 123456789 234567891)
+S2=$(echo "$CLASSIC_SOL" | tr 123456789 234567891)
+P3=$(echo "$CLASSIC" | tr 123456789 987654321)
+S3=$(echo "$CLASSIC_SOL" | tr 123456789 987654321)
+printf '%s\n' "$CLASSIC" "$P2" "$P3" >"$tmp/quizzes"
+printf '%s\n' "$CLASSIC_SOL" "$S2" "$S3" >"$tmp/solutions"
+if verify_lines "$tmp/quizzes" "$tmp/solutions"; then pass; else fail "the relabelled solutions"; fi
+printf '%s\n' "quizzes,solutions" "$CLASSIC,$CLASSIC_SOL" "$P2,$S2" "$P3,$S3" >"$tmp/table.csv"
+"$NONET" check --solution-column solutions "$tmp/table.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "correct
+correct
+correct"
+# the first two rows' solutions swapped: each changes its puzzle's first clue
+printf '%s\n' "quizzes,solutions" "$CLASSIC,$S2" "$P2,$CLASSIC_SOL" "$P3,$S3" >"$tmp/swapped.csv"
+"$NONET" check --solution-column solutions "$tmp/swapped.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "wrong: it changes the clue at row 1, column 1
+wrong: it changes the clue at row 1, column 1
+correct"
+expect_err "swapped.csv:2: puzzle 1: wrong: it changes the clue at row 1, column 1"
+# from a pipe, the column named in another case
+cat "$tmp/swapped.csv" | "$NONET" check --solution-column SOLUTIONS >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "wrong: it changes the clue at row 1, column 1
+wrong: it changes the clue at row 1, column 1
+correct"
+"$NONET" check --json --solution-column solutions "$tmp/swapped.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has "\"status\":\"wrong\",\"message\":\"it changes the clue at row 1, column 1\",\"blanks\":0,\"solution\":\"$S2\"}"
+# the trap of issue 37: --column picks the puzzles' column only, and a
+# table cannot be its own --solution file
+"$NONET" check --column solutions --solution "$tmp/swapped.csv" "$tmp/swapped.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "--solution-column NAME"
+if [ ! -s "$tmp/out" ]; then pass; else fail "a self-comparison printed: $(head -3 "$tmp/out")"; fi
+"$NONET" check --solution "$tmp/swapped.csv" <"$tmp/swapped.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "it would be checked against itself"
+cp "$tmp/swapped.csv" "$tmp/copy.csv"
+# (a copy: its quizzes, the default column, are the proposed solutions of
+# the solutions; in row 3 the first cell they differ in is r1c3)
+"$NONET" check --column solutions --solution "$tmp/copy.csv" "$tmp/swapped.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "wrong: it changes the clue at row 1, column 1
+wrong: it changes the clue at row 1, column 1
+wrong: it changes the clue at row 1, column 3"
+"$NONET" check --solution "$tmp/solutions" --solution-column solutions "$tmp/table.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+# a column that is not there: each puzzle's line says so, stderr twice
+"$NONET" check --solution-column answer "$tmp/table.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "error: no column 'answer' beside this puzzle
+error: no column 'answer' beside this puzzle
+error: no column 'answer' beside this puzzle"
+expect_err "table.csv:2: puzzle 1: no column 'answer' beside this puzzle (its table's columns: solutions)"
+expect_err "2 more puzzles had no column 'answer'; they were not checked"
+if [ "$(wc -l <"$tmp/err")" -eq 2 ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+# an unreadable or empty solution is an error of its line
+printf '%s\n' "quizzes,solutions" "$CLASSIC,${CLASSIC_SOL%?}" "$P2," >"$tmp/bad.csv"
+"$NONET" check --solution-column solutions "$tmp/bad.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "error: the solution in its column 'solutions': 80 cells; a one-line 9x9 puzzle needs 81
+error: no solution in its column 'solutions'"
+
+test_name="check --solution: files of different lengths, one line on stderr"
+printf '%s\n' "$CLASSIC_SOL" >"$tmp/one"
+"$NONET" check --solution "$tmp/one" "$tmp/quizzes" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "correct
+error: $tmp/one has no solution for this puzzle
+error: $tmp/one has no solution for this puzzle"
+expect_err "$tmp/one has 2 grids fewer than there are puzzles: the last 2 (from $tmp/quizzes:2: puzzle 2 on) were not checked"
+if [ "$(wc -l <"$tmp/err")" -eq 1 ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+"$NONET" check --solution "$tmp/solutions" "$CLASSIC" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "correct"
+expect_err "has 2 more grids than there are puzzles; they were not checked"
+if [ "$(wc -l <"$tmp/err")" -eq 1 ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+
+# ---------------------------------------------------------------- input: long columns, binary, UTF-16 (issue 37)
+test_name="a CSV table's long column is kept"
+rules=$(awk 'BEGIN { for (i = 0; i < 120; i++) printf "%sNormal sudoku rules apply.", i ? " " : "" }')
+printf '%s\n' "puzzle,rules,solution" "$CLASSIC,$rules,$CLASSIC_SOL" >"$tmp/bench.csv"
+"$NONET" format --json "$tmp/bench.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has "\"columns\":{\"rules\":\"$rules\",\"solution\":\"$CLASSIC_SOL\"}"
+if [ "${#rules}" -eq 3239 ]; then pass; else fail "rules: ${#rules} characters"; fi
+
+test_name="a binary file is refused once"
+for cmd in solve count check; do
+    "$NONET" $cmd "$NONET" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    expect_rc 1
+    if [ "$(wc -l <"$tmp/out")" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then pass; else
+        fail "$cmd: $(wc -l <"$tmp/out") lines out, $(wc -l <"$tmp/err") on stderr"; fi
+    expect_err "$NONET:1:"
+    expect_err ": puzzle 1: binary data (a NUL byte), not text: nothing after it is read"
+done
+# puzzles before binary data are read; nothing after it
+{ printf '%s\n' "$CLASSIC"; printf 'x\000\001\n'; printf '%s\n' "$CLASSIC"; } >"$tmp/in"
+run solve
+expect_rc 1
+expect_out "$CLASSIC_SOL
+# error: binary data (a NUL byte), not text: nothing after it is read"
+expect_err "<stdin>:2:2: puzzle 2: binary data"
+
+test_name="UTF-16 input is read"
+# each character followed by a NUL (little-endian), after a byte-order mark
+to_utf16le() { tr '\n' '~' | sed 's/./&@/g' | tr '@~' '\000\n'; }
+to_utf16be() { tr '\n' '~' | sed 's/./@&/g' | tr '@~' '\000\n'; }
+{ printf '\377\376'; printf '%s\r\n' "$CLASSIC" "$P2" | to_utf16le; } >"$tmp/in"
+run solve
+expect_rc 0
+expect_out "$CLASSIC_SOL
+$S2"
+printf '%s\n' "$CLASSIC" | to_utf16le >"$tmp/in" # no byte-order mark
+run solve
+expect_rc 0
+expect_out "$CLASSIC_SOL"
+{ printf '\376\377'; printf '%s\n' "$CLASSIC" | to_utf16be; } >"$tmp/in"
+run solve
+expect_rc 0
+expect_out "$CLASSIC_SOL"
 
 # ---------------------------------------------------------------- usage
 test_name="usage and exit codes"

@@ -488,6 +488,265 @@ static void test_reset(void)
     nonet_reader_reset(NULL);
 }
 
+/* A CSV table's other columns are kept whole, however long: a 3,000-byte
+ * rules column (Sudoku-Bench's tables have such) once vanished, as did
+ * every column past 2,048 bytes of a line; so is the longest line a table
+ * can have, 63 columns with 63-byte names beside the puzzle. */
+static void test_long_columns(void)
+{
+    nonet_puzzle *p = puzzles(3);
+    size_t cap = 2 * (size_t)NONET_MAX_LINE;
+    char *text = malloc(cap), *rules = malloc(3001), *visual = malloc(50001);
+    CHECK(p && text && rules && visual);
+    for (int i = 0; i < 3000; i++)
+        rules[i] = "Normal sudoku rules apply. "[i % 27];
+    rules[3000] = '\0';
+    for (int i = 0; i < 50000; i++)
+        visual[i] = (char)('a' + i % 26);
+    visual[50000] = '\0';
+    int len = snprintf(text, cap, "id,puzzle,rules,visual,solution\n7,%s,%s,%s,%s\n8,%s,short,,x\n",
+                       classic_line, rules, visual, classic_line, classic_line);
+    CHECK(len > 0 && (size_t)len < cap);
+    for (size_t piece = 0; piece <= 4096; piece += 4096) {
+        CHECK(unit_read_all(text, (size_t)len, NULL, piece, p, 3) == 2);
+        CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], classic_line, 3, 3));
+        static const char *const names[] = {"id", "rules", "visual", "solution"};
+        const char *want[2][4] = {{"7", rules, visual, classic_line}, {"8", "short", "", "x"}};
+        for (int k = 0; k < 2; k++) {
+            CHECKF(p[k].ncolumns == 4, "puzzle %d: %d columns", k + 1, p[k].ncolumns);
+            for (int i = 0; i < 4; i++) {
+                const char *name, *value;
+                CHECK(nonet_puzzle_column(&p[k], i, &name, &value) == NONET_OK);
+                CHECKF(strcmp(name, names[i]) == 0 && strcmp(value, want[k][i]) == 0,
+                       "puzzle %d, column %d: %s, %zu bytes", k + 1, i, name, strlen(value));
+            }
+        }
+        /* and in its record */
+        nonet_result r = {.puzzle = &p[0], .status = NONET_V_OK};
+        long need = nonet_result_json(&r, NULL, 0);
+        char *json = malloc((size_t)need + 1);
+        CHECK(json && nonet_result_json(&r, json, (size_t)need + 1) == need);
+        int whole = strstr(json, rules) != NULL && strstr(json, visual) != NULL;
+        free(json);
+        CHECK(whole);
+    }
+    /* the longest line: 63 other columns with 63-byte names, their values
+     * filling the line up to NONET_MAX_LINE bytes */
+    char *at = text;
+    for (int c = 0; c < 64; c++)
+        at += c == 5 ? sprintf(at, "%sgrid", c ? "," : "")
+                     : sprintf(at, "%s%c%062d", c ? "," : "", 'a' + c % 26, c);
+    *at++ = '\n';
+    char *row = at;
+    for (int c = 0; c < 64; c++) {
+        if (c)
+            *at++ = ',';
+        if (c == 5) {
+            at += sprintf(at, "%s", classic_line);
+        } else {
+            size_t w = c == 63 ? (size_t)NONET_MAX_LINE - (size_t)(at - row) : 1000;
+            memset(at, '0' + c % 10, w);
+            at += w;
+        }
+    }
+    CHECK(at - row == NONET_MAX_LINE);
+    *at++ = '\n';
+    CHECK(unit_read_all(text, (size_t)(at - text), NULL, 0, p, 3) == 1);
+    CHECK(cells_are(&p[0], classic_line, 3, 3) && p[0].ncolumns == 63);
+    for (int i = 0; i < 63; i++) {
+        const char *name, *value;
+        int c = i < 5 ? i : i + 1;
+        CHECK(nonet_puzzle_column(&p[0], i, &name, &value) == NONET_OK);
+        size_t w = strlen(value);
+        CHECKF(strlen(name) == 63 && name[0] == 'a' + c % 26 && atoi(name + 1) == c &&
+                   (c == 63 ? w > 1000 : w == 1000) && value[0] == '0' + c % 10 &&
+                   value[w - 1] == '0' + c % 10,
+               "column %d: %s, %zu bytes", c, name, w);
+    }
+    /* a copy keeps them */
+    nonet_puzzle_copy(&p[2], &p[0]);
+    const char *n0, *v0, *n2, *v2;
+    CHECK(nonet_puzzle_column(&p[0], 62, &n0, &v0) == NONET_OK);
+    CHECK(nonet_puzzle_column(&p[2], 62, &n2, &v2) == NONET_OK);
+    CHECK(p[2].ncolumns == 63 && strcmp(n0, n2) == 0 && strcmp(v0, v2) == 0);
+    CHECK(cells_are(&p[2], classic_line, 3, 3) && p[2].index == p[0].index);
+    nonet_puzzle_copy(NULL, &p[0]);
+    nonet_puzzle_copy(&p[2], NULL);
+    free(text);
+    free(rules);
+    free(visual);
+    free(p);
+}
+
+/* Binary data is refused once, where it starts: the puzzles before it are
+ * read, nothing after it; a lone NUL in text stays a bad character. */
+static void test_binary(void)
+{
+    nonet_puzzle *p = puzzles(6);
+    CHECK(p);
+    /* an executable's first bytes, then a puzzle that must not be read */
+    static const char elf[] = "\x7f"
+                              "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\n"
+                              "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28...."
+                              "419..5....8..79\n";
+    for (size_t piece = 0; piece <= 3; piece += 1 + 2 * (piece > 0)) {
+        CHECKF(unit_read_all(elf, sizeof elf - 1, NULL, piece, p, 6) == 1, "piece %zu", piece);
+        CHECK(p[0].error.code == NONET_EBINARY && p[0].error.line == 1 && p[0].error.column == 8 &&
+              p[0].index == 1);
+        CHECKF(strstr(p[0].error.message, "binary data") != NULL, "%s", p[0].error.message);
+    }
+    size_t used = 0;
+    CHECK(nonet_parse(elf, sizeof elf - 1, NULL, &p[0], &used) == NONET_EBINARY);
+    CHECK(used == sizeof elf - 1); /* nothing left to read again */
+    /* text, a grid broken off, then binary data from line 12 on */
+    char text[600];
+    int len = snprintf(text, sizeof text, "%s\n53..7....\n6..195...\n.98....6.\n", classic_line);
+    memcpy(text + len, "# x\n\x1f\x8b\x08\0\0\0\n", 11);
+    len += 11;
+    len += snprintf(text + len, sizeof text - (size_t)len, "%s\n", classic_line);
+    for (size_t piece = 0; piece <= 5; piece += 5) {
+        CHECK(unit_read_all(text, (size_t)len, NULL, piece, p, 6) == 3);
+        CHECK(cells_are(&p[0], classic_line, 3, 3));
+        CHECK(p[1].error.code == NONET_ETRUNCATED && p[1].first_line == 2);
+        CHECK(p[2].error.code == NONET_EBINARY && p[2].error.line == 6 && p[2].error.column == 4 &&
+              p[2].index == 3);
+    }
+    /* a NUL alone in a line of text: that puzzle's bad character, and
+     * the next line is read */
+    len = snprintf(text, sizeof text, "%.40s%c%s\n%s\n", classic_line, 'x', classic_line + 40,
+                   classic_line);
+    text[40] = '\0';
+    CHECK(unit_read_all(text, (size_t)len, NULL, 0, p, 6) == 2);
+    CHECKF(p[0].error.code == NONET_EBADCHAR && p[0].error.column == 41, "%d %ld %s",
+           p[0].error.code, p[0].error.column, p[0].error.message);
+    CHECK(cells_are(&p[1], classic_line, 3, 3));
+    /* a reset reader reads text again */
+    nonet_reader *r = nonet_reader_new(NULL);
+    CHECK(r);
+    CHECK(nonet_reader_feed(r, elf, sizeof elf - 1) == sizeof elf - 1);
+    CHECK(nonet_reader_feed(r, elf, 10) == 10); /* dropped, never refused */
+    nonet_reader_end(r);
+    CHECK(nonet_reader_next(r, &p[0]) && p[0].error.code == NONET_EBINARY);
+    CHECK(!nonet_reader_next(r, &p[0]));
+    nonet_reader_reset(r);
+    nonet_reader_feed(r, classic_line, 81);
+    nonet_reader_end(r);
+    CHECK(nonet_reader_next(r, &p[0]) && cells_are(&p[0], classic_line, 3, 3));
+    nonet_reader_free(r);
+    free(p);
+}
+
+/* text as UTF-16 (big-endian when be), with a byte-order mark when bom,
+ * into out; returns its length. Characters above U+FFFF become
+ * surrogate pairs. */
+static size_t utf16(const char *text, int be, int bom, unsigned char *out)
+{
+    size_t n = 0;
+    uint32_t units[2];
+    if (bom) {
+        out[n++] = be ? 0xFE : 0xFF;
+        out[n++] = be ? 0xFF : 0xFE;
+    }
+    for (const unsigned char *s = (const unsigned char *)text; *s;) {
+        uint32_t cp = *s++;
+        if (cp >= 0xF0) {
+            cp = (cp & 7) << 18 | (uint32_t)(s[0] & 0x3F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 |
+                 (s[2] & 0x3F);
+            s += 3;
+        } else if (cp >= 0xE0) {
+            cp = (cp & 15) << 12 | (uint32_t)(s[0] & 0x3F) << 6 | (s[1] & 0x3F);
+            s += 2;
+        } else if (cp >= 0xC0) {
+            cp = (cp & 31) << 6 | (s[0] & 0x3F);
+            s += 1;
+        }
+        int k = 1;
+        units[0] = cp;
+        if (cp >= 0x10000) {
+            units[0] = 0xD800 + ((cp - 0x10000) >> 10);
+            units[1] = 0xDC00 + ((cp - 0x10000) & 0x3FF);
+            k = 2;
+        }
+        for (int i = 0; i < k; i++) {
+            out[n++] = (unsigned char)(be ? units[i] >> 8 : units[i] & 0xFF);
+            out[n++] = (unsigned char)(be ? units[i] & 0xFF : units[i] >> 8);
+        }
+    }
+    return n;
+}
+
+/* UTF-16 (Windows editors and PowerShell write it) is read as the text
+ * it holds, with a byte-order mark or without one; UTF-32 is named. */
+static void test_utf16(void)
+{
+    nonet_puzzle *p = puzzles(4);
+    static unsigned char bytes[2400];
+    char text[600];
+    CHECK(p);
+    /* a title with a character beyond U+FFFF, a grid with middle dots
+     * (U+00B7, a blank), CRLF, a one-line puzzle without a final newline */
+    snprintf(text, sizeof text,
+             "Grid \xF0\x9F\x98\x80 one\r\n53\xC2\xB7\xC2\xB7\x37....\r\n6..195...\r\n.98....6.\r\n"
+             "8...6...3\r\n4..8.3..1\r\n7...2...6\r\n.6....28.\r\n...419..5\r\n....8..79\r\n%s",
+             classic_line);
+    for (int form = 0; form < 3; form++) {
+        size_t len = utf16(text, form == 1, form < 2, bytes);
+        for (size_t piece = 0; piece <= 3; piece += 1 + 2 * (piece > 0)) {
+            int got = unit_read_all((const char *)bytes, len, NULL, piece, p, 4);
+            CHECKF(got == 2, "form %d, pieces of %zu: %d puzzles (%s)", form, piece, got,
+                   p[0].error.message);
+            CHECK(cells_are(&p[0], classic_line, 3, 3) && cells_are(&p[1], classic_line, 3, 3));
+            CHECKF(strcmp(p[0].name, "Grid \xF0\x9F\x98\x80 one") == 0, "%s", p[0].name);
+            CHECKF(p[0].first_line == 2 && p[0].last_line == 10 && p[1].first_line == 11,
+                   "%ld %ld %ld", p[0].first_line, p[0].last_line, p[1].first_line);
+        }
+        size_t used = 0;
+        CHECK(nonet_parse((const char *)bytes, len, NULL, &p[0], &used) == NONET_OK);
+        CHECK(cells_are(&p[0], classic_line, 3, 3));
+        CHECK(nonet_parse((const char *)bytes + used, len - used, NULL, &p[1], NULL) == NONET_OK);
+        CHECK(cells_are(&p[1], classic_line, 3, 3));
+    }
+    /* errors: their columns count the decoded line's bytes */
+    size_t len = utf16("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5."
+                       "...8.\xC3\xA9"
+                       "79\n",
+                       0, 1, bytes);
+    CHECK(nonet_parse((const char *)bytes, len, NULL, &p[0], NULL) == NONET_EBADCHAR);
+    CHECKF(p[0].error.column == 79 && strstr(p[0].error.message, "U+00E9"), "%ld %s",
+           p[0].error.column, p[0].error.message);
+    /* a lone surrogate is U+FFFD; a NUL character with another is binary */
+    len = utf16("Title\n", 0, 1, bytes);
+    bytes[len - 2] = 0x00, bytes[len - 1] = 0xD8; /* the line end: a high surrogate alone */
+    snprintf(text, sizeof text, "x\n%s\n", classic_line);
+    len += utf16(text, 0, 0, bytes + len);
+    CHECK(unit_read_all((const char *)bytes, len, NULL, 0, p, 4) == 1);
+    CHECKF(strcmp(p[0].name, "Title\xEF\xBF\xBDx") == 0 && cells_are(&p[0], classic_line, 3, 3),
+           "%s", p[0].name);
+    len = utf16("ab\n", 0, 1, bytes);
+    memset(bytes + 2, 0, 4);
+    CHECK(nonet_parse((const char *)bytes, len, NULL, &p[0], NULL) == NONET_EBINARY);
+    /* UTF-32 is named, not read */
+    static const unsigned char u32[] = {0xFF, 0xFE, 0, 0, '5', 0, 0, 0, '\n', 0, 0, 0};
+    CHECK(nonet_parse((const char *)u32, sizeof u32, NULL, &p[0], NULL) == NONET_EBINARY);
+    CHECKF(strstr(p[0].error.message, "UTF-32") != NULL, "%s", p[0].error.message);
+    /* the few bytes that could start UTF-16 or UTF-32, alone, are read as
+     * they are: no puzzle, or a failed one */
+    static const char *const shorts[] = {"\xFF", "\xFF\xFE", "\xFE", "5", "\n", "\x01\x02"};
+    for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++) {
+        int rc = nonet_parse(shorts[i], strlen(shorts[i]), NULL, &p[0], NULL);
+        CHECKF(rc != NONET_OK && rc != NONET_EBINARY && rc != NONET_ENOMEM, "'%s': %d", shorts[i],
+               rc);
+    }
+    /* a UTF-8 byte-order mark before a CSV table's header */
+    snprintf(text, sizeof text, "\xEF\xBB\xBFquizzes,solutions\n%s,x\n", classic_line);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 4) == 1);
+    const char *name, *value;
+    CHECK(cells_are(&p[0], classic_line, 3, 3) && p[0].ncolumns == 1);
+    CHECK(nonet_puzzle_column(&p[0], 0, &name, &value) == NONET_OK);
+    CHECK(strcmp(name, "solutions") == 0 && strcmp(value, "x") == 0);
+    free(p);
+}
+
 void suite_read(void)
 {
     RUN(test_reset);
@@ -504,4 +763,7 @@ void suite_read(void)
     RUN(test_overlong_line);
     RUN(test_sizes);
     RUN(test_round_trips);
+    RUN(test_long_columns);
+    RUN(test_binary);
+    RUN(test_utf16);
 }

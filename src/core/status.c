@@ -32,6 +32,8 @@ const char *nonet_strerror(int status)
         return "wrong grid size";
     case NONET_EAMBIGUOUS:
         return "ambiguous puzzle";
+    case NONET_EBINARY:
+        return "binary data, not text";
     case NONET_ECONFLICT:
         return "digit repeated in a unit";
     case NONET_ECLUE:

@@ -100,8 +100,27 @@ struct nonet_reader {
     int size_shape;                   /* they are a shape line: "4x3" */
     int hint_n, hint_rows, hint_cols; /* what they said, for the grid now read */
     int ncolumns;                     /* CSV columns for the next puzzle */
-    size_t columns_len;
-    char columns[NONET_MAX_COLUMNS_TEXT];
+    size_t columns_len, columns_cap;
+    char *columns; /* (at most NONET_MAX_COLUMNS_TEXT bytes) */
+    /* the input's encoding, decided by its first bytes, which wait in
+     * head until then (they are read from head_next on) */
+    int enc;
+    unsigned char head[4];
+    int nhead, head_next;
+    int u16_odd; /* UTF-16: a unit's first byte waits in u16_byte */
+    unsigned char u16_byte;
+    unsigned u16_high;   /* a high surrogate waiting for its low one, or 0 */
+    int end_pending;     /* nonet_reader_end came: the last line is read
+                            after the held bytes */
+    int line_nul;        /* the line being assembled holds a NUL byte */
+    size_t nul_free_end; /* the input has no NUL byte from offset on up to
+                            here (a search's result, for the next feed of
+                            the same bytes) */
+    /* binary data: BINARY_FOUND once seen (the rest is dropped),
+     * BINARY_REPORTED once its failed puzzle is out */
+    int binary;
+    long binary_line, binary_col;
+    int binary_utf32;
     /* ready puzzles */
     int qhead, qcount;
     slot *queue;         /* 2 slots */
@@ -212,7 +231,8 @@ static size_t columns_size(const char *columns, int n)
     return at;
 }
 
-/* Copies a puzzle, touching only the cells, rows and marks in use. */
+/* Copies a puzzle, touching only the cells, rows, marks and columns in
+ * use. */
 static void puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src)
 {
     int n = src->grid.n;
@@ -1362,7 +1382,7 @@ static void drain_replay(nonet_reader *r)
         char *copy = r->line; /* free between input lines */
         if (e.len)
             memcpy(copy, r->replay_text + e.off, e.len);
-        if (e.columns_len) {
+        if (e.columns_len && grow(&r->columns, &r->columns_cap, e.columns_len)) {
             memcpy(r->columns, r->replay_text + e.off + e.len, e.columns_len);
             r->columns_len = e.columns_len;
             int nul = 0;
@@ -1379,9 +1399,186 @@ static void drain_replay(nonet_reader *r)
     }
 }
 
+/* ------------------------------------------------------------ encodings */
+
+enum { ENC_UNDECIDED, ENC_BYTES, ENC_UTF16LE, ENC_UTF16BE };
+enum { BINARY_FOUND = 1, BINARY_REPORTED };
+
+/* The length of the valid UTF-8 character at s[0..len) (lead byte >=
+ * 0x80), or 0. */
+static size_t utf8_char(const unsigned char *s, size_t len)
+{
+    size_t need = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    if (s[0] < 0xC2 || s[0] > 0xF4 || len < need)
+        return 0;
+    for (size_t i = 1; i < need; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+        return 0; /* overlong, a surrogate, or beyond U+10FFFF */
+    return need;
+}
+
+/* Whether a line that holds a NUL byte is binary data: it holds another
+ * byte no text has (a second NUL, a control character other than tab,
+ * CR, VT, FF and ESC, invalid UTF-8). A lone NUL in text is a bad
+ * character of its puzzle. */
+static int binary_line(const unsigned char *s, size_t len)
+{
+    int nuls = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = s[i];
+        if (ch == 0) {
+            if (++nuls > 1)
+                return 1;
+        } else if (ch < 0x20 || ch == 0x7F) {
+            if (!is_space(ch) && ch != 0x1B)
+                return 1;
+        } else if (ch >= 0x80) {
+            size_t n = utf8_char(s + i, len - i);
+            if (n == 0)
+                return 1;
+            i += n - 1;
+        }
+    }
+    return 0;
+}
+
+/* The input is binary data from here on (or UTF-32): the line being
+ * assembled and everything after it is dropped; once the puzzles before
+ * it are out, one failed puzzle says so (flush_end). */
+static void start_binary(nonet_reader *r, long line, long column, int utf32)
+{
+    r->binary = BINARY_FOUND;
+    r->binary_line = line;
+    r->binary_col = column;
+    r->binary_utf32 = utf32;
+    r->line_len = 0;
+    r->line_nul = 0;
+    r->overlong = 0;
+    r->end_pending = 0;
+    r->offset += (size_t)(r->nhead - r->head_next); /* held bytes: dropped too */
+    r->head_next = r->nhead;
+    r->ended = 1;
+}
+
+static void report_binary(nonet_reader *r)
+{
+    r->binary = BINARY_REPORTED;
+    r->title[0] = '\0'; /* text before binary data names nothing */
+    bad_line(r, NONET_EBINARY, r->binary_line, r->binary_col,
+             r->binary_utf32 ? "UTF-32 text, which nonet does not read: save it as UTF-8"
+                             : "binary data (a NUL byte), not text: nothing after it is read",
+             r->offset);
+}
+
+static int text_byte(unsigned char ch)
+{
+    return (ch >= 0x20 && ch < 0x7F) || (ch >= '\t' && ch <= '\r');
+}
+
+/* Decides the input's encoding from its first bytes (head), or leaves it
+ * undecided while they may still begin UTF-16 or UTF-32: a byte-order
+ * mark (FF FE, FE FF; FF FE 00 00, 00 00 FE FF), or two ASCII
+ * characters each with a NUL byte beside it. */
+static void decide_encoding(nonet_reader *r, int at_end)
+{
+    const unsigned char *h = r->head;
+    int n = r->nhead, enc = ENC_UNDECIDED, skip = 0;
+    if (n == 0) {
+        enc = at_end ? ENC_BYTES : ENC_UNDECIDED;
+    } else if (h[0] == 0xFF) {
+        if (n >= 2 && h[1] != 0xFE) {
+            enc = ENC_BYTES;
+        } else if (n >= 4 && h[2] == 0 && h[3] == 0) {
+            r->enc = ENC_BYTES;
+            start_binary(r, 1, 1, 1);
+            return;
+        } else if (n >= 4 || (at_end && n >= 2)) {
+            enc = ENC_UTF16LE;
+            skip = 2;
+        }
+    } else if (h[0] == 0xFE) {
+        if (n >= 2) {
+            enc = h[1] == 0xFF ? ENC_UTF16BE : ENC_BYTES;
+            skip = enc == ENC_UTF16BE ? 2 : 0;
+        }
+    } else if (h[0] == 0) {
+        if (n >= 4 && h[1] == 0 && h[2] == 0xFE && h[3] == 0xFF) {
+            r->enc = ENC_BYTES;
+            start_binary(r, 1, 1, 1);
+            return;
+        }
+        if (n >= 4)
+            enc = text_byte(h[1]) && h[2] == 0 && text_byte(h[3]) ? ENC_UTF16BE : ENC_BYTES;
+    } else if (text_byte(h[0])) {
+        if ((n >= 2 && h[1] != 0) || (n >= 3 && !text_byte(h[2])))
+            enc = ENC_BYTES;
+        else if (n >= 4)
+            enc = h[3] == 0 ? ENC_UTF16LE : ENC_BYTES;
+    } else {
+        enc = ENC_BYTES;
+    }
+    if (enc == ENC_UNDECIDED && at_end)
+        enc = ENC_BYTES;
+    r->enc = enc;
+    if (enc != ENC_UNDECIDED) {
+        r->head_next = skip; /* the byte-order mark is read */
+        r->offset += (size_t)skip;
+    }
+}
+
+/* Adds bytes to the line being assembled; past NONET_MAX_LINE bytes the
+ * line is overlong (its first NONET_MAX_LINE bytes are kept). */
+static void line_append(nonet_reader *r, const void *s, size_t n)
+{
+    if (r->overlong)
+        return;
+    size_t room = (size_t)NONET_MAX_LINE - r->line_len;
+    if (n > room) {
+        n = room;
+        r->overlong = 1;
+    }
+    memcpy(r->line + r->line_len, s, n);
+    r->line_len += n;
+}
+
+static void line_char(nonet_reader *r, uint32_t cp)
+{
+    unsigned char u[4];
+    size_t n;
+    if (cp < 0x80) {
+        u[0] = (unsigned char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        u[0] = (unsigned char)(0xC0 | cp >> 6);
+        u[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (unsigned char)(0xE0 | cp >> 12);
+        u[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+        u[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        u[0] = (unsigned char)(0xF0 | cp >> 18);
+        u[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
+        u[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+        u[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    line_append(r, u, n);
+}
+
 static void end_line(nonet_reader *r, size_t end_offset)
 {
     r->replay_rounds = 0;
+    const char *nul = r->line_nul ? memchr(r->line, '\0', r->line_len) : NULL;
+    r->line_nul = 0;
+    if (nul && binary_line((const unsigned char *)r->line, r->line_len)) {
+        start_binary(r, r->line_no, nul - r->line + 1, 0);
+        return;
+    }
     if (r->overlong) {
         if (r->w.active && break_grid(r, NULL, 0, r->line_no, end_offset, 0))
             replay_push(r, "", 0, r->line_no, end_offset, REPLAY_OVERLONG, NULL, 0);
@@ -1447,6 +1644,11 @@ nonet_reader *nonet_reader_new(const nonet_read_opts *opts)
         nonet_reader_free(r);
         return NULL;
     }
+#ifdef __clang_analyzer__
+    /* the analyzer loses track of line_len across feeds and takes the
+     * line's bytes (only ever read up to line_len) for garbage */
+    memset(r->line, 0, NONET_MAX_LINE);
+#endif
     return r;
 }
 
@@ -1454,32 +1656,47 @@ void nonet_reader_reset(nonet_reader *r)
 {
     if (!r)
         return;
-    /* everything back to a new reader's, but the buffers (and the options) */
-    nonet_reader *keep = malloc(sizeof *keep);
-    if (!keep)
-        return;
-    memcpy(keep, r, sizeof *keep);
+    /* everything back to a new reader's, but the buffers (and the options):
+     * what is kept is saved here, not the whole reader (a reset can come
+     * once a line: nonet check --solution-column) */
+    nonet_read_opts opts = r->opts;
+    read_ctx ctx = r->ctx;
+    slot *queue = r->queue;
+    nonet_puzzle *work = r->work;
+    raw_cells *raw = r->raw;
+    line_items *it = r->it;
+    char *line = r->line, *pending_text = r->pending_text, *replay_text = r->replay_text;
+    char *w_text = r->w.text, *columns = r->columns;
+    char *form_row = r->forms.row, *form_columns = r->forms.columns;
+    size_t pending_cap = r->pending_cap, replay_cap = r->replay_cap, w_cap = r->w.text_cap;
+    size_t columns_cap = r->columns_cap, form_row_cap = r->forms.row_cap;
+    size_t form_columns_cap = r->forms.columns_cap;
+    replay_line *replay = r->replay;
+    int replay_max = r->replay_max;
     memset(r, 0, sizeof *r);
-    r->opts = keep->opts;
-    r->ctx = keep->ctx;
+    r->opts = opts;
+    r->ctx = ctx;
     r->line_no = 1;
-    r->queue = keep->queue;
-    r->work = keep->work;
-    r->raw = keep->raw;
-    r->it = keep->it;
-    r->line = keep->line;
-    r->pending_text = keep->pending_text;
-    r->pending_cap = keep->pending_cap;
-    r->replay = keep->replay;
-    r->replay_max = keep->replay_max;
-    r->replay_text = keep->replay_text;
-    r->replay_cap = keep->replay_cap;
-    r->w.text = keep->w.text;
-    r->w.text_cap = keep->w.text_cap;
-    forms_init(&r->forms, keep->opts.column);
-    r->forms.row = keep->forms.row;
-    r->forms.row_cap = keep->forms.row_cap;
-    free(keep);
+    r->queue = queue;
+    r->work = work;
+    r->raw = raw;
+    r->it = it;
+    r->line = line;
+    r->pending_text = pending_text;
+    r->pending_cap = pending_cap;
+    r->replay = replay;
+    r->replay_max = replay_max;
+    r->replay_text = replay_text;
+    r->replay_cap = replay_cap;
+    r->w.text = w_text;
+    r->w.text_cap = w_cap;
+    r->columns = columns;
+    r->columns_cap = columns_cap;
+    forms_init(&r->forms, opts.column);
+    r->forms.row = form_row;
+    r->forms.row_cap = form_row_cap;
+    r->forms.columns = form_columns;
+    r->forms.columns_cap = form_columns_cap;
 }
 
 void nonet_reader_free(nonet_reader *r)
@@ -1495,41 +1712,148 @@ void nonet_reader_free(nonet_reader *r)
     free(r->pending_text);
     free(r->replay);
     free(r->replay_text);
+    free(r->columns);
     forms_free(&r->forms);
     free(r);
 }
 
-size_t nonet_reader_feed(nonet_reader *r, const void *data, size_t len)
+static int puzzle_ready(const nonet_reader *r)
 {
-    if (!r || !data || r->ended)
-        return 0;
-    drain_replay(r);
-    if (r->qcount > 0 || r->replay_next < r->nreplay)
-        return 0;
-    const char *p = data;
-    size_t used = 0;
-    while (used < len) {
-        const char *nl = memchr(p + used, '\n', len - used);
-        size_t chunk = nl ? (size_t)(nl - (p + used)) : len - used;
-        if (!r->overlong) {
-            if (chunk > (size_t)NONET_MAX_LINE - r->line_len) {
-                r->overlong = 1;
-            } else {
-                memcpy(r->line + r->line_len, p + used, chunk);
-                r->line_len += chunk;
-            }
-        }
+    return r->qcount > 0 || r->replay_next < r->nreplay;
+}
+
+/* Reads input bytes s[0..n) as lines; returns how many it took (fewer
+ * when a puzzle is ready; all of them once they are binary data). */
+static size_t take_bytes(nonet_reader *r, const unsigned char *s, size_t n)
+{
+    size_t used = 0, base = r->offset;
+    /* the next NUL byte: searched once for the bytes given, not once a
+     * line, nor again when the rest of them come back after a puzzle */
+    const unsigned char *nul = NULL;
+    size_t known = r->nul_free_end > base ? r->nul_free_end - base : 0;
+    if (known < n) {
+        nul = memchr(s + known, '\0', n - known);
+        r->nul_free_end = base + (nul ? (size_t)(nul - s) : n);
+    }
+    while (used < n) {
+        const unsigned char *nl = memchr(s + used, '\n', n - used);
+        size_t chunk = nl ? (size_t)(nl - (s + used)) : n - used;
+        line_append(r, s + used, chunk);
         used += chunk;
+        if (nul && nul < s + used) {
+            r->line_nul = 1;
+            nul = memchr(s + used, '\0', n - used);
+            r->nul_free_end = base + (nul ? (size_t)(nul - s) : n);
+        }
         if (!nl)
             break;
         used++; /* the line end */
         end_line(r, r->offset + used);
+        if (r->binary) {
+            used = n;
+            break;
+        }
         drain_replay(r);
-        if (r->qcount > 0 || r->replay_next < r->nreplay)
+        if (puzzle_ready(r))
             break;
     }
     r->offset += used;
     return used;
+}
+
+/* The same for UTF-16 input: each character is added to the line in
+ * UTF-8. */
+static size_t take_utf16(nonet_reader *r, const unsigned char *s, size_t n)
+{
+    size_t used = 0;
+    while (used < n) {
+        unsigned char b = s[used++];
+        if (!r->u16_odd) {
+            r->u16_byte = b;
+            r->u16_odd = 1;
+            continue;
+        }
+        r->u16_odd = 0;
+        uint32_t unit = r->enc == ENC_UTF16LE ? (uint32_t)r->u16_byte | (uint32_t)b << 8
+                                              : (uint32_t)r->u16_byte << 8 | b;
+        if (r->u16_high) {
+            uint32_t high = r->u16_high;
+            r->u16_high = 0;
+            if (unit >= 0xDC00 && unit <= 0xDFFF) {
+                line_char(r, 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00));
+                continue;
+            }
+            line_char(r, 0xFFFD); /* a high surrogate alone */
+        }
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            r->u16_high = unit;
+            continue;
+        }
+        if (unit >= 0xDC00 && unit <= 0xDFFF)
+            unit = 0xFFFD; /* a low surrogate alone */
+        if (unit != '\n') {
+            r->line_nul |= unit == 0;
+            line_char(r, unit);
+            continue;
+        }
+        end_line(r, r->offset + used);
+        if (r->binary) {
+            used = n;
+            break;
+        }
+        drain_replay(r);
+        if (puzzle_ready(r))
+            break;
+    }
+    r->offset += used;
+    return used;
+}
+
+static size_t take_input(nonet_reader *r, const unsigned char *s, size_t n)
+{
+    return r->enc == ENC_BYTES ? take_bytes(r, s, n) : take_utf16(r, s, n);
+}
+
+/* Reads the bytes held while the encoding was undecided. Returns 1 once
+ * they are all read, 0 when a puzzle is ready first. */
+static int take_head(nonet_reader *r)
+{
+    while (r->head_next < r->nhead && !r->binary && !puzzle_ready(r))
+        r->head_next +=
+            (int)take_input(r, r->head + r->head_next, (size_t)(r->nhead - r->head_next));
+    return r->head_next >= r->nhead || r->binary;
+}
+
+size_t nonet_reader_feed(nonet_reader *r, const void *data, size_t len)
+{
+    if (!r || !data)
+        return 0;
+    if (r->binary) { /* dropped */
+        r->offset += len;
+        return len;
+    }
+    if (r->ended)
+        return 0;
+    drain_replay(r);
+    if (puzzle_ready(r))
+        return 0;
+    const unsigned char *p = data;
+    size_t used = 0;
+    if (r->head_next < r->nhead || r->enc == ENC_UNDECIDED) { /* the input's first bytes */
+        while (r->enc == ENC_UNDECIDED && used < len) {
+            r->head[r->nhead++] = p[used++];
+            decide_encoding(r, 0);
+        }
+        if (r->enc == ENC_UNDECIDED || !take_head(r))
+            return used;
+        if (r->binary) {
+            r->offset += len - used;
+            return len;
+        }
+    }
+    if (r->enc == ENC_BYTES)
+        return used + take_bytes(r, p + used, len - used);
+    return used + take_utf16(r, p + used, len - used);
 }
 
 /* At the end of the input, once the replayed lines are read: the grid or
@@ -1538,8 +1862,20 @@ static void flush_end(nonet_reader *r)
 {
     while (r->ended && r->qcount == 0) {
         drain_replay(r);
-        if (r->qcount > 0 || r->replay_next < r->nreplay)
+        if (puzzle_ready(r))
             return;
+        if (!take_head(r))
+            continue;
+        if (r->end_pending) { /* the last line, without its line end */
+            r->end_pending = 0;
+            if (r->u16_odd || r->u16_high)
+                line_char(r, 0xFFFD); /* a character cut short */
+            r->u16_odd = 0;
+            r->u16_high = 0;
+            if (r->line_len > 0 || r->overlong)
+                end_line(r, r->offset);
+            continue;
+        }
         if (!r->forms_ended) {
             r->forms_ended = 1;
             r->form_line = r->line_no;
@@ -1556,6 +1892,8 @@ static void flush_end(nonet_reader *r)
             break_grid(r, NULL, 0, r->line_no, r->offset, 0);
         else if (r->pending)
             settle_pending(r, 1);
+        else if (r->binary == BINARY_FOUND)
+            report_binary(r);
         else
             return;
     }
@@ -1565,8 +1903,10 @@ void nonet_reader_end(nonet_reader *r)
 {
     if (!r || r->ended)
         return;
-    if (r->line_len > 0 || r->overlong)
-        end_line(r, r->offset);
+    if (r->enc == ENC_UNDECIDED)
+        decide_encoding(r, 1);
+    if (!r->binary)
+        r->end_pending = 1;
     r->ended = 1;
     flush_end(r);
 }
@@ -1584,6 +1924,12 @@ static int take(nonet_reader *r, nonet_puzzle *out, size_t *end_offset)
     r->qhead = (r->qhead + 1) % 2;
     r->qcount--;
     return 1;
+}
+
+void nonet_puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src)
+{
+    if (dst && src)
+        puzzle_copy(dst, src);
 }
 
 int nonet_puzzle_column(const nonet_puzzle *p, int i, const char **name, const char **value)

@@ -164,7 +164,8 @@ typedef struct forms {
     int column, ncolumns;
     char names[FORMS_MAX_COLUMNS * (FORMS_MAX_NAME + 1)];
     uint16_t name_at[FORMS_MAX_COLUMNS];
-    char columns[NONET_MAX_COLUMNS_TEXT];
+    char *columns; /* a line's other columns, as nonet_puzzle.columns */
+    size_t columns_cap;
     char header[1024];
     size_t header_len;
     const char *want_column; /* the option's column: a name or a number */

@@ -93,8 +93,9 @@ void forms_init(forms *f, const char *column)
 void forms_free(forms *f)
 {
     free(f->row);
-    f->row = NULL;
-    f->row_cap = 0;
+    free(f->columns);
+    f->row = f->columns = NULL;
+    f->row_cap = f->columns_cap = 0;
 }
 
 /* ------------------------------------------------------------ XML */
@@ -532,6 +533,14 @@ static int csv_header(forms *f, const unsigned char *s, size_t len)
     return 1;
 }
 
+/* Every line's columns fit a puzzle: the values are parts of the line,
+ * apart (each NUL stands where a delimiter was, or at the line's end),
+ * and the header's other names are at most FORMS_MAX_COLUMNS - 1 of at
+ * most FORMS_MAX_NAME bytes. */
+_Static_assert(NONET_MAX_COLUMNS_TEXT >=
+                   NONET_MAX_LINE + 1 + (FORMS_MAX_COLUMNS - 1) * (FORMS_MAX_NAME + 1),
+               "a table line's columns always fit nonet_puzzle.columns");
+
 /* A line of the table: its puzzle field as one puzzle, with the other
  * fields as its columns (name, value, each NUL-terminated). */
 static void csv_row(forms *f, const unsigned char *s, size_t len, forms_emit emit, void *ctx)
@@ -544,8 +553,9 @@ static void csv_row(forms *f, const unsigned char *s, size_t len, forms_emit emi
     for (int k = 0; k < count && k < f->ncolumns; k++) {
         const char *name = f->names + f->name_at[k];
         size_t nl = strlen(name), vl = fields[k].to - fields[k].from;
-        if (k == f->column || nl == 0 || at + nl + vl + 2 > sizeof f->columns)
-            continue;
+        if (k == f->column || nl == 0 || at + nl + vl + 2 > NONET_MAX_COLUMNS_TEXT ||
+            !grow(&f->columns, &f->columns_cap, at + nl + vl + 2))
+            continue; /* (out of memory: the bound above always holds) */
         memcpy(f->columns + at, name, nl + 1);
         at += nl + 1;
         memcpy(f->columns + at, s + fields[k].from, vl);
