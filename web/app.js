@@ -39,6 +39,13 @@ function bitsOf(m, n) {
 }
 const fromDigits = (ds) => ds.reduce((m, d) => m + bit(d), 0);
 const fmtRating = (r) => (typeof r === 'number' ? r.toFixed(1) : String(r));
+// Levels rate 9x9 puzzles only (the page's Make panel says so): a record of
+// another size may carry one (the library rates every size), never shown.
+const sideOf = (rec) => {
+  const m = /^(\d+)x(\d+)$/.exec((rec && rec.size) || '');
+  return m ? +m[1] * +m[2] : G.n;
+};
+const levelOf = (rec) => (rec && rec.level && sideOf(rec) === 9 ? rec.level : null);
 const ref = (i, n = G.n) => `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
 
 // A record's line ('.' blanks, its own symbols) as digits. Puzzles above 9x9
@@ -192,13 +199,14 @@ function newGame(br, bc, givens, opts = {}) {
   G.elapsed = opts.elapsed || 0;
   G.solved = !!opts.solved;
   G.seed = opts.seed ?? null;
-  G.level = opts.level ?? null;
+  G.level = n === 9 ? (opts.level ?? null) : null;
   G.symmetry = opts.symmetry ?? null;
   G.rating = opts.rating ?? null;
   G.label = opts.label || '';
   G.baseMarks = opts.baseMarks || null;
   undoStack = opts.undo || [];
   redoStack = [];
+  notice('');
   hint = null;
   wrongCell = -1;
   if (explainView) closeExplain(true);
@@ -455,6 +463,9 @@ function buildGrid(br, bc) {
   }
   grid.replaceChildren(...rows);
   buildPad(n);
+  // the digit keys of this size in the visible keyboard help
+  const k = (t) => `<kbd>${t}</kbd>`;
+  $('keys-digits').innerHTML = n <= 9 ? `${k(1)}–${k(sym(n))}` : `${k(1)}–${k(9)}, ${k(sym(10))}${n > 10 ? '–' + k(sym(n)) : ''}`;
 }
 
 function buildPad(n) {
@@ -524,7 +535,11 @@ function render() {
   const view = shown();
   const bad = conflicts(view.cells);
   const hm = hintMap(view.step);
-  const selDigit = view.cells[sel];
+  // while a step is shown (a hint, an explanation's step) the selected
+  // digit's cells and the selection's row, column and box are not shaded:
+  // the step's cells are what to look at
+  const quiet = !!view.step;
+  const selDigit = quiet ? 0 : view.cells[sel];
   const selR = Math.floor(sel / n);
   const selC = sel % n;
   const selB = Math.floor(selR / br) * br + Math.floor(selC / bc);
@@ -546,7 +561,7 @@ function render() {
     el.tabIndex = i === sel ? 0 : -1;
     el.classList.toggle('same', !!d && d === selDigit && i !== sel);
     const b = Math.floor(r / br) * br + Math.floor(c / bc);
-    el.classList.toggle('peer', i !== sel && (r === selR || c === selC || b === selB));
+    el.classList.toggle('peer', !quiet && i !== sel && (r === selR || c === selC || b === selB));
     el.classList.toggle('entry', !!d && !given);
     // content
     let html = '';
@@ -601,7 +616,8 @@ function setAttr(el, name, v) {
 }
 function puzzleLabel() {
   const size = `${G.n}×${G.n}`;
-  if (G.seed != null) return `${size} · seed ${G.seed}${G.level ? ' · ' + G.level : ''}`;
+  const level = G.n === 9 ? G.level : null;
+  if (G.seed != null) return `${size} · seed ${G.seed}${level ? ' · ' + level : ''}`;
   return G.label ? `${size} · ${G.label}` : size;
 }
 
@@ -719,6 +735,22 @@ function togglePencil() {
 function say(text) {
   delete $('status').dataset.loading;
   $('status').textContent = text;
+}
+// A message that stays until it is dismissed or another puzzle is loaded
+// (#notice, role="alert"): a share link the page could not read.
+function notice(text) {
+  const box = $('notice');
+  if (!text) return box.replaceChildren();
+  const p = document.createElement('p');
+  p.textContent = text;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Dismiss';
+  close.addEventListener('click', () => {
+    box.replaceChildren();
+    if (cellEls[sel]) cellEls[sel].focus();
+  });
+  box.replaceChildren(p, close);
 }
 function clock(ms) {
   const s = Math.floor(ms / 1000);
@@ -926,7 +958,7 @@ function ratingWords(rec) {
   if (rec.status === 'stuck' || (rec.rating == null && rec.at_least != null)) {
     return `at least ${fmtRating(rec.at_least)}${rec.needs ? ` (needs ${rec.needs})` : ''}`;
   }
-  if (rec.rating != null) return `${fmtRating(rec.rating)} ${rec.level || ''}: ${rec.hardest || ''}`.replace(' :', ':');
+  if (rec.rating != null) return `${fmtRating(rec.rating)} ${levelOf(rec) || ''}: ${rec.hardest || ''}`.replace(' :', ':');
   return countWords(rec);
 }
 
@@ -1001,7 +1033,9 @@ function selectedShape() {
 function sizeChanged() {
   const [br, bc] = selectedShape();
   const nine = br * bc === 9;
-  $('level').disabled = !nine;
+  // no level menu (and no rating range) where there are no levels: a note says why
+  $('level').hidden = !nine;
+  $('level-label').hidden = !nine;
   $('level-note').hidden = nine;
   $('rating-range').hidden = !nine || $('level').value !== 'range';
   const symSel = $('symmetry');
@@ -1042,7 +1076,7 @@ async function generate(seed, settings, label) {
     givens: parseLine(rec.puzzle, n),
     solution: parseLine(rec.solution, n),
     seed: rec.seed ?? seed,
-    level: rec.level || null,
+    level: levelOf(rec),
   };
 }
 
@@ -1064,7 +1098,17 @@ const doGenerate = act(async () => {
   });
   say(`New puzzle: seed ${g.seed}${g.level ? ', ' + g.level : ''}${g.rec.clues ? `, ${g.rec.clues} givens` : ''}.`);
   select(sel, false);
+  showBoard();
 });
+
+// Brings the board (the puzzle's label, the grid) into view when it is not
+// all there, as on a phone, where Generate and Load sit below it.
+function showBoard() {
+  const r = $('grid').getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  document.querySelector('.board').scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+}
 
 function doNewEmpty() {
   const [br, bc] = selectedShape();
@@ -1097,6 +1141,7 @@ const doPaste = act(async () => {
   let msg = recs.length > 1 ? `Read ${recs.length} puzzles; loaded the first${ok !== recs[0] ? ' that could be read' : ''}` : 'Puzzle loaded';
   if (errors) msg += ` (${errors} could not be read)`;
   say(msg + (marks ? ', with its pencil marks.' : '.'));
+  showBoard();
 });
 
 /* ---------- share, SVG, print ---------- */
@@ -1249,18 +1294,28 @@ function tick() {
 
 /* ---------- start ---------- */
 
+// The puzzle of a share link (?p=LINE&s=RxC), or {error} saying why the
+// link cannot be read.
 function fromUrl() {
   const q = new URLSearchParams(location.search);
-  const p = q.get('p');
-  if (!p) return null;
-  const line = p.trim();
+  if (!q.has('p')) return null;
+  const line = (q.get('p') || '').trim();
+  const shown = line.length > 40 ? line.slice(0, 40) + '…' : line;
+  const bad = (why) => ({ error: `This link’s puzzle could not be read: ${why}.` });
+  if (!line) return bad('the link holds no puzzle (nothing after “p=”)');
   const n = Math.round(Math.sqrt(line.length));
-  if (n < 1 || n > 35 || n * n !== line.length) return { error: 'The link’s puzzle has a length that is not a square.' };
+  if (n < 1 || n > 35 || n * n !== line.length) {
+    return bad(`“${shown}” has ${line.length} symbol${line.length === 1 ? '' : 's'}, and a puzzle needs a square number of them (81 for 9×9)`);
+  }
   let [br, bc] = defaultShape(n);
   const s = /^(\d+)x(\d+)$/.exec(q.get('s') || '');
   if (s && +s[1] * +s[2] === n) [br, bc] = [+s[1], +s[2]];
   const givens = parseLine(line, n);
-  if (!givens) return { error: 'The link’s puzzle has symbols it cannot hold.' };
+  if (!givens) {
+    const fits = (ch) => ch === '.' || ch === '0' || (SYMS.indexOf(ch.toUpperCase()) >= 0 && SYMS.indexOf(ch.toUpperCase()) < n);
+    const at = [...line].findIndex((ch) => !fits(ch));
+    return bad(`“${shown}” has ${at >= 0 ? `“${line[at]}” (symbol ${at + 1}), which` : 'a symbol that'} a ${n}×${n} puzzle cannot hold`);
+  }
   return { br, bc, givens };
 }
 
@@ -1283,7 +1338,8 @@ function init() {
     seedAuto = true;
   }
   if (performance.mark) performance.mark('nonet-grid'); // the grid is drawn and playable
-  say(link && link.error ? link.error : 'Loading the solver… (you can play already)');
+  if (link && link.error) notice(`${link.error} Showing ${saved ? 'your last game' : 'a sample puzzle'} instead.`);
+  say('Loading the solver… (you can play already)');
   $('status').dataset.loading = '1';
 
   // grid

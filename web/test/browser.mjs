@@ -4,7 +4,10 @@
 // that it can also go offline), drives Debian's Chromium with
 // playwright-core as a person would (clicks, keys, pasted text), and reads
 // the page only through the DOM contract of web/README.md ("The page's
-// DOM"): ids, ARIA roles and data-* attributes. Every puzzle's answer is
+// DOM"): ids, ARIA roles and data-* attributes, and, where what matters is
+// what a person sees (a hidden setting, a grid out of view, where a list's
+// numbers are drawn, which cells are shaded), boxes, computed styles and
+// the screen's pixels. Every puzzle's answer is
 // checked with a small solver of the test's own, never with nonet's, and
 // against the command-line `nonet` where the page must agree with it.
 //
@@ -1614,6 +1617,395 @@ async function checkCancel({ pageFor, note }) {
   note(`a hint ${Date.now() - started} ms after the cancel`);
 }
 
+// ------------------------------------------- issue 38: the page's rough edges
+
+/** What a person sees in [role=alert] and [role=status]: the visible ones' words. */
+async function announced(page) {
+  return page.$$eval('[role="alert"], [role="status"]', (nodes) =>
+    nodes
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 20 && r.height > 8 && getComputedStyle(el).visibility !== 'hidden';
+      })
+      .map((el) => ({ role: el.getAttribute('role'), text: el.textContent.replace(/\s+/g, ' ').trim() })),
+  );
+}
+
+async function checkBadLink({ pageFor, note }) {
+  // bypassCSP: axe is injected as an inline script
+  const page = await pageFor({ bypassCSP: true });
+  const failures = [];
+  // a link too short to be a puzzle, in a browser with nothing saved
+  await page.goto(`${server.url}index.html?p=123abc`, { waitUntil: 'domcontentloaded' });
+  await waitForCells(page, 81);
+  const said = (all) => all.find((m) => m.role === 'alert' && /link/i.test(m.text) && /could not|cannot|can't|unreadable/i.test(m.text) && m.text.includes('123abc'));
+  const seen = await until(
+    'a visible role="alert" saying that the link "?p=123abc" could not be read, quoting it',
+    async () => {
+      const all = await announced(page);
+      return { ok: Boolean(said(all)), why: `visible alerts and statuses: ${JSON.stringify(all)}`, m: said(all) };
+    },
+  );
+  note(`?p=123abc: ${JSON.stringify(seen.m.text)}`);
+  // it stays once the solver is ready (a hint answers) and other messages come
+  await click(page, '#hint');
+  await until('a hint (the solver is ready)', async () => ({ ok: (await readGrid(page)).hinted().length > 0, why: `#status ${JSON.stringify(await text(page, '#status'))}` }), T.worker);
+  const after = await announced(page);
+  if (!said(after)) failures.push(`the message went away once the solver answered: ${JSON.stringify(after)}`);
+  note(`screenshot: ${await screenshot(page, 'bad-link.png', { fullPage: false })}`);
+  const v = await axeScan(page);
+  if (v.length) failures.push(`axe-core with the message shown:\n${describeViolations(v)}`);
+  else note('axe-core with the message shown: no violation');
+  // the message's own button dismisses it
+  const dismiss = page.locator('[role="alert"] button');
+  if ((await dismiss.count()) === 1) {
+    await dismiss.click();
+    await until('the message to go on Dismiss', async () => ({ ok: !said(await announced(page)), why: JSON.stringify(await announced(page)) }));
+    note('its button dismisses it');
+  } else failures.push(`the alert has ${await dismiss.count()} buttons (want one, to dismiss it)`);
+
+  // a link of 81 symbols with one a 9x9 puzzle cannot hold: named
+  const other = await pageFor();
+  const bad = EASY.slice(0, 4) + 'x' + EASY.slice(5);
+  await other.goto(`${server.url}index.html?p=${bad}`, { waitUntil: 'domcontentloaded' });
+  await waitForCells(other, 81);
+  try {
+    const m = await until('a role="alert" naming the symbol "x" of the link', async () => {
+      const all = await announced(other);
+      const hit = all.find((a) => a.role === 'alert' && /link/i.test(a.text) && /“x”|"x"/.test(a.text));
+      return { ok: Boolean(hit), why: JSON.stringify(all), hit };
+    });
+    note(`?p=(81 symbols, an x): ${JSON.stringify(m.hit.text)}`);
+  } catch (err) {
+    failures.push(err.message);
+  }
+  // a good link: no alert
+  const good = await pageFor();
+  await good.goto(`${server.url}index.html?p=${EASY}`, { waitUntil: 'domcontentloaded' });
+  await waitForPuzzle(good, EASY);
+  await sleep(500);
+  const quiet = (await announced(good)).filter((m) => m.role === 'alert');
+  if (quiet.length) failures.push(`a good link shows an alert: ${JSON.stringify(quiet)}`);
+  expect(failures.length === 0, failures.join('\n'));
+}
+
+/** The grid's box against the window: in view when all of it is. */
+async function gridInView(page) {
+  return page.evaluate(() => {
+    const r = document.querySelector('#grid').getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight, ok: r.top >= 0 && r.bottom <= innerHeight };
+  });
+}
+
+async function checkPhoneGenerate({ pageFor, note }) {
+  const page = await pageFor({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  await open(page);
+  const before = (await readGrid(page)).givensLine();
+  await page.locator('#generate').scrollIntoViewIfNeeded();
+  const out = await gridInView(page);
+  expect(!out.ok, `test premise: with #generate in view on a 390x844 screen the grid should be out of view (grid ${out.top}..${out.bottom} of ${out.height})`);
+  note(`#generate in view: the grid at ${out.top}..${out.bottom} px of a ${out.height} px window`);
+  await page.locator('#generate').tap();
+  await until(
+    'a new puzzle after #generate',
+    async () => {
+      const g = await readGrid(page);
+      return { ok: g.count === 81 && g.givensLine() !== before && g.givens().filter(Boolean).length >= 17, why: `givens ${g.givensLine()}` };
+    },
+    T.slow,
+  );
+  const seen = await until(
+    'the new grid to be in view (all of it) after #generate',
+    async () => {
+      const v = await gridInView(page);
+      return { ...v, why: `grid ${v.top}..${v.bottom} px of a ${v.height} px window` };
+    },
+    3000,
+  );
+  note(`after #generate: the grid at ${seen.top}..${seen.bottom} px`);
+  // a smooth scroll may still be going: the picture once it stopped
+  let y = -1;
+  await until('the scroll to stop', async () => {
+    const now = await page.evaluate(() => scrollY);
+    const ok = now === y;
+    y = now;
+    return { ok, why: `scrollY ${now}` };
+  }, 3000, 150);
+  const v = await gridInView(page);
+  expect(v.ok, `the grid left the view as the scroll ended: ${v.top}..${v.bottom} px of ${v.height}`);
+  note(`screenshot: ${await screenshot(page, 'phone-generate.png', { fullPage: false })}`);
+
+  // the paste's Load, further down, likewise
+  await (await reveal(page, '#paste-text')).fill(EASY);
+  await page.locator('#paste-load').scrollIntoViewIfNeeded();
+  expect(!(await gridInView(page)).ok, 'test premise: with #paste-load in view the grid should be out of view');
+  await page.locator('#paste-load').tap();
+  await waitForPuzzle(page, EASY);
+  const loaded = await until('the pasted grid to be in view after #paste-load', async () => {
+    const w = await gridInView(page);
+    return { ...w, why: `grid ${w.top}..${w.bottom} px of a ${w.height} px window` };
+  }, 3000);
+  note(`after #paste-load: the grid at ${loaded.top}..${loaded.bottom} px`);
+}
+
+const LEVEL_WORDS = new RegExp(`\\b(${LEVELS.join('|')})\\b`, 'i');
+
+async function checkSettings({ pageFor, note }) {
+  const page = await pageFor();
+  await open(page);
+  const failures = [];
+  const shown = async (sel) => page.locator(sel).first().isVisible();
+  const want = async (sel, visible, when) => {
+    const v = await shown(sel);
+    if (v !== visible) failures.push(`${when}: ${sel} is ${v ? 'shown' : 'hidden'}, want it ${visible ? 'shown' : 'hidden'}`);
+  };
+  await choose(page, '#size', '3x3');
+  await choose(page, '#level', 'medium');
+  await want('#rating-range', false, '9x9, level medium');
+  await choose(page, '#level', 'range');
+  await want('#rating-range', true, '9x9, "rating range…"');
+  await want('#rating-min', true, '9x9, "rating range…"');
+  note(`screenshot: ${await screenshot(page, 'make-range.png', { fullPage: false })}`);
+  await choose(page, '#level', 'easy');
+  await want('#rating-range', false, '9x9, level easy');
+
+  // 6x6: no level, and a note that says why
+  await choose(page, '#size', '2x3');
+  await want('#level', false, '6x6');
+  await want('label[for="level"]', false, '6x6');
+  await want('#rating-range', false, '6x6');
+  await want('#level-note', true, '6x6');
+  if (await shown('#level-note')) {
+    const why = await text(page, '#level-note');
+    if (!/9\s*[×x]\s*9/.test(why)) failures.push(`6x6: #level-note does not say levels are for 9x9: ${JSON.stringify(why)}`);
+    note(`6x6: #level-note ${JSON.stringify(why)}`);
+  }
+  await (await reveal(page, '#seed')).fill(SEED);
+  await click(page, '#generate');
+  await waitForCells(page, 36, T.slow);
+  await until('a 6x6 puzzle', async () => ({ ok: (await readGrid(page)).givens().filter(Boolean).length > 4 }), T.slow);
+  note(`screenshot: ${await screenshot(page, 'make-6x6.png', { fullPage: false })}`);
+  const words = async () => ({
+    label: await text(page, '#puzzle-label'),
+    status: await text(page, '#status'),
+    rating: await text(page, '#rating'),
+  });
+  const w6 = await words();
+  for (const [k, v] of Object.entries(w6)) if (LEVEL_WORDS.test(v)) failures.push(`a generated 6x6 puzzle: #${k === 'label' ? 'puzzle-label' : k} names a level: ${JSON.stringify(v)}`);
+  note(`generated 6x6: ${JSON.stringify(w6)}`);
+  const before = await text(page, '#rating');
+  await click(page, '#rate');
+  const rated = await until('#rating to show the 6x6 rating', async () => {
+    const r = await text(page, '#rating');
+    return { ok: /\d\.\d/.test(r) && (r !== before || /\d\.\d/.test(before)), why: `#rating ${JSON.stringify(r)}`, r };
+  }, T.slow);
+  if (LEVEL_WORDS.test(rated.r)) failures.push(`Rate on a 6x6 puzzle: #rating names a level: ${JSON.stringify(rated.r)}`);
+  note(`rated 6x6: #rating ${JSON.stringify(rated.r)}`);
+
+  // 9x9 again: the level is back, and named
+  await choose(page, '#size', '3x3');
+  await want('#level', true, '9x9 again');
+  await want('#level-note', false, '9x9 again');
+  await choose(page, '#level', 'easy');
+  await click(page, '#generate');
+  await waitForCells(page, 81, T.slow);
+  const named = await until('#puzzle-label to name the level easy', async () => {
+    const l = await text(page, '#puzzle-label');
+    return { ok: /\beasy\b/i.test(l), why: `#puzzle-label ${JSON.stringify(l)}`, l };
+  }, T.slow).catch((err) => failures.push(err.message));
+  if (named && named.l) note(`generated 9x9 easy: #puzzle-label ${JSON.stringify(named.l)}`);
+  expect(failures.length === 0, failures.join('\n'));
+}
+
+async function checkKeysHelp({ pageFor, note }) {
+  const page = await pageFor();
+  await open(page);
+  const help = async () =>
+    page.evaluate(() => {
+      const ids = (document.querySelector('#grid').getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean);
+      return ids.map((id) => {
+        const el = document.getElementById(id);
+        if (!el) return { id, missing: true };
+        const r = el.getBoundingClientRect();
+        const cs = getComputedStyle(el);
+        let clipped = false;
+        for (let a = el; a; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if ((s.clip && s.clip !== 'auto') || (s.clipPath && s.clipPath !== 'none')) clipped = true;
+        }
+        return { id, text: el.textContent.replace(/\s+/g, ' ').trim(), width: r.width, height: r.height, clipped, visibility: cs.visibility, opacity: Number(cs.opacity) };
+      });
+    });
+  const seen = (list) => list.find((h) => !h.missing && h.width > 200 && h.height >= 12 && !h.clipped && h.visibility === 'visible' && h.opacity > 0.5);
+  const list = await help();
+  const shownHelp = seen(list);
+  expect(shownHelp, `the grid's keyboard help (aria-describedby) is not shown: ${JSON.stringify(list)}`);
+  const missing = [/arrow/i, /backspace/i, /\bp\b.*pencil|pencil.*\bp\b/i, /\bh\b.*hint|hint.*\bh\b/i, /undo/i].filter((re) => !re.test(shownHelp.text));
+  expect(missing.length === 0, `the help does not name ${missing.join(', ')}: ${JSON.stringify(shownHelp.text)}`);
+  note(`#${shownHelp.id} (${Math.round(shownHelp.width)}x${Math.round(shownHelp.height)} px): ${JSON.stringify(shownHelp.text)}`);
+  note(`screenshot: ${await screenshot(page, 'keys.png', { fullPage: false })}`);
+  // 16x16: the letter keys too
+  await loadPuzzle(page, SIXTEEN, SIXTEEN);
+  const h16 = seen(await help());
+  expect(h16 && /\bA\b.*\bG\b/.test(h16.text), `16x16: the help does not name the keys A-G: ${JSON.stringify(h16 && h16.text)}`);
+  note(`16x16: ${JSON.stringify(h16.text)}`);
+}
+
+/** The rows with ink in columns x0..x1 of a PNG (decoded by the page), against its commonest colour. */
+async function inkRows(page, png, x0, x1, y0, y1) {
+  return page.evaluate(
+    async ({ b64, x0, x1, y0, y1 }) => {
+      const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+      const g = canvas.getContext('2d');
+      g.drawImage(bmp, 0, 0);
+      const { data, width } = g.getImageData(0, 0, bmp.width, bmp.height);
+      const px = (x, y) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 3);
+      const counts = new Map();
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+        const k = px(x, y).join();
+        counts.set(k, (counts.get(k) || 0) + 1);
+      }
+      const bg = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0].split(',').map(Number);
+      const rows = [];
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const p = px(x, y);
+          if (Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) > 150) {
+            rows.push(y);
+            break;
+          }
+        }
+      }
+      return rows;
+    },
+    { b64: png.toString('base64'), x0, x1, y0, y1 },
+  );
+}
+
+async function checkExplainList({ pageFor, note }) {
+  const page = await pageFor();
+  await open(page);
+  await loadPuzzle(page, FIENDISH, FIENDISH);
+  await click(page, '#explain');
+  await until('the explanation\'s list of steps', async () => ({ ok: (await page.locator('#explain-list li').count()) > 10 }), T.slow);
+  const failures = [];
+
+  // (a) each number on its item's first line: the items that wrap, measured
+  // on the screen (the number is the list's marker: pixels, not a node)
+  // the boxes of an item's lines of text: its text nodes' rectangles
+  await page.evaluate(() => {
+    window.__lineBoxes = (li) => {
+      const out = [];
+      const walk = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+        if (!t.textContent.trim()) continue;
+        const r = document.createRange();
+        r.selectNodeContents(t);
+        out.push(...[...r.getClientRects()].filter((x) => x.width > 0));
+      }
+      return out.sort((a, b) => a.top - b.top);
+    };
+  });
+  const wrapped = await page.$$eval('#explain-list li', (lis) =>
+    lis.map((li, k) => ({ k, lines: new Set(window.__lineBoxes(li).map((x) => Math.round(x.top))).size }))
+      .filter((x) => x.lines > 1)
+      .map((x) => x.k),
+  );
+  expect(wrapped.length > 0, 'test premise: no step of the fiendish puzzle wraps onto a second line at 1280 px');
+  for (const k of wrapped.slice(0, 3)) {
+    await page.evaluate((k) => {
+      const list = document.querySelector('#explain-list');
+      list.scrollTop += list.children[k].getBoundingClientRect().top - list.getBoundingClientRect().top;
+    }, k);
+    await page.locator('#explain-list').scrollIntoViewIfNeeded();
+    const m = await page.evaluate((k) => {
+      const list = document.querySelector('#explain-list');
+      const li = list.children[k];
+      const L = list.getBoundingClientRect();
+      const I = li.getBoundingClientRect();
+      const boxes = window.__lineBoxes(li);
+      const first = boxes[0];
+      const textLeft = Math.min(...boxes.map((x) => x.left));
+      const content = li.firstElementChild ? li.firstElementChild.getBoundingClientRect().left : textLeft;
+      return {
+        width: L.width,
+        x1: Math.floor(Math.min(textLeft, content) - L.left) - 1,
+        y0: Math.max(0, Math.floor(I.top - L.top)),
+        y1: Math.min(Math.floor(L.height), Math.ceil(I.bottom - L.top)),
+        lineTop: first.top - L.top,
+        lineBottom: first.bottom - L.top,
+        text: li.textContent.trim().slice(0, 40),
+      };
+    }, k);
+    const png = await page.locator('#explain-list').screenshot();
+    const rows = await inkRows(page, png, 0, Math.max(1, m.x1), m.y0, m.y1);
+    if (!rows.length) {
+      failures.push(`step ${k + 1}: no number drawn left of its text (columns 0..${m.x1}, rows ${m.y0}..${m.y1} of #explain-list)`);
+      continue;
+    }
+    const mid = (rows[0] + rows[rows.length - 1]) / 2;
+    const ok = mid >= m.lineTop && mid <= m.lineBottom;
+    const where = `step ${k + 1} ("${m.text}…"): its number drawn at rows ${rows[0]}..${rows[rows.length - 1]}, its first line at ${m.lineTop.toFixed(0)}..${m.lineBottom.toFixed(0)}`;
+    if (ok) note(where);
+    else failures.push(`${where}: the number is not on the first line`);
+  }
+  await page.locator('#explain-list').evaluate((l) => (l.scrollTop = 0));
+  note(`screenshot: ${await screenshot(page, 'explain-list.png', { fullPage: false })}`);
+
+  // (b) while a step is shown, nothing but its cells (and the selected cell)
+  // is shaded: a selected given's digit is not highlighted elsewhere
+  const plainness = async () =>
+    page.evaluate(() => {
+      const cells = [...document.querySelectorAll('#grid [role="gridcell"]')];
+      const look = (c) => {
+        const s = getComputedStyle(c);
+        return `${s.backgroundColor} ${s.backgroundImage} ${s.boxShadow}`;
+      };
+      const rest = cells.filter((c) => !c.dataset.hint && c.getAttribute('aria-selected') !== 'true');
+      const looks = new Map();
+      for (const c of rest) looks.set(look(c), (looks.get(look(c)) || []).concat(`r${+c.dataset.row + 1}c${+c.dataset.col + 1}`));
+      const marks = [...document.querySelectorAll('#grid [role="gridcell"] [aria-hidden] span')].filter((s) => {
+        const bg = getComputedStyle(s).backgroundColor;
+        return bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent';
+      });
+      return { kinds: [...looks.entries()].map(([k, v]) => `${v.length} cells like ${v.slice(0, 3).join(' ')}`), shadedMarks: marks.length };
+    });
+  const pickGiven = async () => {
+    const g = await readGrid(page);
+    const counts = {};
+    for (const c of g.cells) if (c.value) counts[c.value] = (counts[c.value] || 0) + 1;
+    return g.cells.find((c) => c.given && !c.hint && counts[c.value] >= 3);
+  };
+  for (const mode of ['explanation', 'hint']) {
+    if (mode === 'hint') {
+      await click(page, '#explain-close');
+      await until('the explanation closed', async () => ({ ok: !(await page.locator('#explain-step').isVisible()) }));
+      await click(page, '#hint');
+      await until('a hint shown', async () => ({ ok: (await readGrid(page)).hinted().length > 0 }), T.worker);
+    }
+    const c = await pickGiven();
+    expect(c, `test premise (${mode}): no given outside the step whose digit is given 3 times or more`);
+    await cellLocator(page, c.row, c.col).click();
+    await sleep(100);
+    const p = await plainness();
+    if (p.kinds.length !== 1 || p.shadedMarks) {
+      failures.push(`${mode}: with ${Grid.name(c)} (${c.value}) selected, the cells outside the step look ${p.kinds.length} ways (${p.kinds.join('; ')}) and ${p.shadedMarks} candidates are shaded`);
+    } else note(`${mode}: ${Grid.name(c)} (${c.value}) selected; outside the step's cells the grid is plain`);
+    if (mode === 'explanation') note(`screenshot: ${await screenshot(page, 'explain-step.png', { fullPage: false })}`);
+  }
+  // the control: in play, with no step shown, the selected digit is highlighted
+  await click(page, '#hint'); // applies it: no step shown any more
+  await until('the hint applied', async () => ({ ok: (await readGrid(page)).hinted().length === 0 }), T.worker);
+  const c = await pickGiven();
+  await cellLocator(page, c.row, c.col).click();
+  await sleep(100);
+  const p = await plainness();
+  if (p.kinds.length < 2) failures.push(`in play (no step shown) the selected digit ${c.value} is not highlighted: ${p.kinds.join('; ')}`);
+  else note(`in play: ${Grid.name(c)} (${c.value}) selected; the grid shows ${p.kinds.length} kinds of cells (peers, the same digit)`);
+  expect(failures.length === 0, failures.join('\n'));
+}
+
 async function checkNoErrors({ note }) {
   for (const line of consoleLog) note(line);
   expect(pageErrors.length === 0, `uncaught errors on the page:\n${pageErrors.join('\n')}`);
@@ -1655,6 +2047,13 @@ async function main() {
     await runCheck(17, 'unique, several, invalid; solve', checkUniqueSolve);
     await runCheck(18, 'cancel a long explain', checkCancel);
     await runCheck(19, 'hints to the end of a fiendish puzzle', checkHardHints);
+    await runCheck(21, 'a share link that cannot be read says so', checkBadLink);
+    await runCheck(22, 'phone (390x844): Generate and Load bring the grid into view', checkPhoneGenerate);
+    await runCheck(23, 'settings that do not apply are hidden or say why', checkSettings);
+    await runCheck(24, 'the keyboard help is shown to everyone', checkKeysHelp);
+    await runCheck(25, 'explanation: numbers on first lines; a step is not outshone', checkExplainList);
+    // last (though numbered 20 before the checks above came): it reads the
+    // errors every check before it saw
     await runCheck(20, 'no uncaught errors on the page', checkNoErrors);
   } finally {
     await browser.close().catch(() => {});
