@@ -24,6 +24,7 @@ typedef struct cli_opts {
     uint64_t limit;       /* --limit (count, solve --all); 0 none */
     int limit_given;
     int jobs;                    /* -j: threads for solve and count (0: every core) */
+    uint64_t timeout_ns;         /* --timeout: each puzzle's time, 0: none */
     int dance;                   /* dlx --dance */
     int count_only;              /* xc --count */
     int first;                   /* xc --first, solve --first */
@@ -149,6 +150,16 @@ void json_grid(FILE *out, const nonet_grid *g, const char *symbols);
 /* A decimal number of 0 or more (digits only, no sign or space) into
  * *out: 0, or -1 when text is none or does not fit. */
 int parse_number(const char *text, uint64_t *out);
+/* --timeout's value: seconds, a decimal number above 0 (2, 0.5, 1.5s; at
+ * most a year), into nanoseconds. 0, or -1 when it is none. */
+int parse_seconds(const char *text, uint64_t *ns);
+/* The stop of one puzzle that starts now: its deadline timeout_ns from
+ * now (zero, no stop, when timeout_ns is 0). */
+nonet_stop puzzle_stop(uint64_t timeout_ns);
+/* The words for a puzzle past its time: "no answer within 2 s
+ * (--timeout)", into buf. Returns buf. */
+const char *timeout_words(uint64_t timeout_ns, char *buf, size_t cap);
+
 /* The exit status of a command that read its puzzles with
  * for_each_puzzle (which returned rc) and saw a puzzle fail (failed):
  * after flushing standard output, which may fail too (reported). */

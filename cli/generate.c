@@ -55,6 +55,9 @@ static const char generate_text[] =
     "                       same line in the line layout (read back, its name),\n"
     "                       else as comment lines after it ('# 152 489 376')\n"
     "  -j, --jobs N         generate on N threads (default 1; 0: every core)\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 60): a\n"
+    "                       line '# timeout' (a record with that status)\n"
+    "                       stands for it, the others go on (exit status 1)\n"
     "  -v, --verbose        the seed and a summary on stderr\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -65,6 +68,7 @@ static const char generate_text[] =
 typedef struct gen_opts {
     nonet_generate_opts g;
     uint64_t count, from, seed;
+    uint64_t timeout_ns; /* --timeout: each puzzle's time, 0: none */
     nonet_layout format;
     int solution, jobs, verbose, rated;
 } gen_opts;
@@ -98,6 +102,8 @@ static void *work(void *arg)
         pthread_mutex_unlock(&b->lock);
         if (i < 0)
             return NULL;
+        nonet_stop stop = puzzle_stop(b->o->timeout_ns);
+        nonet_generator_set_stop(w->gen, &stop);
         b->rc[i] = nonet_generate(w->gen, b->o->seed, b->first + (uint64_t)i, &w->puzzle,
                                   &w->solution, &b->info[i]);
         memcpy(b->puzzles + (size_t)i * b->ncells, w->puzzle.cells, b->ncells);
@@ -184,6 +190,35 @@ static int print_commented(const nonet_grid *s, nonet_layout layout)
     return 0;
 }
 
+/* Puzzle i of the batch ran past --timeout: a comment line in its place,
+ * or a record with the status "timeout"; a message on stderr. */
+static int print_timeout(const gen_opts *o, const batch *b, int i)
+{
+    char why[80];
+    unsigned long long index = (unsigned long long)(b->first + (uint64_t)i) + 1;
+    timeout_words(o->timeout_ns, why, sizeof why);
+    complain("puzzle %llu of seed %llu: %s", index, (unsigned long long)o->seed, why);
+    if (o->format == NONET_LAYOUT_JSON || o->format == NONET_LAYOUT_CSV) {
+        static nonet_puzzle none;
+        static records rec;
+        memset(&none, 0, offsetof(nonet_puzzle, marks));
+        none.index = (long)index;
+        rec.fields = NONET_FIELD_SEED | NONET_FIELD_SYMMETRY | NONET_FIELD_CLUES |
+                     NONET_FIELD_RATING | (o->solution ? NONET_FIELD_SOLUTION : 0u);
+        nonet_result r = {.puzzle = &none,
+                          .status = NONET_V_TIMEOUT,
+                          .message = why,
+                          .fields = NONET_FIELD_SEED,
+                          .seed = o->seed};
+        cli_opts co;
+        memset(&co, 0, sizeof co);
+        co.format = o->format;
+        print_record(stdout, &co, &rec, NULL, &r);
+        return 0;
+    }
+    return printf("# timeout: puzzle %llu: %s\n", index, why) < 0 ? -1 : 0;
+}
+
 /* Prints puzzle i of the batch, or its record. */
 static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, nonet_grid *p,
                      nonet_grid *s)
@@ -257,7 +292,8 @@ int cmd_generate(int argc, char **argv)
         OPT_LEVEL,
         OPT_RATING,
         OPT_JSON,
-        OPT_SOLUTION
+        OPT_SOLUTION,
+        OPT_TIMEOUT
     };
     static const struct option longs[] = {
         {"count", required_argument, NULL, 'n'},
@@ -274,6 +310,7 @@ int cmd_generate(int argc, char **argv)
         {"json", no_argument, NULL, OPT_JSON},
         {"solution", no_argument, NULL, OPT_SOLUTION},
         {"jobs", required_argument, NULL, 'j'},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -365,6 +402,10 @@ int cmd_generate(int argc, char **argv)
                 return usage("bad number of jobs '%s' (want 0 to 64; 0: every core)", arg);
             o.jobs = (int)v;
             break;
+        case OPT_TIMEOUT:
+            if (parse_seconds(arg, &o.timeout_ns) != 0)
+                return usage("bad timeout '%s' (want seconds above 0, e.g. 60 or 0.5)", arg);
+            break;
         case 'v':
             o.verbose = 1;
             break;
@@ -446,6 +487,16 @@ int cmd_generate(int argc, char **argv)
             pthread_join(tids[t], NULL);
         progress_clear(); /* the results go where it may be */
         for (int i = 0; i < b.size && ok; i++) {
+            if (b.rc[i] == NONET_ETIMEOUT) {
+                /* this index gets a line of its own; the stream goes on */
+                if (print_timeout(&o, &b, i) != 0) {
+                    status = EXIT_USAGE;
+                    ok = 0;
+                } else if (status == EXIT_ALL_GOOD) {
+                    status = EXIT_PUZZLE_FAILED;
+                }
+                continue;
+            }
             if (b.rc[i] != NONET_OK) {
                 complain("puzzle %llu of seed %llu: %s in %llu grids (try a looser target)",
                          (unsigned long long)b.first + (unsigned long long)i + 1,
@@ -519,7 +570,7 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
     nonet_verdict v = NONET_V_UNIQUE;
     nonet_grid g;
     int rc = NONET_EARG, before = 0, after = 0;
-    char sym_why[96];
+    char sym_why[96], late[80];
     if (p->error.code) {
         report_read_error(file, p);
         verdict = "error", v = NONET_V_ERROR, why = p->error.message;
@@ -535,8 +586,14 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
         verdict = "error: symmetry", v = NONET_V_ERROR;
     } else {
         nonet_grid_copy(&g, &p->grid);
+        nonet_stop stop = puzzle_stop(o->timeout_ns);
+        nonet_generator_set_stop(m->gen, &stop);
         rc = nonet_minimize(m->gen, &g, o->symmetry);
-        if (rc != NONET_OK) {
+        if (rc == NONET_ETIMEOUT) {
+            verdict = "timeout", v = NONET_V_TIMEOUT;
+            why = timeout_words(o->timeout_ns, late, sizeof late);
+            report(file, p->index, p->first_line, 0, "%s", why);
+        } else if (rc != NONET_OK) {
             verdict = rc == NONET_ENOTUNIQUE    ? "not unique"
                       : rc == NONET_ENOSOLUTION ? "no solution"
                       : rc == NONET_ECONFLICT   ? "invalid: clues clash"

@@ -85,9 +85,18 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         failure(b, file, p, NONET_V_INVALID, why);
         return;
     }
+    char late[80];
+    timeout_words(o->timeout_ns, late, sizeof late);
+    nonet_stop stop = puzzle_stop(o->timeout_ns); /* the puzzle's clock */
+    nonet_solver_set_stop(b->solver, &stop);
+    nonet_human_set_stop(b->human, &stop);
     uint64_t count = 0;
-    if (nonet_solver_count_marks(b->solver, &p->grid, marks, 2, &count, NULL, NULL) != NONET_OK ||
-        count != 1) {
+    int rc = nonet_solver_count_marks(b->solver, &p->grid, marks, 2, &count, NULL, NULL);
+    if (rc == NONET_ETIMEOUT) {
+        failure(b, file, p, NONET_V_TIMEOUT, late);
+        return;
+    }
+    if (rc != NONET_OK || count != 1) {
         failure(b, file, p, count ? NONET_V_MULTIPLE : NONET_V_NO_SOLUTION,
                 count          ? "the steps need a puzzle with one solution"
                 : p->has_marks ? "the pencil marks exclude every solution"
@@ -113,8 +122,13 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     memset(&path, 0, sizeof path);
     int limit = 0;
     nonet_technique next = NONET_TECH_COUNT;
+    int timed_out = 0;
     for (;;) {
         int found = nonet_human_find(b->human);
+        if (found == NONET_ETIMEOUT) {
+            timed_out = 1;
+            break;
+        }
         if (found < 0) {
             complain("out of memory");
             b->status = EXIT_USAGE;
@@ -158,6 +172,14 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
             break;
         if (o->candidates && !json && !nonet_human_solved(b->human))
             print_candidates(b, p->symbols);
+    }
+    if (timed_out) {
+        /* the steps printed so far stand; records keep none */
+        if (steps_out)
+            fclose(steps_out);
+        free(steps_text);
+        failure(b, file, p, NONET_V_TIMEOUT, late);
+        return;
     }
     path.at_least = limit;
     path.beyond = next;

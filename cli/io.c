@@ -548,6 +548,41 @@ int parse_number(const char *text, uint64_t *out)
     return 0;
 }
 
+int parse_seconds(const char *text, uint64_t *ns)
+{
+    /* digits, at most one point, then "s" or nothing: no sign, no
+     * exponent, nothing strtod would take and a person would not type */
+    const char *p = text;
+    int digits = 0, points = 0;
+    for (; (*p >= '0' && *p <= '9') || *p == '.'; p++) {
+        digits += *p != '.';
+        points += *p == '.';
+    }
+    if (!digits || points > 1 || (*p && strcmp(p, "s") != 0))
+        return -1;
+    double s = strtod(text, NULL);
+    if (!(s > 0) || s > 365.0 * 24 * 3600)
+        return -1;
+    *ns = (uint64_t)(s * 1e9);
+    if (*ns == 0)
+        *ns = 1;
+    return 0;
+}
+
+nonet_stop puzzle_stop(uint64_t timeout_ns)
+{
+    nonet_stop st = {NULL, NULL, 0};
+    if (timeout_ns)
+        st.deadline = nonet_clock_ns() + timeout_ns;
+    return st;
+}
+
+const char *timeout_words(uint64_t timeout_ns, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "no answer within %g s (--timeout)", (double)timeout_ns / 1e9);
+    return buf;
+}
+
 int exit_status(int rc, int failed)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {

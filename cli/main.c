@@ -158,6 +158,7 @@ static const char json_text[] =
     "  ok            done, nothing said of solutions (canon, transform,\n"
     "                format)\n"
     "  incomplete, inconsistent, correct, wrong   check's verdicts\n"
+    "  timeout       --timeout gave up the puzzle\n"
     "\n"
     "Then each command's own: seed, symmetry, clues (generate); blanks\n"
     "(check); count, limit_reached (solve, count); solution; solutions\n"
@@ -218,7 +219,9 @@ static const char solve_text[] =
     "                       still come in input order\n"
     "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
     "                       the record with json or csv), and a summary;\n"
-    "                       a teaching solver reports its own statistics\n";
+    "                       a teaching solver reports its own statistics\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char count_text[] =
     "usage: nonet count [OPTIONS] [FILE...]\n"
@@ -234,7 +237,9 @@ static const char count_text[] =
     "                       (`nonet help json`)\n"
     "  -e, --engine NAME    auto, bitboard, general or dlx (default auto)\n"
     "  -j, --jobs N         count on N threads (default 0: every core)\n"
-    "      --stats          nodes, guesses and time per puzzle on stderr\n";
+    "      --stats          nodes, guesses and time per puzzle on stderr\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char rate_text[] =
     "usage: nonet rate [OPTIONS] [FILE...]\n"
@@ -259,7 +264,9 @@ static const char rate_text[] =
     "                       still come in input order\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "                       (e.g. 9.0): harder puzzles are rated 'R+' quickly\n"
-    "      --stats          time per puzzle on stderr, and a summary\n";
+    "      --stats          time per puzzle on stderr, and a summary\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char explain_text[] =
     "usage: nonet explain [OPTIONS] [FILE...]\n"
@@ -280,7 +287,9 @@ static const char explain_text[] =
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "  -f, --format FMT     json (also --json) or csv: a record per puzzle, its\n"
     "                       steps as data (technique, difficulty, units,\n"
-    "                       pattern, placements, eliminations, text)\n";
+    "                       pattern, placements, eliminations, text)\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char hint_text[] =
     "usage: nonet hint [OPTIONS] [FILE...]\n"
@@ -296,7 +305,9 @@ static const char hint_text[] =
     "                       reads it back\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "  -f, --format FMT     json (also --json) or csv: a record per puzzle\n"
-    "                       with the step as data\n";
+    "                       with the step as data\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char check_text[] =
     "usage: nonet check [OPTIONS] [FILE...]\n"
@@ -329,7 +340,9 @@ static const char candidates_text[] =
     "\n"
     "  -l, --limit N        count solutions up to N (default 2)\n"
     "  -f, --format FMT     json (also --json): a record with \"candidates\"\n"
-    "      --stats          nodes and guesses on stderr\n";
+    "      --stats          nodes and guesses on stderr\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char minimize_text[] =
     "usage: nonet minimize [OPTIONS] [FILE...]\n"
@@ -344,7 +357,9 @@ static const char minimize_text[] =
     "                       none); clues its groups lack are first filled in\n"
     "                       from the solution, then whole groups go\n"
     "  -f, --format LAYOUT  as nonet solve's (json, csv: result, clues,\n"
-    "                       removed)\n";
+    "                       removed)\n"
+    "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
+    "                       its result is 'timeout', the others go on\n";
 
 static const char canon_text[] =
     "usage: nonet canon [OPTIONS] [FILE...]\n"
@@ -422,6 +437,8 @@ static const char xc_text[] =
     "      --json           one JSON object: solutions, count, stats\n"
     "      --sudoku         print each solution as a Sudoku grid (for input\n"
     "                       written by `nonet dlx`)\n"
+    "      --timeout SECS   stop the search after SECS seconds (e.g. 2, 0.5),\n"
+    "                       saying so (exit status 1)\n"
     "  -h, --help           show this help\n";
 
 enum {
@@ -437,7 +454,8 @@ enum {
     OPT_MAP,
     OPT_APPLY,
     OPT_COLUMN,
-    OPT_SOLUTION_COLUMN
+    OPT_SOLUTION_COLUMN,
+    OPT_TIMEOUT
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -467,6 +485,7 @@ static const struct option long_options[] = {
     {"apply", no_argument, NULL, OPT_APPLY},
     {"column", required_argument, NULL, OPT_COLUMN},
     {"solution-column", required_argument, NULL, OPT_SOLUTION_COLUMN},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
@@ -480,22 +499,22 @@ typedef struct command {
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
  * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map, W --column,
- * Q --solution-column. */
+ * Q --solution-column, Z --timeout. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJTFYGW"},
-    {"count", cmd_count, count_text, "fiseljhSJYW"},
-    {"rate", cmd_rate, rate_text, "fisjhSJYGW"},
-    {"explain", cmd_explain, explain_text, "fishJYKGW"},
-    {"hint", cmd_hint, hint_text, "fishJYGAW"},
+    {"solve", cmd_solve, solve_text, "fiseluahjSJTFYGWZ"},
+    {"count", cmd_count, count_text, "fiseljhSJYWZ"},
+    {"rate", cmd_rate, rate_text, "fisjhSJYGWZ"},
+    {"explain", cmd_explain, explain_text, "fishJYKGWZ"},
+    {"hint", cmd_hint, hint_text, "fishJYGAWZ"},
     {"check", cmd_check, check_text, "fishJOYWQ"},
-    {"candidates", cmd_candidates, candidates_text, "flhJSW"},
-    {"minimize", cmd_minimize, minimize_text, "fishJYMW"},
+    {"candidates", cmd_candidates, candidates_text, "flhJSWZ"},
+    {"minimize", cmd_minimize, minimize_text, "fishJYMWZ"},
     {"canon", cmd_canon, canon_text, "fishjJYW"},
     {"format", cmd_format, format_text, "fishJYW"},
     {"transform", cmd_transform, transform_text, "fishJYEPW"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDYW"},
-    {"xc", cmd_xc, xc_text, "flhJCFX"},
+    {"xc", cmd_xc, xc_text, "flhJCFXZ"},
 };
 
 static const command *find_command(const char *name)
@@ -568,6 +587,8 @@ static int option_letter(int opt)
         return 'W';
     case OPT_SOLUTION_COLUMN:
         return 'Q';
+    case OPT_TIMEOUT:
+        return 'Z';
     default:
         return opt;
     }
@@ -732,6 +753,11 @@ static int run_command(const command *c, int argc, char **argv)
         case OPT_SOLUTION_COLUMN:
             o.solution_column = optarg;
             break;
+        case OPT_TIMEOUT:
+            if (parse_seconds(optarg, &o.timeout_ns) != 0)
+                return usage_error(c, "bad timeout '%s' (want seconds above 0, e.g. 2 or 0.5)",
+                                   optarg);
+            break;
         default:
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         }
@@ -750,6 +776,10 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
     if (o.trace && o.teach == TEACH_NONE)
         return usage_error(c, "%s", "--trace goes with --engine propagate, tactics or naive");
+    if (o.timeout_ns && o.teach != TEACH_NONE)
+        return usage_error(c, "%s",
+                           "--timeout does not stop a teaching solver (propagate, "
+                           "tactics, naive): they solve as the classic programs did");
     if (o.read.symbols) { /* the reader says whether they can be used */
         nonet_reader *r = nonet_reader_new(&o.read);
         if (!r)

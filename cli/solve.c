@@ -236,6 +236,37 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
     return 1;
 }
 
+/* Starts the puzzle's clock: its solvers stop at --timeout. */
+static void start_clock(worker *w)
+{
+    if (!w->o->timeout_ns)
+        return;
+    nonet_stop stop = puzzle_stop(w->o->timeout_ns);
+    nonet_solver_set_stop(w->solver, &stop);
+    nonet_human_set_stop(w->human, &stop);
+}
+
+/* A puzzle past --timeout: its result and a message (with what was
+ * found before, when counted). */
+static void print_timeout(worker *w, const char *file, const nonet_puzzle *p, int counted,
+                          uint64_t count)
+{
+    char why[80], found[64] = "";
+    timeout_words(w->o->timeout_ns, why, sizeof why);
+    if (counted)
+        snprintf(found, sizeof found, "; %" PRIu64 " solution%s found by then", count,
+                 count == 1 ? "" : "s");
+    report_to(w->err, file, p->index, p->first_line, 0, "%s%s", why, found);
+    if (w->mode == MODE_COUNT && !records_wanted(w->o)) {
+        /* the line still starts with the count: at least this many */
+        w->t.failed++;
+        w->t.status = EXIT_PUZZLE_FAILED;
+        fprintf(w->out, "%" PRIu64 "+ timeout\n", count);
+        return;
+    }
+    print_failure(w, file, p, NONET_V_TIMEOUT, why);
+}
+
 /* Rates one puzzle that was read without error. */
 static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
 {
@@ -243,8 +274,13 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     FILE *out = w->out;
     nonet_rating r;
     double t0 = now_us();
+    start_clock(w);
     int rc = nonet_human_rate(w->human, &p->grid, p->has_marks ? &p->marks : NULL, &r);
     double us = now_us() - t0;
+    if (rc == NONET_ETIMEOUT) {
+        print_timeout(w, file, p, 0, 0);
+        return;
+    }
     if (rc == NONET_ECONFLICT) {
         if (!conflicting(w, file, p)) {
             const char *why = "the pencil marks leave out a digit of the grid";
@@ -316,6 +352,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
      * the search found none */
     if (all && conflicting(w, file, p))
         return;
+    start_clock(w);
     if (o->human && w->mode == MODE_SOLVE && solve_human(w, file, p, layout))
         return;
     /* a plain solve looks for a second solution too, to say so (--first:
@@ -352,6 +389,14 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     double us = timed ? now_us() - t0 : 0;
     if (w->all_json)
         fclose(w->all_json); /* w->all_text holds the solutions */
+    if (rc == NONET_ETIMEOUT) {
+        free(w->all_text);
+        w->all_text = NULL;
+        w->t.nodes += st.nodes;
+        w->t.guesses += st.guesses;
+        print_timeout(w, file, p, w->mode == MODE_COUNT || all, count);
+        return;
+    }
     if (rc != NONET_OK) {
         /* e.g. an engine that does not handle this size */
         const char *why =

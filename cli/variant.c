@@ -259,12 +259,28 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     char why[160] = "";
     int rc = sol && cands ? NONET_OK : NONET_ENOMEM;
     double t0 = now_us();
+    nonet_stop stop = puzzle_stop(o->timeout_ns);
     if (rc == NONET_OK && mode == V_CANDIDATES)
-        rc = nonet_variant_candidates(v, o->limit_given ? o->limit : 2, cands, &count, &st, NULL);
+        rc = nonet_variant_candidates(v, o->limit_given ? o->limit : 2, cands, &count, &st, &stop);
     else if (rc == NONET_OK && mode == V_CHECK) {
         rc = check(o, v, p, why, sizeof why, &status);
     } else if (rc == NONET_OK)
-        rc = nonet_variant_count(v, limit, &count, sol, &st, NULL);
+        rc = nonet_variant_count(v, limit, &count, sol, &st, &stop);
+    if (rc == NONET_ETIMEOUT) {
+        timeout_words(o->timeout_ns, why, sizeof why);
+        report(shown(path), 1, 0, 0, "%s", why);
+        status = EXIT_PUZZLE_FAILED;
+        if (json) {
+            nonet_result r = {.puzzle = p, .status = NONET_V_TIMEOUT, .message = why};
+            print_record_open(stdout, o, shown(path), &r);
+            close_record(stdout, v);
+        } else if (mode == V_COUNT) {
+            printf("%" PRIu64 "+ timeout\n", count); /* at least this many */
+        } else {
+            printf("# timeout: %s\n", why);
+        }
+        goto done;
+    }
     if (rc != NONET_OK) {
         report(shown(path), 1, 0, 0, "%s", nonet_strerror(rc));
         status = EXIT_PUZZLE_FAILED;

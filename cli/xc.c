@@ -19,6 +19,7 @@ typedef struct xc_run {
     int knuth, json, sudoku, count_only;
     uint64_t shown; /* solutions printed */
     int failed;     /* a solution could not be mapped to a grid */
+    int timed_out;  /* --timeout stopped the search */
     char *text;     /* scratch for an option's text */
     size_t text_cap;
     nonet_xc_choice *sorted;
@@ -284,14 +285,17 @@ static void print_totals(const xc_run *r, const nonet_xc_info *info, const nonet
 {
     const char *plural = st->solutions == 1 ? "" : "s";
     if (r->json) {
-        printf("%s\"count\":%" PRIu64 ",\"limit_reached\":%s,\"stats\":{\"nodes\":%" PRIu64
+        printf("%s\"count\":%" PRIu64 ",\"limit_reached\":%s,%s\"stats\":{\"nodes\":%" PRIu64
                ",\"updates\":%" PRIu64 ",\"mems\":%" PRIu64 ",\"microseconds\":%.1f}}\n",
                r->count_only ? "{" : "],", st->solutions, st->limit_reached ? "true" : "false",
-               st->nodes, st->updates, st->mems, us);
+               r->timed_out ? "\"timeout\":true," : "", st->nodes, st->updates, st->mems, us);
         return;
     }
     if (r->count_only)
-        printf("%" PRIu64 "%s\n", st->solutions, st->limit_reached ? "+" : "");
+        printf("%" PRIu64 "%s\n", st->solutions,
+               r->timed_out        ? "+ timeout"
+               : st->limit_reached ? "+"
+                                   : "");
     fflush(stdout);
     if (!r->knuth) {
         fprintf(stderr,
@@ -367,9 +371,18 @@ int cmd_xc(const cli_opts *o)
         fputs("{\"solutions\":[", stdout);
     nonet_xc_stats st;
     double t0 = now_us();
+    nonet_stop stop = puzzle_stop(o->timeout_ns);
+    nonet_xc_set_stop(r.x, &stop);
     int rc = nonet_xc_solve(r.x, limit, on_solution, &r, &st);
     double us = now_us() - t0;
-    if (rc != NONET_OK) {
+    if (rc == NONET_ETIMEOUT) {
+        /* what the search did until then, and why it stopped */
+        char why[80];
+        r.timed_out = 1;
+        print_totals(&r, &info, &st, us);
+        complain("the search stopped: %s", timeout_words(o->timeout_ns, why, sizeof why));
+        status = EXIT_PUZZLE_FAILED;
+    } else if (rc != NONET_OK) {
         complain("%s", nonet_strerror(rc));
         status = EXIT_USAGE;
     } else {

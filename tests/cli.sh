@@ -202,6 +202,65 @@ run count
 expect_rc 0
 expect_out "2"
 
+# ---------------------------------------------------------------- --timeout (issue 37)
+# The empty grid's solutions (6.67e21) and the easter monster's nested
+# chains cannot finish in half a second: each gets a timeout of its own,
+# the puzzles around it their answers, in order, whatever -j.
+EMPTY=$(printf '%81s' '' | tr ' ' .)
+MONSTER=1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1
+test_name="--timeout: count gives up the empty grid; the others are counted"
+input "$CLASSIC" "$EMPTY" "$TWO"
+for j in 1 2; do
+    run count --limit 0 --timeout 0.5 -j $j
+    expect_rc 1
+    if sed -n 1p "$tmp/out" | grep -qx 1 && sed -n 2p "$tmp/out" | grep -Eqx '[0-9]+\+ timeout' &&
+        sed -n 3p "$tmp/out" | grep -qx 2 && [ "$(wc -l <"$tmp/out")" -eq 3 ]; then pass; else
+        fail "-j $j: $(cat "$tmp/out")"; fi
+    expect_err "<stdin>:2: puzzle 2: no answer within 0.5 s (--timeout);"
+done
+run count --limit 0 --timeout 0.5 --json
+expect_out_has '"status":"timeout","message":"no answer within 0.5 s (--timeout)"'
+expect_out_has '"status":"unique","count":1'
+test_name="--timeout: rate, explain and hint give up the easter monster"
+input "$MONSTER" "$CLASSIC"
+run rate --timeout 0.5 -j 2
+expect_rc 1
+if sed -n 1p "$tmp/out" | grep -q '^# timeout: no answer within' && sed -n 2p "$tmp/out" | grep -q '^[0-9]\.[0-9] '; then
+    pass; else fail "rate: $(cat "$tmp/out")"; fi
+input "$MONSTER"
+run explain --timeout 0.5
+expect_rc 1
+if tail -n 1 "$tmp/out" | grep -qx '# timeout: no answer within 0.5 s (--timeout)'; then pass; else
+    fail "explain: $(tail -n 2 "$tmp/out")"; fi
+run hint --timeout 0.01 --json # its first step alone takes 0.1 s
+expect_out_has '"status":"timeout"'
+test_name="--timeout: generate writes a line in place of each puzzle it gives up"
+"$NONET" generate -s 5x5 -n 2 --seed 1 --timeout 0.3 >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "# timeout: puzzle 1: no answer within 0.3 s (--timeout)
+# timeout: puzzle 2: no answer within 0.3 s (--timeout)"
+test_name="--timeout: variants and exact cover stop too"
+printf '%s\n' "$EMPTY" "diagonal-" >"$tmp/x.txt"
+"$NONET" count --limit 0 --timeout 0.3 "$tmp/x.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+if grep -Eqx '[0-9]+\+ timeout' "$tmp/out"; then pass; else fail "variant: $(cat "$tmp/out")"; fi
+"$NONET" dlx "$EMPTY" >"$tmp/x.dlx"
+"$NONET" xc --count --timeout 0.3 "$tmp/x.dlx" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+if grep -Eqx '[0-9]+\+ timeout' "$tmp/out"; then pass; else fail "xc: $(cat "$tmp/out")"; fi
+expect_err "nonet: the search stopped: no answer within 0.3 s (--timeout)"
+test_name="--timeout: bad values, and the teaching solvers, are usage errors"
+input "$CLASSIC"
+for bad in 0 -1 abc 1e3 .; do
+    run count --timeout "$bad"
+    expect_rc 2
+    expect_err "bad timeout '$bad'"
+done
+run solve -e naive --timeout 1
+expect_rc 2
+run check --timeout 1
+expect_rc 2
+
 # ---------------------------------------------------------------- check
 test_name="check"
 input "$CLASSIC_SOL" "$CLASSIC" "55${CLASSIC#??}"

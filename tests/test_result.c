@@ -25,10 +25,10 @@ static int csv_fields(const char *line)
 
 static void test_verdict_words(void)
 {
-    for (int a = NONET_V_OK; a <= NONET_V_WRONG; a++) {
+    for (int a = NONET_V_OK; a <= NONET_V_TIMEOUT; a++) {
         const char *wa = nonet_verdict_word((nonet_verdict)a);
         CHECK(wa && wa[0]);
-        for (int b = a + 1; b <= NONET_V_WRONG; b++)
+        for (int b = a + 1; b <= NONET_V_TIMEOUT; b++)
             CHECKF(strcmp(wa, nonet_verdict_word((nonet_verdict)b)) != 0, "%s twice", wa);
     }
     CHECK(strcmp(nonet_verdict_word((nonet_verdict)99), "error") == 0);

@@ -40,8 +40,10 @@ static void test_solver_stops(void)
     static const struct {
         nonet_engine engine;
         int br, bc;
-    } cases[] = {{NONET_ENGINE_BITBOARD, 3, 3}, {NONET_ENGINE_GENERAL, 3, 3},
-                 {NONET_ENGINE_GENERAL, 4, 4},  {NONET_ENGINE_DLX, 3, 3},
+    } cases[] = {{NONET_ENGINE_BITBOARD, 3, 3},
+                 {NONET_ENGINE_GENERAL, 3, 3},
+                 {NONET_ENGINE_GENERAL, 4, 4},
+                 {NONET_ENGINE_DLX, 3, 3},
                  {NONET_ENGINE_AUTO, 5, 5}};
     static nonet_grid empty;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

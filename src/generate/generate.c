@@ -436,7 +436,8 @@ static int still_unique(nonet_generator *g, const int *cells, int count)
     for (int i = 0; i < count && !found && !g->watch.status; i++) {
         int c = cells[i];
         g->marks->cands[c] = all & ~((uint64_t)1 << (g->sol.cells[c] - 1));
-        halted_by(g, nonet_solver_count_marks(g->solver, &g->work, g->marks, 1, &found, NULL, NULL));
+        halted_by(g,
+                  nonet_solver_count_marks(g->solver, &g->work, g->marks, 1, &found, NULL, NULL));
         put(g, c, g->sol.cells[c]);
         g->marks->cands[c] = all;
         kept++;
