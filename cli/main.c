@@ -802,6 +802,10 @@ static int run_command(const command *c, int argc, char **argv)
         int variants = variant_operands(&o);
         if (variants < 0)
             return EXIT_USAGE;
+        if (variants && o.solution_column)
+            return usage_error(c, "%s",
+                               "--solution-column reads a CSV table's column, and a variant "
+                               "puzzle has none: give its solution with --solution FILE");
         if (variants)
             return cmd_variant(&o, c->name);
     }

@@ -331,6 +331,10 @@ wrong: it changes the clue at row 1, column 1
 wrong: it changes the clue at row 1, column 3"
 "$NONET" check --solution "$tmp/solutions" --solution-column solutions "$tmp/table.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 2
+printf '%s\n' "$CLASSIC" "cage r1c3 r1c4 = 9" >"$tmp/cage.txt" # a variant: no table, no column
+"$NONET" check --solution-column solutions "$tmp/cage.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "a variant puzzle has none"
 # a column that is not there: each puzzle's line says so, stderr twice
 "$NONET" check --solution-column answer "$tmp/table.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 1
