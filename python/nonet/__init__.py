@@ -8,7 +8,8 @@ length, one entry per puzzle, in order. A batch is one of:
   with the buffer protocol;
 - a list of str, each one puzzle in any layout ``nonet`` reads;
 - a str of puzzle text: every puzzle in it, in any layout (a str is always
-  puzzle text, never a file name);
+  puzzle text, never a file name: one that holds no puzzle raises
+  ValueError, and ``pathlib.Path(name)`` reads a file);
 - a path (``os.PathLike``, e.g. ``pathlib.Path``): every puzzle of the file.
 
 One call takes puzzles of one size; ``size=`` gives the boxes where the
@@ -57,11 +58,19 @@ TECHNIQUES = _nonet.techniques()
 #: The symmetries of clue patterns, for ``generate`` and ``minimize``.
 SYMMETRIES = _nonet.symmetries()
 
+Level = _namedtuple("Level", "name min max")
+
+#: The levels of ``nonet rate``, easiest first, by index: ``LEVELS[i]`` is
+#: ``Level(name, min, max)``, the ratings of SE's scale it spans (``max``
+#: None: no upper bound). ``rate``'s ``levels`` index it; ``generate(level=
+#: name)`` is ``generate(rating=(min, max))``.
+LEVELS = tuple(Level(name, lo / 10, hi / 10 if hi else None) for name, lo, hi in _nonet.levels())
+
 Read = _namedtuple("Read", "puzzles names status messages columns")
 Solved = _namedtuple("Solved", "solutions status messages")
 Counted = _namedtuple("Counted", "counts status messages")
 Checked = _namedtuple("Checked", "status messages blanks")
-Rated = _namedtuple("Rated", "ratings hardest status messages steps at_least")
+Rated = _namedtuple("Rated", "ratings hardest status messages steps at_least levels")
 Trajectories = _namedtuple("Trajectories", "moves lengths status messages ratings")
 Step = _namedtuple("Step", "technique name rating text placements eliminations cells units")
 Explained = _namedtuple("Explained", "steps status message solution")
@@ -81,27 +90,49 @@ def read(puzzles, *, size=None, column=None):
     that could not be read is all blanks), ``names`` the title or text that
     came with each puzzle ("" if none), ``status`` ``OK`` or ``ERROR`` for
     each, ``messages`` None or why it could not be read, ``columns`` for
-    a CSV table the other columns by name, each a list of N strings (""
-    where a line has none), e.g. ``columns["answer"]``; None when no
-    puzzle came from a table. ``column=`` picks a CSV table's puzzle
-    column by name or number from 1 (default: the one its header calls
-    puzzle, quizzes, question, ...). The first puzzle read fixes the size;
-    puzzles of another size fail (``size=`` fixes it beforehand).
+    a CSV table the other columns by name, N values each, e.g.
+    ``columns["rating"]``; None when no puzzle came from a table.
+    ``column=`` picks a CSV table's puzzle column by name or number from 1
+    (default: the one its header calls puzzle, quizzes, question, ...).
+    The first puzzle read fixes the size; puzzles of another size fail
+    (``size=`` fixes it beforehand).
+
+    Each column comes back as what all of its values are, empty ones
+    aside (a line without the field counts as empty):
+
+    - grids: every value reads as one puzzle of the batch's size (a
+      ``solution`` or ``solutions`` column): an (N, n*n) uint8 array as
+      ``puzzles`` (all blanks where empty), so that a table of puzzles and
+      solutions comes back as two arrays in one call: ``r.puzzles,
+      r.columns["solutions"]``;
+    - numbers: every value is a number as JSON writes one (``-12``,
+      ``2.5``, ``1e3``; no leading zeros, so "007" stays text): a list of
+      int when all are integers of int64 (empty: None), else of float
+      (empty: NaN, as ``rate``'s ratings), e.g. a rating column;
+    - text otherwise: a list of str ("" where empty).
+
+    A ``str`` is puzzle text, never a file name: one that holds no puzzle
+    (``read("k.csv")``) raises ``ValueError``; pass a file as
+    ``pathlib.Path("k.csv")``.
 
     >>> r = read("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
     ...          ".6....28....419..5....8..79")
     >>> r.puzzles.shape, STATUS[r.status[0]]
     ((1, 81), 'ok')
-    >>> t = read("source,question,rating\\nbook,1.3......1.3.4..,2.0\\n")
-    >>> t.puzzles.strings(), t.columns
-    (['1.3......1.3.4..'], {'source': ['book'], 'rating': ['2.0']})
+    >>> t = read("source,question,answer,rating\\n"
+    ...          "book,1.3......1.3.4..,1234431221433421,2.0\\n")
+    >>> t.puzzles.strings(), t.columns["answer"].strings(), t.columns["rating"]
+    (['1.3......1.3.4..'], ['1234431221433421'], [2.0])
+    >>> t.columns["source"]
+    ['book']
     """
     grids, names, status, messages, rows = _nonet.read(puzzles, size, column)
-    return Read(grids, names, status, messages, _table(rows))
+    return Read(grids, names, status, messages, _table(rows, grids.size))
 
 
-def _table(rows):
-    """Per-puzzle dicts (or None) as named columns of equal length."""
+def _table(rows, size):
+    """Per-puzzle dicts (or None) as named columns of equal length, each
+    typed by read's rule."""
     names = {}
     for row in rows:
         if row:
@@ -109,7 +140,42 @@ def _table(rows):
                 names.setdefault(name, None)
     if not names:
         return None
-    return {name: [row.get(name, "") if row else "" for row in rows] for name in names}
+    return {name: _typed([row.get(name, "") if row else "" for row in rows], size)
+            for name in names}
+
+
+_number = None
+
+
+def _typed(values, size):
+    """A column's values (str) as grids, numbers or text: read's rule."""
+    global _number
+    first = next((v for v in values if v), None)
+    if first is None:
+        return values
+    if _nonet.read([first], size, None)[2][0] == OK:
+        rows, cols = (int(k) for k in size.split("x"))
+        blank = "." * (rows * cols) ** 2
+        grids, _, status, _, _ = _nonet.read([v or blank for v in values], size, None)
+        if status.tolist().count(OK) == len(values):
+            return grids
+        return values
+    if _number is None:
+        import re
+        _number = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?").fullmatch
+    real = False
+    for v in values:
+        if v:
+            m = _number(v)
+            if not m:
+                return values
+            real = real or m.group(1) is not None or m.group(2) is not None
+    if real:
+        return [float(v) if v else float("nan") for v in values]
+    ints = [int(v) if v else None for v in values]
+    if any(i is not None and not -(1 << 63) <= i < 1 << 63 for i in ints):
+        return values
+    return ints
 
 
 def write_csv(dest, puzzles, table=None, **columns):
@@ -117,11 +183,14 @@ def write_csv(dest, puzzles, table=None, **columns):
     and the others): a header, then one line a puzzle, its ``puzzle``
     column first ('.' blanks), then the given columns in order, each a
     sequence of N values: arrays of grids (``solution=s.solutions``, or
-    numpy's (N, n*n) arrays) as lines, ``status`` arrays as their words, ``hardest`` technique ids as
-    names, floats to one decimal (SE ratings; NaN empty), None empty, and
+    numpy's (N, n*n) arrays) as lines, ``status`` arrays as their words,
+    ``hardest`` technique ids and ``level`` indexes (``rate``'s
+    ``levels``) as names, floats as the shortest text that reads back the
+    same (SE ratings: one decimal, 4.5; NaN empty), None empty, and
     anything else as ``str`` does. ``table``: the other columns of a table
-    read by ``read`` (``r.columns``), kept after them as the command keeps
-    them, a name that is already a column's becoming "input_NAME".
+    read by ``read`` (``r.columns``: grids, numbers, text), kept after
+    them as the command keeps them, a name that is already a column's
+    becoming "input_NAME".
     ``dest``: a path or a file open for writing text. Returns the number
     of lines written. ``read`` reads the table back (its puzzle column by
     name).
@@ -155,6 +224,9 @@ def write_csv(dest, puzzles, table=None, **columns):
         elif getattr(values, "ndim", 1) == 2:  # grids in another array (numpy)
             part = (lambda v: lambda i, j: read(v[i:j], size=puzzles.size).puzzles.strings())(
                 values)
+        elif getattr(getattr(values, "dtype", None), "kind", "") == "f" and values.itemsize < 8:
+            # numpy's float32: each as its own shortest text (1.2, not 1.2000000476837158)
+            part = (lambda v: lambda i, j: [float(str(x)) for x in v[i:j]])(values)
         elif isinstance(values, Array) or hasattr(values, "tolist"):  # numbers
             part = (lambda v: lambda i, j: list(v[i:j]) if isinstance(v, Array)
                     else v[i:j].tolist())(values)
@@ -172,11 +244,13 @@ def write_csv(dest, puzzles, table=None, **columns):
         if v is None:
             return ""
         if isinstance(v, float):
-            return "" if v != v else "%.1f" % v
+            return "" if v != v else float.__repr__(v)
         if name == "status" and isinstance(v, int):
             return STATUS[v]
         if name == "hardest" and isinstance(v, int):
             return TECHNIQUES[v] if v >= 0 else ""
+        if name == "level" and isinstance(v, int):
+            return LEVELS[v].name if v >= 0 else ""
         return str(v)
 
     close = not hasattr(dest, "write")
@@ -279,22 +353,25 @@ def rate(puzzles, *, size=None, column=None, ceiling=None, threads=0, timeout=No
     person: always the easiest step of the ladder, the rating that of the
     hardest step taken.
 
-    Returns ``Rated(ratings, hardest, status, messages, steps, at_least)``:
-    ``ratings`` float64 (NaN where there is none), ``hardest`` the hardest
+    Returns ``Rated(ratings, hardest, status, messages, steps, at_least,
+    levels)``: ``ratings`` float64 (NaN where there is none), ``hardest`` the hardest
     step's technique id (int8, ``TECHNIQUES[id]``; -1 for none), ``status``
     ``UNIQUE`` (rated), ``STUCK`` (the ladder ran out: ``at_least`` is the
     least rating the next step can have), ``MULTIPLE``, ``NO_SOLUTION``,
     ``INVALID``, ``ERROR``, or ``TIMEOUT`` (its ``timeout`` seconds ran
     out: ``at_least`` the hardest step's rating until then, NaN before
-    the first); ``steps`` the steps taken (int32). ``ceiling=`` (e.g.
+    the first); ``steps`` the steps taken (int32); ``levels`` each rated
+    puzzle's level, an index of ``LEVELS`` (int8: ``LEVELS[levels[i]].name``,
+    "easy" to "diabolical", the command's words; -1 unless ``UNIQUE``).
+    ``ceiling=`` (e.g.
     6.5, from 1.0 to 20.0) leaves out the techniques above it: a puzzle
     that needs more is ``STUCK`` quickly instead of running the deepest
     chains.
 
     >>> r = rate(["53..7....6..195....98....6.8...6...34..8.3..17...2...6"
     ...           ".6....28....419..5....8..79"])
-    >>> r.ratings[0], TECHNIQUES[r.hardest[0]]
-    (1.2, 'hidden single (box)')
+    >>> r.ratings[0], TECHNIQUES[r.hardest[0]], LEVELS[r.levels[0]].name
+    (1.2, 'hidden single (box)', 'easy')
     """
     return Rated(*_nonet.rate(puzzles, size, column, ceiling, threads, timeout))
 
@@ -392,13 +469,22 @@ def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clue
 
     Returns ``Generated(puzzles, solutions, ratings, status, messages,
     clues, seed)``: ``ratings`` the SE rating where a level or rating was
-    asked (else NaN); ``status`` ``UNIQUE``, ``ERROR`` where the tries
+    asked, NaN otherwise; ``status`` ``UNIQUE``, ``ERROR`` where the tries
     ran out, or ``TIMEOUT`` where the time did (the message says so; the
     puzzle is then all blanks).
 
+    Why NaN without a level or rating: making a puzzle needs no rating,
+    and rating costs about ten times the making (9x9, one thread: some
+    0.05 ms to make one, 0.5 ms to rate it on average, up to tens of ms
+    for the few that need chains), so it is done only where asked.
+    ``rate(g.puzzles)`` rates them afterwards (``nonet generate -f csv``
+    rates each puzzle as it writes it, the same ratings).
+
     >>> g = generate(2, seed=1)
-    >>> g.puzzles.shape, [STATUS[v] for v in g.status]
-    ((2, 81), ['unique', 'unique'])
+    >>> g.puzzles.shape, [STATUS[v] for v in g.status], g.ratings.tolist()
+    ((2, 81), ['unique', 'unique'], [nan, nan])
+    >>> rate(g.puzzles).ratings.tolist()
+    [1.5, 2.3]
     """
     if seed is None:
         import os
@@ -481,9 +567,9 @@ def transform_text(transforms, *, size=None):
 
 
 __all__ = [
-    "Array", "STATUS", "TECHNIQUES", "SYMMETRIES", "OK", "UNIQUE", "MULTIPLE", "SOLVED",
-    "NO_SOLUTION", "INVALID", "ERROR", "STUCK", "INCOMPLETE", "INCONSISTENT", "CORRECT", "WRONG",
-    "TIMEOUT",
+    "Array", "STATUS", "TECHNIQUES", "SYMMETRIES", "LEVELS", "Level", "OK", "UNIQUE", "MULTIPLE",
+    "SOLVED", "NO_SOLUTION", "INVALID", "ERROR", "STUCK", "INCOMPLETE", "INCONSISTENT", "CORRECT",
+    "WRONG", "TIMEOUT",
     "Read", "Solved", "Counted", "Checked", "Rated", "Trajectories", "Step", "Explained", "Hint",
     "Generated", "Minimized", "Canon", "Transformed", "read", "write_csv", "format", "solve",
     "count", "check",

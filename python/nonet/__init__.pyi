@@ -28,6 +28,13 @@ Size = Union[None, str, int]
 STATUS: Tuple[str, ...]
 TECHNIQUES: Tuple[str, ...]
 SYMMETRIES: Tuple[str, ...]
+
+class Level(NamedTuple):
+    name: str
+    min: float
+    max: Optional[float]
+
+LEVELS: Tuple[Level, ...]
 OK: int
 UNIQUE: int
 MULTIPLE: int
@@ -47,7 +54,9 @@ class Read(NamedTuple):
     names: List[str]
     status: Array
     messages: List[Optional[str]]
-    columns: Optional[Dict[str, List[str]]]
+    # each column: grids (an Array), numbers (int: None where empty; float:
+    # NaN where empty) or text
+    columns: Optional[Dict[str, Union[Array, List[Optional[int]], List[float], List[str]]]]
 
 class Solved(NamedTuple):
     solutions: Array
@@ -71,6 +80,7 @@ class Rated(NamedTuple):
     messages: List[Optional[str]]
     steps: Array
     at_least: Array
+    levels: Array
 
 class Trajectories(NamedTuple):
     moves: Array

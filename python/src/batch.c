@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void nb_batch_free(nb_batch *b)
 {
@@ -412,6 +413,27 @@ static int read_buffer(nb_batch *b, PyObject *obj, int box_rows, int box_cols)
     return 0;
 }
 
+void nb_no_puzzle_error(const char *arg, PyObject *src, const char *text, Py_ssize_t len)
+{
+    /* a name: one short line; it is quoted in the advice, and said to be
+     * a file's when one exists */
+    int name =
+        len > 0 && len <= 200 && !memchr(text, '\n', (size_t)len) && strlen(text) == (size_t)len;
+    struct stat st;
+    int file = name && stat(text, &st) == 0;
+    if (name)
+        PyErr_Format(PyExc_ValueError,
+                     "%s: no puzzle in input %R: a str is puzzle text, never a file name%s; "
+                     "pass a file as pathlib.Path(%R) (or its text: open(%R).read())",
+                     arg, src, file ? " (a file of that name exists)" : "", src, src);
+    else
+        PyErr_Format(PyExc_ValueError,
+                     "%s: no puzzle in input (a str of %zd characters): a str is puzzle text, "
+                     "never a file name; pass a file as pathlib.Path(NAME) (or its text: "
+                     "open(NAME).read())",
+                     arg, PyUnicode_GET_LENGTH(src));
+}
+
 /* Any batch argument into *b: a buffer, a list of str, a str, a path.
  * Returns 0, or -1 with an exception (a bad argument, not a bad puzzle). */
 static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *column, int names)
@@ -468,6 +490,10 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
         const char *text = PyUnicode_AsUTF8AndSize(src, &len);
         if (text)
             rc = read_text(&g, r, p, text, len, 0);
+        if (rc == 0 && b->count == 0) {
+            nb_no_puzzle_error("puzzles", src, text, len);
+            rc = -1;
+        }
     } else if (PyBytes_Check(src) || PyByteArray_Check(src)) {
         PyErr_SetString(PyExc_TypeError,
                         "puzzles: bytes are neither text (str) nor cells (an array of uint8); "

@@ -89,6 +89,12 @@ void nb_batch_grid(const nb_batch *b, Py_ssize_t i, nonet_grid *g);
 /* The boxes of a size argument: None (0, 0), "RxC" or a side. Returns 0,
  * or -1 with ValueError. */
 int nb_size_arg(PyObject *size, int *box_rows, int *box_cols);
+/* ValueError for a str argument (arg its name) that holds no puzzle, as
+ * the command's "no puzzle in input": a str is puzzle text, never a file
+ * name, so solve('kaggle.csv') would otherwise be an empty batch in
+ * silence; it says how to pass a file (pathlib.Path, open). text, len:
+ * src's UTF-8. */
+void nb_no_puzzle_error(const char *arg, PyObject *src, const char *text, Py_ssize_t len);
 /* Sets message i of b to text (a no-op for ""); returns 0 or -1. */
 int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text);
 
@@ -119,6 +125,9 @@ int nb_str_arg(PyObject *o, const char *name, const char *want, const char **out
 int nb_real_arg(PyObject *o, const char *name, const char *want, double *v);
 /* A rating on SE's scale, 1.0 to 20.0, into tenths. */
 int nb_rating_arg(PyObject *o, const char *name, const char *want, int *tenths);
+/* The index of a rating's level (tenths) among the levels of
+ * nonet_level_name, easiest first (nonet.LEVELS). */
+int nb_level_index(int tenths);
 /* numpy's name of a buffer's format ("float64" for 'd'), or NULL. */
 const char *nb_dtype_name(const char *format, Py_ssize_t itemsize);
 

@@ -113,7 +113,7 @@ typedef struct rate_job {
     int ceiling;
     ladder_out o;
     double *rating, *at_least;
-    int8_t *hardest;
+    int8_t *hardest, *level; /* level: nonet.LEVELS' index, -1 unless rated */
     int32_t *steps;
 } rate_job;
 
@@ -127,7 +127,7 @@ static void rate_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *s
     rate_job *j = ctx;
     human_scratch *hs = scratch;
     j->rating[i] = j->at_least[i] = NAN;
-    j->hardest[i] = -1;
+    j->hardest[i] = j->level[i] = -1;
     j->steps[i] = 0;
     if (j->b->status[i] != NONET_V_OK) {
         j->o.status[i] = j->b->status[i];
@@ -157,6 +157,7 @@ static void rate_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *s
     } else {
         j->o.status[i] = NONET_V_UNIQUE;
         j->rating[i] = j->at_least[i] = r.difficulty / 10.0;
+        j->level[i] = (int8_t)nb_level_index(r.difficulty);
     }
 }
 
@@ -186,7 +187,8 @@ PyObject *nb_rate(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     nb_batch b;
     rate_job j = {0};
-    ArrayObject *rating = NULL, *at_least = NULL, *hardest = NULL, *steps = NULL, *st = NULL;
+    ArrayObject *rating = NULL, *at_least = NULL, *hardest = NULL, *steps = NULL, *st = NULL,
+                *level = NULL;
     PyObject *result = NULL;
     if (ladder_args(ceiling, threads_o, timeout_o, &j.ceiling, &threads, &j.o.timeout) < 0) {
         memset(&b, 0, sizeof b);
@@ -194,7 +196,8 @@ PyObject *nb_rate(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (nb_batch_from(&b, src, size, column) < 0 || !(rating = nb_vector_new('d', b.count)) ||
         !(at_least = nb_vector_new('d', b.count)) || !(hardest = nb_vector_new('b', b.count)) ||
-        !(steps = nb_vector_new('i', b.count)) || !(st = nb_vector_new('b', b.count)))
+        !(steps = nb_vector_new('i', b.count)) || !(st = nb_vector_new('b', b.count)) ||
+        !(level = nb_vector_new('b', b.count)))
         goto done;
     j.b = &b;
     j.o.status = (int8_t *)st->data;
@@ -203,6 +206,7 @@ PyObject *nb_rate(PyObject *self, PyObject *args, PyObject *kw)
     j.rating = (double *)rating->data;
     j.at_least = (double *)at_least->data;
     j.hardest = (int8_t *)hardest->data;
+    j.level = (int8_t *)level->data;
     j.steps = (int32_t *)steps->data;
     j.o.steps = j.steps;
     j.o.unit = "step taken";
@@ -213,10 +217,12 @@ PyObject *nb_rate(PyObject *self, PyObject *args, PyObject *kw)
     }
     nb_loop l = {b.count, rate_one, make_rate, free_human, &j, j.o.timeout};
     if (nb_run_loop(&l, threads) == 0 && ladder_messages(&b, &j.o) == 0)
-        result = Py_BuildValue("(OOOOOO)", rating, hardest, st, b.messages, steps, at_least);
+        result =
+            Py_BuildValue("(OOOOOOO)", rating, hardest, st, b.messages, steps, at_least, level);
 done:
     free(j.o.beyond);
     free(j.o.limit);
+    Py_XDECREF(level);
     Py_XDECREF(rating);
     Py_XDECREF(at_least);
     Py_XDECREF(hardest);
@@ -539,7 +545,7 @@ static int one_puzzle(PyObject *src, PyObject *size, nonet_puzzle *p, const char
         size_t used = 0;
         int rc = nonet_parse(text, (size_t)len, &opts, p, &used);
         if (rc == NONET_EEMPTY) {
-            PyErr_Format(PyExc_ValueError, "%s: no puzzle in the text", fn);
+            nb_no_puzzle_error("puzzle", src, text, len);
             return -1;
         }
         nonet_puzzle *next = malloc(sizeof *next);

@@ -138,6 +138,40 @@ static PyObject *py_techniques(PyObject *self, PyObject *unused)
     return t;
 }
 
+int nb_level_index(int tenths)
+{
+    int k = 0, lo, hi = 0;
+    for (int t = 0;; t = hi + 1, k++)
+        if (nonet_level_bounds(nonet_level_name(t), &lo, &hi) != NONET_OK || hi == 0 ||
+            tenths <= hi)
+            return k;
+}
+
+/* The levels, easiest first: (name, min, max) in tenths (max 0: none),
+ * walked from the library's bounds. */
+static PyObject *py_levels(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *t = PyList_New(0);
+    int lo, hi = 0;
+    for (int d = 0; t; d = hi + 1) {
+        const char *name = nonet_level_name(d);
+        if (nonet_level_bounds(name, &lo, &hi) != NONET_OK) {
+            PyErr_Format(PyExc_SystemError, "no bounds for the level %s", name);
+            Py_CLEAR(t);
+            break;
+        }
+        PyObject *level = Py_BuildValue("(sii)", name, lo, hi);
+        if (!level || PyList_Append(t, level) < 0)
+            Py_CLEAR(t);
+        Py_XDECREF(level);
+        if (hi == 0)
+            break;
+    }
+    return t;
+}
+
 static PyObject *py_symmetries(PyObject *self, PyObject *unused)
 {
     (void)self;
@@ -155,6 +189,7 @@ static PyMethodDef module_methods[] = {
     {"techniques", py_techniques, METH_NOARGS, NULL},
     {"_array", nb_array_from_bytes, METH_VARARGS, NULL},
     {"symmetries", py_symmetries, METH_NOARGS, NULL},
+    {"levels", py_levels, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 #undef NB_METHOD

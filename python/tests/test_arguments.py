@@ -214,3 +214,53 @@ def test_count_without_a_limit_keeps_a_unique_puzzle_unique():
     c = nonet.count([FOUR, MANY], limit=0)
     assert [nonet.STATUS[v] for v in c.status] == ["unique", "multiple"]
     assert c.counts.tolist() == [1, 2]
+
+
+# Every function that takes puzzle text, given a str that holds none (a file
+# name taken for puzzle text): (id, call of the str, the argument named).
+NO_PUZZLE = [
+    ("read", lambda s: nonet.read(s), "puzzles"),
+    ("format", lambda s: nonet.format(s), "puzzles"),
+    ("write_csv", lambda s: nonet.write_csv(__import__("io").StringIO(), s), "puzzles"),
+    ("solve", lambda s: nonet.solve(s), "puzzles"),
+    ("count", lambda s: nonet.count(s), "puzzles"),
+    ("check", lambda s: nonet.check(s), "puzzles"),
+    ("check solutions", lambda s: nonet.check([CLASSIC], s), "solutions"),
+    ("rate", lambda s: nonet.rate(s), "puzzles"),
+    ("trajectories", lambda s: nonet.trajectories(s), "puzzles"),
+    ("explain", lambda s: nonet.explain(s), "puzzle"),
+    ("hint", lambda s: nonet.hint(s), "puzzle"),
+    ("minimize", lambda s: nonet.minimize(s), "puzzles"),
+    ("canon", lambda s: nonet.canon(s), "puzzles"),
+    ("transform", lambda s: nonet.transform(s, seed=1), "puzzles"),
+    ("transform solutions", lambda s: nonet.transform([CLASSIC], seed=1, solutions=s),
+     "solutions"),
+]
+
+
+@pytest.mark.parametrize("call,name", [c[1:] for c in NO_PUZZLE], ids=[c[0] for c in NO_PUZZLE])
+def test_a_str_without_a_puzzle_raises_naming_pathlib(call, name, tmp_path, monkeypatch):
+    # a str is puzzle text, never a path; one with no puzzle in it is no
+    # empty result in silence: ValueError, as the command's "no puzzle in
+    # input", saying how to pass a file
+    with pytest.raises(ValueError) as e:
+        call("kaggle.csv")
+    text = str(e.value)
+    assert text.startswith(name + ": no puzzle in input 'kaggle.csv'"), text
+    assert "never a file name" in text and "pathlib.Path('kaggle.csv')" in text, text
+    assert "open(" in text, text
+    (tmp_path / "k.csv").write_text("quizzes,solutions\n%s,\n" % CLASSIC)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"file of that name exists.*pathlib\.Path\('k\.csv'\)"):
+        call("k.csv")
+    for empty in ("", "\n\n", "# only a comment\n"):
+        with pytest.raises(ValueError, match=r"no puzzle in input .*pathlib\.Path"):
+            call(empty)
+
+
+def test_a_list_item_without_a_puzzle_fails_alone():
+    # one str of a list is one puzzle: an item without one fails with its
+    # message, and the batch stays aligned
+    r = nonet.solve([CLASSIC, "kaggle.csv"])
+    assert [nonet.STATUS[v] for v in r.status] == ["unique", "error"]
+    assert r.messages[1] == "no puzzle in this string"

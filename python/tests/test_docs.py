@@ -41,3 +41,38 @@ def test_every_function_has_a_docstring_and_a_stub():
             assert stub_params == real, name
         elif isinstance(obj, type):
             assert name in classes, name
+
+
+def test_readme_install_lines_name_their_python():
+    # with another python3 first on PATH (pyenv's), `python3 -m venv` makes
+    # a venv without Debian's wheel, whose pip fails with "invalid command
+    # 'bdist_wheel'": README's install lines name the interpreter, and
+    # tests/python.sh runs them as written with a failing python3 first on
+    # PATH (readme.py gives both the same lines)
+    import readme
+    lines = readme.install_lines()
+    assert any("pip install" in line for line in lines), lines
+    assert any("-m venv" in line for line in lines), lines
+    for line in lines:
+        for word in readme.command_words(line):
+            assert "/" in word or word not in readme.INTERPRETERS, \
+                "README runs %r from PATH: %s" % (word, line)
+    assert readme.command_words("PYTHONPATH=python python3 -c 'a; b' && make python "
+                                "PYTHON=python3 # python3") == ["python3", "make", "python3"]
+    assert "apt-get" not in "".join(readme.run_lines())
+
+
+def test_generate_says_why_its_ratings_are_nan():
+    # without a level or rating range, generate leaves ratings NaN: its
+    # docstring says why (the cost) and how to rate them
+    import math
+    g = nonet.generate(2, seed=1)
+    assert all(math.isnan(x) for x in g.ratings)
+    doc = " ".join(nonet.generate.__doc__.split())
+    assert "Why NaN without a level or rating" in doc
+    assert "ten times" in doc and "rate(g.puzzles)" in doc
+    rated = nonet.rate(g.puzzles).ratings.tolist()
+    assert rated == [1.5, 2.3]
+    from test_functions import cli  # the command's records rate each: the same ratings
+    table = nonet.read(cli("generate", "-n", "2", "--seed", "1", "-f", "csv"))
+    assert table.puzzles.tolist() == g.puzzles.tolist() and table.columns["rating"] == rated

@@ -384,7 +384,7 @@ def test_dataset_tables_of_the_field(tmp_path):
         path.write_text(text)
         r = nonet.read(path)
         assert r.puzzles.strings() == [CLASSIC], name
-        assert r.columns[answer] == [SOLUTION], name
+        assert r.columns[answer].strings() == [SOLUTION], name
         assert nonet.check(r.puzzles, r.columns[answer]).status[0] == nonet.CORRECT
     rrn = nonet.read("%s,%s\n" % (zeros, SOLUTION))  # headerless: the solution is its name
     assert rrn.puzzles.strings() == [CLASSIC] and rrn.names == [SOLUTION]
@@ -404,7 +404,7 @@ def test_write_csv_reads_back_and_is_the_commands_schema(tmp_path):
     assert lines[2].split(",")[1] == "multiple" and lines[2].split(",")[3] == ""
     back = nonet.read(path)
     assert back.puzzles.tolist() == r.puzzles.tolist()
-    assert back.columns["solution"] == s.solutions.strings()
+    assert back.columns["solution"].strings() == s.solutions.strings()
     assert back.columns["source"] == ["book", "web"]
     # the command's own CSV names these fields alike
     cmd = cli("solve", "-f", "csv", text=CLASSIC + "\n").splitlines()[0].split(",")
