@@ -84,16 +84,16 @@ def test_levels_by_name():
         lv = nonet.LEVELS[level]
         assert lv.min <= rating and (lv.max is None or rating <= lv.max)
     assert [nonet.LEVELS[v].name for v in r.levels[:2]] == ["easy", "fiendish"]
-    # the command's words for the same puzzles
-    from test_functions import cli
-    out = cli("rate", text=CLASSIC + "\n" + hard + "\n").splitlines()
-    assert [line.rsplit(", ", 1)[1] for line in out] == ["easy", "fiendish"]
     # generate(level=name) is generate(rating=(min, max))
     lv = nonet.LEVELS[2]
     a = nonet.generate(3, seed=4, level=lv.name)
     b = nonet.generate(3, seed=4, rating=(lv.min, lv.max))
     assert a.puzzles.tolist() == b.puzzles.tolist()
     assert all(lv.min <= x <= lv.max for x in a.ratings)
+    # the command's words for the same puzzles (skipped where it is not built)
+    from test_functions import cli
+    out = cli("rate", text=CLASSIC + "\n" + hard + "\n").splitlines()
+    assert [line.rsplit(", ", 1)[1] for line in out] == ["easy", "fiendish"]
 
 
 def test_write_csv_writes_typed_columns_back_as_read(tmp_path):
