@@ -529,6 +529,10 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
             PyObject *bytes = NULL;
             if (PyUnicode_FSConverter(path, &bytes))
                 rc = read_file(&g, r, p, PyBytes_AsString(bytes));
+            /* as the command: "no puzzle in FILE", a warning, not an error */
+            if (rc == 0 && b->count == 0 &&
+                PyErr_WarnFormat(PyExc_UserWarning, 1, "no puzzle in %S", path) < 0)
+                rc = -1;
             Py_XDECREF(bytes);
             Py_DECREF(path);
         } else {

@@ -264,3 +264,15 @@ def test_a_list_item_without_a_puzzle_fails_alone():
     r = nonet.solve([CLASSIC, "kaggle.csv"])
     assert [nonet.STATUS[v] for v in r.status] == ["unique", "error"]
     assert r.messages[1] == "no puzzle in this string"
+
+
+def test_a_path_without_a_puzzle_warns(tmp_path):
+    # a file with no puzzle in it: an empty result, and a warning that
+    # says so, as the command's "no puzzle in FILE" on stderr
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n\n")
+    with pytest.warns(UserWarning, match=r"no puzzle in .*empty\.txt"):
+        r = nonet.read(empty)
+    assert len(r.puzzles) == 0
+    with pytest.warns(UserWarning, match=r"no puzzle in .*empty\.txt"):
+        assert len(nonet.solve(empty).status) == 0
