@@ -227,9 +227,12 @@ FUZZ_TIME ?= 60
 FUZZ_SRC  := $(sort $(wildcard fuzz/*.c))
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 
-$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(LIB_HDR) include/nonet.h
+# fuzz/NAME.ignorelist, where there is one, names files whose coverage
+# libFuzzer is not to follow (fuzz_ladder leaves the reader to fuzz_read).
+$(BUILD)/fuzz/%: fuzz/%.c $(wildcard fuzz/*.h fuzz/*.ignorelist) $(LIB_SRC) $(LIB_HDR) include/nonet.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -Iinclude -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
+	  $(if $(wildcard fuzz/$*.ignorelist),-fsanitize-coverage-ignorelist=fuzz/$*.ignorelist) \
 	  -fno-sanitize-recover=all -o $@ $< $(LIB_SRC)
 
 fuzz: $(FUZZ_BIN)
