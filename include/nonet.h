@@ -93,7 +93,8 @@ NONET_API const char *nonet_strerror(int status);
 /* How to stop a long call before it ends. One puzzle can be a whole
  * call's work for as long as anyone waits (counting the empty 9x9 grid's
  * 6.67e21 solutions), so the long calls look at their stop every few
- * thousand nodes or steps (a few milliseconds at most):
+ * thousand nodes or steps (measured: 8 ms apart at most on the hardest
+ * 9x9 ratings, 36 ms in nested forcing chains and on 16x16 boards):
  * - nonet_solver_run, _count and their _marks forms (nonet_solver_set_stop),
  * - nonet_variant_run, _count and _candidates (their stop argument),
  * - nonet_human_find and nonet_human_rate (nonet_human_set_stop),
