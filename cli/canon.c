@@ -19,6 +19,7 @@ static void failed(canon_state *st, const nonet_puzzle *p, const char *file, con
         nonet_result r = {.puzzle = p, .status = NONET_V_ERROR, .message = why};
         print_record(st->out, st->o, &st->rec, file, &r);
     } else {
+        print_puzzle_beside(st->out, st->o, p, 1);
         fprintf(st->out, "# error: %s\n", why);
     }
 }
@@ -46,7 +47,7 @@ static void print_result(canon_state *st, const char *file, const nonet_puzzle *
                          const uint64_t *automorphisms)
 {
     if (!records_wanted(st->o)) {
-        print_grid(st->out, g, layout, 0, p->symbols);
+        print_result_grid(st->out, st->o, p, g, layout);
         return;
     }
     char map[4 * NONET_MAX_SIDE * 3 + 64];

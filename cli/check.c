@@ -3,10 +3,12 @@
  * right for its puzzle. */
 #include "cli.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct verdict {
     int ok;          /* counts as good for the exit status */
@@ -72,13 +74,19 @@ static const char *verdict_detail(const verdict *v)
     return colon ? colon + 2 : NULL;
 }
 
-static void print_verdict(const cli_opts *o, records *rec, const char *file, const nonet_puzzle *p,
-                          const nonet_check_result *res, const verdict *v,
-                          const nonet_puzzle *solution)
+/* Writes the verdict: its line (after the puzzle under --with-puzzle;
+ * a comment when the puzzle was unreadable), or its record. Returns
+ * whether the puzzle took lines of its own (print_puzzle_beside). */
+static int print_verdict(const cli_opts *o, records *rec, const char *file, const nonet_puzzle *p,
+                         const nonet_check_result *res, const verdict *v,
+                         const nonet_puzzle *solution)
 {
     if (!records_wanted(o)) {
+        int own_lines = print_puzzle_beside(stdout, o, p, 1);
+        if (o->with_puzzle && !puzzle_beside(o, p))
+            fputs("# ", stdout); /* nothing to show: a comment */
         puts(v->text);
-        return;
+        return own_lines;
     }
     nonet_result r = {.puzzle = p, .status = v->v, .message = verdict_detail(v)};
     if (v->v == NONET_V_INCOMPLETE)
@@ -92,6 +100,7 @@ static void print_verdict(const cli_opts *o, records *rec, const char *file, con
         r.solution = &solution->grid;
     }
     print_record(stdout, o, rec, file, &r);
+    return 0;
 }
 
 /* The check command's state across puzzles. */
@@ -104,6 +113,13 @@ typedef struct checker {
     /* --solution-column NAME: each puzzle's value in that column, read
      * by a reader of its own */
     const char *column;
+    /* neither --solution nor --solution-column: a table's column named
+     * solution, solutions, answer or answers is the column, puzzle by
+     * puzzle (said once a file on stderr) */
+    int auto_column;
+    const char *noted_file;  /* the last file the pairing was said for */
+    char noted_column[64];   /* and its column */
+    char puzzles_column[64]; /* the puzzles' column in it, if known */
     nonet_reader *value_reader;
     nonet_puzzle *s; /* the current proposed solution */
     /* puzzles left unchecked for want of a solution: how many, and the
@@ -113,6 +129,8 @@ typedef struct checker {
     long missing_index, missing_line;
     long no_column; /* puzzles without the column */
     records rec;
+    long printed;   /* results written */
+    int last_lines; /* the last one took lines of its own (--with-puzzle) */
 } checker;
 
 /* The value of p's CSV column named name (any case), or NULL. */
@@ -139,6 +157,111 @@ static void column_names(const nonet_puzzle *p, char *buf, size_t cap)
             break;
         at += (size_t)w;
     }
+}
+
+/* The names a table's column of solutions goes by, in the order they
+ * are chosen when a table has several. */
+static const char *const solution_names[] = {"solution", "solutions", "answer", "answers"};
+
+/* p's column of proposed solutions when none is named: the first of
+ * solution_names among its CSV columns (as its header writes it), or
+ * NULL. */
+static const char *solution_column_of(const nonet_puzzle *p)
+{
+    for (size_t w = 0; w < sizeof solution_names / sizeof solution_names[0]; w++)
+        for (int i = 0; i < p->ncolumns; i++) {
+            const char *n, *v;
+            if (nonet_puzzle_column(p, i, &n, &v) == NONET_OK &&
+                strcasecmp(n, solution_names[w]) == 0)
+                return n;
+        }
+    return NULL;
+}
+
+/* Whether field [from, to) of a header line, trimmed of spaces and
+ * quotes, is name; when it is none of p's columns, it is copied to other
+ * (cap bytes) and *others counts it. */
+static int header_field(const char *from, const char *to, const nonet_puzzle *p, char *other,
+                        size_t cap, int *others)
+{
+    while (from < to && (*from == ' ' || *from == '"'))
+        from++;
+    while (to > from && (to[-1] == ' ' || to[-1] == '"' || to[-1] == '\r'))
+        to--;
+    if (from == to)
+        return 0; /* pandas' index column has no name */
+    size_t len = (size_t)(to - from);
+    for (int i = 0; i < p->ncolumns; i++) {
+        const char *n, *v;
+        nonet_puzzle_column(p, i, &n, &v);
+        if (strlen(n) == len && strncmp(n, from, len) == 0)
+            return 1;
+    }
+    if (len < cap) {
+        memcpy(other, from, len);
+        other[len] = '\0';
+    }
+    ++*others;
+    return 0;
+}
+
+/* The name of the puzzles' column in the header of p's table, found in
+ * text (the input's first bytes): the one field of a header line that
+ * is not among p's columns, all of which it has. 1 when found (in name). */
+static int find_puzzles_column(const char *text, size_t len, const nonet_puzzle *p, char *name,
+                               size_t cap)
+{
+    static const char delims[] = {',', ';', '\t'};
+    for (const char *line = text, *end = text + len; line < end;) {
+        const char *eol = memchr(line, '\n', (size_t)(end - line));
+        if (!eol)
+            break; /* a line cut short: not a header to trust */
+        for (size_t d = 0; d < sizeof delims; d++) {
+            int known = 0, others = 0;
+            for (const char *f = line; f <= eol;) {
+                const char *fe = memchr(f, delims[d], (size_t)(eol - f));
+                if (!fe)
+                    fe = eol;
+                known += header_field(f, fe, p, name, cap, &others);
+                f = fe + 1;
+            }
+            if (known == p->ncolumns && others == 1 && strlen(name) < cap - 1)
+                return 1;
+        }
+        line = eol + 1;
+    }
+    return 0;
+}
+
+/* The name of the puzzles' column of p's table, for the note: --column's
+ * name, else found in the header at the start of its file (a regular
+ * file, or standard input read ahead). "" when it cannot be told. */
+static void puzzles_column(const cli_opts *o, const char *file, const nonet_puzzle *p, char *name,
+                           size_t cap)
+{
+    name[0] = '\0';
+    const char *want = o->read.column;
+    if (want && want[0] && !(want[0] >= '0' && want[0] <= '9')) {
+        snprintf(name, cap, "%s", want);
+        return;
+    }
+    enum { HEAD = 1 << 16 };
+    size_t len = 0;
+    if (strcmp(file, "<stdin>") == 0) {
+        const char *head = stdin_read_ahead(&len);
+        if (head)
+            find_puzzles_column(head, len, p, name, cap);
+        return;
+    }
+    struct stat st;
+    int fd = stat(file, &st) == 0 && S_ISREG(st.st_mode) ? open(file, O_RDONLY) : -1;
+    char *head = fd >= 0 ? malloc(HEAD) : NULL;
+    ssize_t got = head ? pread(fd, head, HEAD, 0) : -1;
+    if (got > 0)
+        find_puzzles_column(head, (size_t)got, p, name, cap);
+    free(head);
+    if (fd >= 0)
+        close(fd);
 }
 
 /* Reads text (one CSV field) as one grid into *s. Returns its status:
@@ -212,6 +335,30 @@ static int proposed_solution(checker *k, const char *file, const nonet_puzzle *p
     return 1;
 }
 
+/* Without a column named: the column of p's table that pairs itself
+ * with the puzzles, as k->column (NULL: none), said on stderr the first
+ * time in each file: "nonet: t.csv: checking column 'solutions' against
+ * 'quizzes'". */
+static void choose_column(checker *k, const char *file, const nonet_puzzle *p)
+{
+    k->column = solution_column_of(p);
+    if (k->column && !k->rec.header_done)
+        k->rec.fields |= NONET_FIELD_SOLUTION; /* CSV: a column from the header on */
+    if (!k->column || (k->noted_file == file && strcmp(k->noted_column, k->column) == 0))
+        return;
+    k->noted_file = file;
+    snprintf(k->noted_column, sizeof k->noted_column, "%s", k->column);
+    puzzles_column(k->o, file, p, k->puzzles_column, sizeof k->puzzles_column);
+    if (k->puzzles_column[0])
+        complain("%s: checking column '%s' against '%s' (--solution-column NAME chooses "
+                 "another)",
+                 file, k->column, k->puzzles_column);
+    else
+        complain("%s: checking column '%s' against the puzzles (--solution-column NAME chooses "
+                 "another)",
+                 file, k->column);
+}
+
 static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
 {
     checker *k = ctx;
@@ -219,6 +366,8 @@ static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
     nonet_check_result res;
     const nonet_check_result *shown = NULL;
     const nonet_puzzle *proposed = NULL;
+    if (k->auto_column)
+        choose_column(k, file, p);
     if (p->error.code != NONET_OK) {
         report_read_error(file, p);
         snprintf(v.text, sizeof v.text, "error: %s", p->error.message);
@@ -236,7 +385,12 @@ static void check_one(void *ctx, const char *file, const nonet_puzzle *p)
     }
     if (!v.ok)
         k->status = EXIT_PUZZLE_FAILED;
-    print_verdict(k->o, &k->rec, file, p, shown, &v, proposed);
+    /* a puzzle on lines of its own (--with-puzzle, a side above 35) is
+     * set apart from the next result */
+    int own_lines = puzzle_beside(k->o, p) && p->grid.n > NONET_MAX_SYMBOL_SIDE;
+    if (!records_wanted(k->o) && k->printed++ > 0 && (own_lines || k->last_lines))
+        putchar('\n');
+    k->last_lines = print_verdict(k->o, &k->rec, file, p, shown, &v, proposed);
 }
 
 /* Whether --solution FILE is also where the puzzles come from: a table
@@ -291,6 +445,19 @@ int cmd_check(const cli_opts *o)
         nonet_read_opts own = o->read;
         own.column = NULL;
         k.column = o->solution_column;
+        k.value_reader = nonet_reader_new(&own);
+        if (!k.value_reader) {
+            complain("out of memory");
+            free(k.s);
+            return EXIT_USAGE;
+        }
+    }
+    /* no column named and no --solution FILE: a table's own column of
+     * solutions, when it has one */
+    k.auto_column = !o->solution && !o->solution_column;
+    if (k.auto_column) {
+        nonet_read_opts own = o->read;
+        own.column = NULL;
         k.value_reader = nonet_reader_new(&own);
         if (!k.value_reader) {
             complain("out of memory");

@@ -38,6 +38,7 @@ typedef struct cli_opts {
     const nonet_transform *map;  /* transform --map, NULL: random */
     const char *solution;        /* check --solution FILE */
     const char *solution_column; /* check --solution-column NAME */
+    int with_puzzle;             /* -p, --with-puzzle: each puzzle beside its result */
     char **files;                /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
@@ -64,6 +65,9 @@ typedef struct source {
  * (at most max bytes: NULL past that or out of memory; malloc'd). */
 const char *stdin_peek(size_t *len);
 char *stdin_slurp(size_t *len, size_t max);
+/* Standard input's first bytes if they were read ahead (stdin_peek), else
+ * NULL: never reads. */
+const char *stdin_read_ahead(size_t *len);
 
 /* Opens path ("-" or NULL: standard input). Returns 0, or -1 after
  * printing why on stderr. */
@@ -87,10 +91,12 @@ typedef void (*puzzle_fn)(void *ctx, const char *file, const nonet_puzzle *p);
  * there is none), in input order; an operand that is no file but a puzzle
  * is read as one (source_open_operand). After each puzzle of a terminal,
  * standard output is flushed. A source without any puzzle gets a note on
- * stderr ("no puzzle in FILE"). If fraction is non-NULL it is kept up to
- * date with the share of the input read so far (0..1), or -1 when that is
- * unknown (a pipe). Returns 0, or -1 if some file could not be opened or
- * read (reported; the other files are still read). */
+ * stderr ("no puzzle in FILE"). If fraction is non-NULL, before each call
+ * of fn it is set to the share of the input (0..1) that the puzzles up to
+ * this one took (the bytes the reader consumed to give it, of all the
+ * files' bytes), or -1 when that is unknown (a pipe). Returns 0, or -1 if
+ * some file could not be opened or read (reported; the other files are
+ * still read). */
 int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction);
 
 /* "nonet: FILE:LINE[:COL]: puzzle K: MESSAGE" on stderr (report) or on
@@ -126,12 +132,39 @@ int layout_multiline(nonet_layout layout, int n);
  * the library's schema (nonet_result) instead of grids and text. */
 int records_wanted(const cli_opts *o);
 
+/* --with-puzzle (o->with_puzzle, in the text layouts; records carry the
+ * puzzle anyway): writes p before its result, as its line in its own
+ * symbols (with pencil marks, the pencil-mark line: n symbols a cell; a
+ * size line first for boxes other than its side's default shape), then a
+ * tab when the result is one line (one_line), else a newline. So
+ * "PUZZLE<tab>RESULT" is two fields, and reads back as the puzzle, named
+ * by its result (a space would not do: "1.2 ..." after a pencil-mark
+ * line reads as more cells). A side above 35 has no line: its rows of
+ * numbers come first, then the result. An unreadable puzzle has nothing
+ * to write (its result line is then a
+ * comment: "# error: ..."). Returns 1 when the puzzle took lines of its
+ * own (its result is then set apart from the next one by an empty line,
+ * as a multi-line result is), else 0. */
+int print_puzzle_beside(FILE *out, const cli_opts *o, const nonet_puzzle *p, int one_line);
+/* Whether print_puzzle_beside writes anything for p. */
+int puzzle_beside(const cli_opts *o, const nonet_puzzle *p);
+/* A grid result of p (a solution, a canonical form) in layout, as
+ * print_grid writes it with p's symbols, after p under --with-puzzle (on
+ * the same line in the line layout). Returns as print_grid. */
+int print_result_grid(FILE *out, const cli_opts *o, const nonet_puzzle *p, const nonet_grid *g,
+                      nonet_layout layout);
+
 /* A command's records: the fields its results have (enum nonet_field:
  * the CSV columns) and whether the CSV header is out. */
 typedef struct records {
     unsigned fields;
     int header_done;
 } records;
+
+/* Records carry stats (NONET_FIELD_STATS: nodes, guesses, microseconds)
+ * only under --stats: without it the same input gives the same bytes,
+ * run after run, whatever -j. The functions below leave the field out
+ * (of the CSV header too) when o->stats is 0. */
 
 /* Writes the CSV header (once: rec->header_done) with the input columns of
  * the first puzzle; nothing for JSON. */

@@ -625,9 +625,10 @@ static void minimize_one(void *ctx, const char *file, const nonet_puzzle *p)
         }
         print_record(stdout, o, &m->rec, file, &r);
     } else if (verdict) {
+        print_puzzle_beside(stdout, o, p, 1);
         printf("# %s\n", verdict);
     } else {
-        print_grid(stdout, &g, layout, 0, p->symbols);
+        print_result_grid(stdout, o, p, &g, layout);
     }
 }
 

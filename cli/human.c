@@ -16,6 +16,7 @@ typedef struct steps_batch {
     nonet_marks marks;
     char text[4096];
     records rec;
+    int beside; /* --with-puzzle: the puzzle is written before its result */
 } steps_batch;
 
 const char *ladder_needs(nonet_technique next)
@@ -37,6 +38,8 @@ static void failure(steps_batch *b, const char *file, const nonet_puzzle *p, non
         nonet_result r = {.puzzle = p, .status = v, .message = detail};
         print_record(stdout, b->o, &b->rec, file, &r);
     } else {
+        if (!b->beside)
+            print_puzzle_beside(stdout, b->o, p, 1);
         printf("# %s%s%s\n", status, detail ? ": " : "", detail ? detail : "");
     }
 }
@@ -72,6 +75,7 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     if (!json && !b->hint && b->puzzles > 0)
         putchar('\n');
     b->puzzles++;
+    b->beside = 0;
     if (p->error.code != NONET_OK) {
         failure(b, file, p, NONET_V_ERROR, p->error.message);
         return;
@@ -118,6 +122,11 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         printf("# %s: puzzle %ld%s%s\n", file, p->index, p->name[0] ? ": " : "", p->name);
     else if (!json && !b->hint)
         printf("# puzzle %ld%s%s\n", p->index, p->name[0] ? ": " : "", p->name);
+    if (!json && b->hint) {
+        /* a step is one line; with --apply the position follows it */
+        print_puzzle_beside(stdout, o, p, !o->apply);
+        b->beside = 1;
+    }
     nonet_rating path;
     memset(&path, 0, sizeof path);
     int limit = 0;

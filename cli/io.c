@@ -72,6 +72,12 @@ const char *stdin_peek(size_t *len)
     return stdin_head;
 }
 
+const char *stdin_read_ahead(size_t *len)
+{
+    *len = stdin_head_len;
+    return stdin_head;
+}
+
 char *stdin_slurp(size_t *len, size_t max)
 {
     size_t have, cap = (size_t)READ_CHUNK * 2;
@@ -271,8 +277,12 @@ int for_each_puzzle(const cli_opts *o, puzzle_fn fn, void *ctx, double *fraction
         }
         int got;
         while ((got = source_next(&src, p)) == 1) {
+            /* the bytes the reader took to give this puzzle: what was
+             * read less what is still to be fed (not the blocks read
+             * ahead of it) */
+            double used = src.offset - (double)(src.len - src.pos);
             if (fraction)
-                *fraction = total > 0 ? (done + src.offset) / total : -1;
+                *fraction = total > 0 ? (done + (used > 0 ? used : 0)) / total : -1;
             fn(ctx, src.name, p);
             if (src.interactive)
                 fflush(stdout);
@@ -459,6 +469,77 @@ int records_wanted(const cli_opts *o)
     return o->format == NONET_LAYOUT_JSON || o->format == NONET_LAYOUT_CSV;
 }
 
+int puzzle_beside(const cli_opts *o, const nonet_puzzle *p)
+{
+    return o->with_puzzle && !records_wanted(o) && p->error.code == NONET_OK && p->grid.n > 0;
+}
+
+/* p's line (the pencil-mark line when it has marks), after its size line
+ * when its boxes need one, without the final newline: malloc'ed, NULL
+ * when out of memory. */
+static char *puzzle_line(const nonet_puzzle *p)
+{
+    nonet_format_opts fo = {0, p->symbols, NULL, 1};
+    long need = nonet_format_with(&p->grid, NONET_LAYOUT_LINE, &fo, NULL, 0);
+    int n = p->grid.n;
+    size_t cells = (size_t)n * (size_t)n;
+    size_t room = need > 0 ? (size_t)need + 1 + (p->has_marks ? cells * (size_t)n : 0) : 0;
+    char *text = room ? malloc(room) : NULL;
+    if (!text)
+        return NULL;
+    nonet_format_with(&p->grid, NONET_LAYOUT_LINE, &fo, text, room);
+    size_t len = (size_t)need - 1; /* without its newline */
+    text[len] = '\0';
+    if (p->has_marks) {
+        /* the pencil-mark line in place of the grid's: for each cell n
+         * symbols, the k-th digit k's while it is a candidate, else '.' */
+        char *at = text + len - cells;
+        for (size_t c = 0; c < cells; c++)
+            for (int d = 1; d <= n; d++)
+                *at++ = p->marks.cands[c] >> (d - 1) & 1 ? p->symbols[d - 1] : '.';
+        *at = '\0';
+    }
+    return text;
+}
+
+int print_puzzle_beside(FILE *out, const cli_opts *o, const nonet_puzzle *p, int one_line)
+{
+    if (!puzzle_beside(o, p))
+        return 0;
+    if (p->grid.n > NONET_MAX_SYMBOL_SIDE) { /* no line: its rows of numbers */
+        print_grid(out, &p->grid, NONET_LAYOUT_NUMBERS, 0, NULL);
+        return 1;
+    }
+    char *line = puzzle_line(p);
+    if (!line) {
+        complain("out of memory");
+        return 0;
+    }
+    fputs(line, out);
+    fputc(one_line ? '\t' : '\n', out);
+    free(line);
+    return 0;
+}
+
+int print_result_grid(FILE *out, const cli_opts *o, const nonet_puzzle *p, const nonet_grid *g,
+                      nonet_layout layout)
+{
+    int one_line = layout == NONET_LAYOUT_LINE && g->n <= NONET_MAX_SYMBOL_SIDE;
+    if (!puzzle_beside(o, p) || !one_line) {
+        print_puzzle_beside(out, o, p, 0);
+        return print_grid(out, g, layout, 0, p->symbols);
+    }
+    /* PUZZLE<tab>RESULT: the puzzle's size line (if any) serves both */
+    char line[NONET_MAX_SYMBOL_SIDE * NONET_MAX_SYMBOL_SIDE + 2];
+    nonet_format_opts fo = {0, p->symbols, NULL, 0};
+    long need = nonet_format_with(g, NONET_LAYOUT_LINE, &fo, line, sizeof line);
+    if (need < 0 || (size_t)need >= sizeof line)
+        return print_grid(out, g, layout, 0, p->symbols); /* (it says why) */
+    print_puzzle_beside(out, o, p, 1);
+    fwrite(line, 1, (size_t)need, out);
+    return 0;
+}
+
 /* Writes what a writer returns, into a small buffer or a big one. */
 typedef long (*writer_fn)(const void *arg, unsigned fields, int flag, char *buf, size_t cap);
 
@@ -502,20 +583,27 @@ static long json_writer(const void *arg, unsigned fields, int flag, char *buf, s
     return nonet_result_json(arg, buf, cap);
 }
 
+/* The fields that records of o show: stats only under --stats. */
+static unsigned shown_fields(const cli_opts *o, unsigned fields)
+{
+    return o->stats ? fields : fields & ~(unsigned)NONET_FIELD_STATS;
+}
+
 void print_header(FILE *out, const cli_opts *o, records *rec, const nonet_puzzle *first)
 {
     if (rec->header_done || o->format != NONET_LAYOUT_CSV)
         return;
     rec->header_done = 1;
-    write_text(out, header_writer, first, rec->fields, o->nfiles > 1, 0);
+    write_text(out, header_writer, first, shown_fields(o, rec->fields), o->nfiles > 1, 0);
 }
 
 void print_record(FILE *out, const cli_opts *o, records *rec, const char *file, nonet_result *r)
 {
     r->file = o->nfiles > 1 ? file : NULL;
+    r->fields = shown_fields(o, r->fields);
     if (o->format == NONET_LAYOUT_CSV) {
         print_header(out, o, rec, r->puzzle);
-        write_text(out, csv_writer, r, rec->fields, 0, 0);
+        write_text(out, csv_writer, r, shown_fields(o, rec->fields), 0, 0);
     } else {
         write_text(out, json_writer, r, rec->fields, 0, 0);
         fputc('\n', out);
@@ -525,6 +613,7 @@ void print_record(FILE *out, const cli_opts *o, records *rec, const char *file, 
 void print_record_open(FILE *out, const cli_opts *o, const char *file, nonet_result *r)
 {
     r->file = o->nfiles > 1 ? file : NULL;
+    r->fields = shown_fields(o, r->fields);
     write_text(out, json_writer, r, 0, 0, 1); /* without its '}' */
 }
 

@@ -79,7 +79,8 @@ static const char input_text[] =
     "--input LAYOUT, --size RxC and --symbols STR force what is detected.\n"
     "CSV tables with a header naming a puzzle column (puzzle, quizzes,\n"
     "question, ...; or --column): each line's other fields, whole, are its\n"
-    "columns in records (check --solution-column NAME checks one of them).\n"
+    "columns in records; check checks a solution(s) or answer(s) column\n"
+    "against the puzzles (or the one --solution-column NAME names).\n"
     "\n"
     "Encodings: UTF-8; UTF-16 (a byte-order mark, or a NUL byte beside each\n"
     "ASCII character) is decoded. Binary data (a line with a NUL byte and\n"
@@ -169,7 +170,9 @@ static const char json_text[] =
     "(canon, transform); rating (null when stuck, with at_least and needs),\n"
     "level (not when stuck), hardest, hardest_rating, step_count, techniques\n"
     "(rate, explain, generate); step (hint), steps (explain); engine; stats\n"
-    "(nodes, guesses, an engine's counters, microseconds).\n";
+    "(nodes, guesses, an engine's counters, microseconds) with --stats only:\n"
+    "without it the same input gives the same records, byte for byte, run\n"
+    "after run and whatever -j.\n";
 
 static const char common_text[] =
     "  -i, --input LAYOUT   force the input layout: line, grid, spaced, knuth,\n"
@@ -220,6 +223,10 @@ static const char solve_text[] =
     "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
     "                       the record with json or csv), and a summary;\n"
     "                       a teaching solver reports its own statistics\n"
+    "  -p, --with-puzzle    each puzzle's line before its result, a tab apart\n"
+    "                       when the result is one line (the line layout, a\n"
+    "                       failure): it reads back as the puzzle, named by\n"
+    "                       its result; else the result on the lines after\n"
     "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
     "                       its result is 'timeout', the others go on\n";
 
@@ -237,7 +244,10 @@ static const char count_text[] =
     "                       (`nonet help json`)\n"
     "  -e, --engine NAME    auto, bitboard, general or dlx (default auto)\n"
     "  -j, --jobs N         count on N threads (default 0: every core)\n"
-    "      --stats          nodes, guesses and time per puzzle on stderr\n"
+    "      --stats          nodes, guesses and time per puzzle on stderr (in\n"
+    "                       the record with json or csv), and a summary\n"
+    "  -p, --with-puzzle    each puzzle's line before its count, a tab apart\n"
+    "                       (it reads back as the puzzle, named by its count)\n"
     "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
     "                       its result is 'timeout', the others go on\n";
 
@@ -264,7 +274,10 @@ static const char rate_text[] =
     "                       still come in input order\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "                       (e.g. 9.0): harder puzzles are rated 'R+' quickly\n"
-    "      --stats          time per puzzle on stderr, and a summary\n"
+    "      --stats          time per puzzle on stderr (in the record with json\n"
+    "                       or csv), and a summary\n"
+    "  -p, --with-puzzle    each puzzle's line before its rating, a tab apart\n"
+    "                       (it reads back as the puzzle, named by its rating)\n"
     "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
     "                       its result is 'timeout', the others go on\n";
 
@@ -306,6 +319,9 @@ static const char hint_text[] =
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "  -f, --format FMT     json (also --json) or csv: a record per puzzle\n"
     "                       with the step as data\n"
+    "  -p, --with-puzzle    each puzzle's line (a position's pencil-mark line)\n"
+    "                       before its step, a tab apart (with --apply, on a\n"
+    "                       line of its own)\n"
     "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
     "                       its result is 'timeout', the others go on\n";
 
@@ -323,10 +339,15 @@ static const char check_text[] =
     "                       --column option names the puzzles' column only)\n"
     "      --solution-column NAME\n"
     "                       a CSV table's column of proposed solutions, read\n"
-    "                       from the same line as each puzzle: Kaggle's\n"
-    "                       quizzes,solutions is checked by\n"
-    "                       nonet check --solution-column solutions FILE\n"
-    "  -f, --format FMT     json (also --json) or csv: a record per grid\n";
+    "                       from the same line as each puzzle (default: a\n"
+    "                       column named solution, solutions, answer or\n"
+    "                       answers, when the table has one and no --solution\n"
+    "                       is given: Kaggle's quizzes,solutions is checked by\n"
+    "                       nonet check FILE; a note on stderr names the\n"
+    "                       columns paired)\n"
+    "  -f, --format FMT     json (also --json) or csv: a record per grid\n"
+    "  -p, --with-puzzle    each grid's line before its verdict, a tab apart\n"
+    "                       (it reads back as the grid, named by its verdict)\n";
 
 static const char candidates_text[] =
     "usage: nonet candidates [OPTIONS] FILE...\n"
@@ -358,6 +379,7 @@ static const char minimize_text[] =
     "                       from the solution, then whole groups go\n"
     "  -f, --format LAYOUT  as nonet solve's (json, csv: result, clues,\n"
     "                       removed)\n"
+    "  -p, --with-puzzle    each puzzle before its minimal one, as solve -p\n"
     "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 2, 0.5):\n"
     "                       its result is 'timeout', the others go on\n";
 
@@ -378,7 +400,8 @@ static const char canon_text[] =
     "                       `nonet transform --map` takes, and the number of\n"
     "                       the puzzle's automorphisms\n"
     "  -j, --jobs N         on N threads (default 0: every core); results\n"
-    "                       still come in input order\n";
+    "                       still come in input order\n"
+    "  -p, --with-puzzle    each puzzle before its form, as solve -p\n";
 
 static const char format_text[] =
     "usage: nonet format [OPTIONS] [FILE...]\n"
@@ -402,7 +425,8 @@ static const char transform_text[] =
     "                       as `nonet canon --json` writes it (rows: the source\n"
     "                       row of each row, from 1; cols alike; digits: what\n"
     "                       1..n become; 'size=RxC;' first when not 3x3)\n"
-    "  -f, --format LAYOUT  as nonet solve's (json and csv add the transform)\n";
+    "  -f, --format LAYOUT  as nonet solve's (json and csv add the transform)\n"
+    "  -p, --with-puzzle    each puzzle before its image, as solve -p\n";
 
 static const char dlx_text[] =
     "usage: nonet dlx [OPTIONS] [FILE...]\n"
@@ -434,7 +458,9 @@ static const char xc_text[] =
     "      --first          stop after the first solution (--limit 1)\n"
     "  -f, --format knuth   DLX1's output: 'k:' lines, options from the item\n"
     "                       branched on with '(i of n)', its stderr lines\n"
-    "      --json           one JSON object: solutions, count, stats\n"
+    "      --json           one JSON object: solutions, count, limit_reached\n"
+    "      --stats          with --json: the stats too (nodes, updates, mems,\n"
+    "                       microseconds)\n"
     "      --sudoku         print each solution as a Sudoku grid (for input\n"
     "                       written by `nonet dlx`)\n"
     "      --timeout SECS   stop the search after SECS seconds (e.g. 2, 0.5),\n"
@@ -487,6 +513,7 @@ static const struct option long_options[] = {
     {"solution-column", required_argument, NULL, OPT_SOLUTION_COLUMN},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"jobs", required_argument, NULL, 'j'},
+    {"with-puzzle", no_argument, NULL, 'p'},
     {NULL, 0, NULL, 0},
 };
 
@@ -501,20 +528,20 @@ typedef struct command {
  * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map, W --column,
  * Q --solution-column, Z --timeout. */
 static const command commands[] = {
-    {"solve", cmd_solve, solve_text, "fiseluahjSJTFYGWZ"},
-    {"count", cmd_count, count_text, "fiseljhSJYWZ"},
-    {"rate", cmd_rate, rate_text, "fisjhSJYGWZ"},
+    {"solve", cmd_solve, solve_text, "fiseluahjpSJTFYGWZ"},
+    {"count", cmd_count, count_text, "fiseljhpSJYWZ"},
+    {"rate", cmd_rate, rate_text, "fisjhpSJYGWZ"},
     {"explain", cmd_explain, explain_text, "fishJYKGWZ"},
-    {"hint", cmd_hint, hint_text, "fishJYGAWZ"},
-    {"check", cmd_check, check_text, "fishJOYWQ"},
+    {"hint", cmd_hint, hint_text, "fishpJYGAWZ"},
+    {"check", cmd_check, check_text, "fishpJOYWQ"},
     {"candidates", cmd_candidates, candidates_text, "flhJSWZ"},
-    {"minimize", cmd_minimize, minimize_text, "fishJYMWZ"},
-    {"canon", cmd_canon, canon_text, "fishjJYW"},
+    {"minimize", cmd_minimize, minimize_text, "fishpJYMWZ"},
+    {"canon", cmd_canon, canon_text, "fishjpJYW"},
     {"format", cmd_format, format_text, "fishJYW"},
-    {"transform", cmd_transform, transform_text, "fishJYEPW"},
+    {"transform", cmd_transform, transform_text, "fishpJYEPW"},
     /* D --dance, C --count, F --first, X --sudoku */
     {"dlx", cmd_dlx, dlx_text, "ishDYW"},
-    {"xc", cmd_xc, xc_text, "flhJCFXZ"},
+    {"xc", cmd_xc, xc_text, "flhJSCFXZ"},
 };
 
 static const command *find_command(const char *name)
@@ -604,7 +631,7 @@ static int run_command(const command *c, int argc, char **argv)
     optind = 1;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":f:i:s:e:l:j:uah", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":f:i:s:e:l:j:uahp", long_options, NULL)) != -1) {
         if (opt == '?')
             return usage_error(c, "unknown option '%s'", argv[optind - 1]);
         if (opt == ':')
@@ -682,6 +709,9 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case 'a':
             o.all = 1;
+            break;
+        case 'p':
+            o.with_puzzle = 1;
             break;
         case OPT_STATS:
             o.stats = 1;
@@ -776,6 +806,10 @@ static int run_command(const command *c, int argc, char **argv)
         return usage_error(c, "%s", "a teaching solver finds one solution: no --all or --unique");
     if (o.trace && o.teach == TEACH_NONE)
         return usage_error(c, "%s", "--trace goes with --engine propagate, tactics or naive");
+    if (o.with_puzzle && o.teach != TEACH_NONE)
+        return usage_error(c, "%s",
+                           "--with-puzzle does not go with a teaching solver (propagate, "
+                           "tactics, naive): they print as the classic programs did");
     if (o.timeout_ns && o.teach != TEACH_NONE)
         return usage_error(c, "%s",
                            "--timeout does not stop a teaching solver (propagate, "
@@ -806,6 +840,10 @@ static int run_command(const command *c, int argc, char **argv)
             return usage_error(c, "%s",
                                "--solution-column reads a CSV table's column, and a variant "
                                "puzzle has none: give its solution with --solution FILE");
+        if (variants && o.with_puzzle)
+            return usage_error(c, "%s",
+                               "--with-puzzle writes a puzzle's line, and a variant puzzle's "
+                               "rules have none (nonet format writes its text form)");
         if (variants)
             return cmd_variant(&o, c->name);
     }

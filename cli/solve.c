@@ -40,14 +40,16 @@ typedef struct worker {
     nonet_marks left;   /* solve --engine human: the candidates it left */
     FILE *out, *err;
     tally t;
-    int multiline;       /* the last result took several lines */
-    nonet_layout layout; /* of the puzzle being solved (--all callback) */
-    const char *symbols; /* and its symbols */
-    uint64_t shown;      /* solutions printed for it (--all) */
-    int mark;            /* --all: start each puzzle's results with "# puzzle N" */
-    nonet_grid solution; /* scratch for its first solution */
-    records rec;         /* --json, -f csv: the batch writes the CSV header */
-    FILE *all_json;      /* --all --json: the solutions so far, as JSON */
+    int multiline;              /* the last result took several lines */
+    nonet_layout layout;        /* of the puzzle being solved (--all callback) */
+    const char *symbols;        /* and its symbols */
+    const nonet_puzzle *puzzle; /* and itself (--with-puzzle) */
+    int beside;                 /* --with-puzzle wrote the puzzle on lines of its own */
+    uint64_t shown;             /* solutions printed for it (--all) */
+    int mark;                   /* --all: start each puzzle's results with "# puzzle N" */
+    nonet_grid solution;        /* scratch for its first solution */
+    records rec;                /* --json, -f csv: the batch writes the CSV header */
+    FILE *all_json;             /* --all --json: the solutions so far, as JSON */
     char *all_text;
     size_t all_len;
 } worker;
@@ -61,6 +63,8 @@ typedef struct chunk {
     size_t out_len, err_len;
     size_t end[CHUNK];          /* where each result ends in out */
     unsigned char multi[CHUNK]; /* whether it took several lines */
+    double input_at[CHUNK];     /* the share of the input read up to the
+                                   end of each puzzle (-1: unknown) */
     tally t;
     int failed; /* out of memory while solving it */
     enum slot_state state;
@@ -89,7 +93,11 @@ typedef struct batch {
     int last_multi;
     tally total;
     records rec; /* the CSV header, written with the first chunk */
-    double t0, last_progress, fraction;
+    double t0, last_progress;
+    double fraction;    /* the share of the input read up to the last puzzle
+                           read (for_each_puzzle), -1 when unknown */
+    double solved;      /* ... up to the last puzzle written: what the
+                           progress line shows, beside the results written */
     int progress;       /* draw a progress line on stderr */
     int progress_shown; /* it has been drawn (it may have been erased since) */
 } batch;
@@ -136,9 +144,16 @@ static void print_failure(worker *w, const char *file, const nonet_puzzle *p, no
         if (w->mode == MODE_COUNT && v == NONET_V_INVALID)
             r.fields = NONET_FIELD_COUNT; /* conflicting clues: no solution */
         print_record(out, w->o, &w->rec, file, &r);
-    } else if (w->mode == MODE_COUNT) {
-        /* the line still starts with the count, or "error" if unreadable */
-        fputs(v == NONET_V_INVALID ? "0 invalid\n" : "error\n", out);
+        return;
+    }
+    w->beside = print_puzzle_beside(out, w->o, p, 1);
+    if (w->mode == MODE_COUNT) {
+        /* the line still starts with the count, or "error" if unreadable
+         * (a comment beside the other puzzles under --with-puzzle) */
+        fputs(v == NONET_V_INVALID ? "0 invalid\n"
+              : w->o->with_puzzle  ? "# error\n"
+                                   : "error\n",
+              out);
     } else {
         const char *word = v == NONET_V_MULTIPLE ? "not unique" : nonet_verdict_word(v);
         fprintf(out, "# %s%s%s\n", word, detail ? ": " : "", detail ? detail : "");
@@ -161,9 +176,11 @@ static int print_solution(void *ctx, const nonet_grid *solution)
         fputs(w->shown ? "," : "", w->all_json);
         json_grid(w->all_json, solution, w->symbols);
     } else {
-        if (w->shown && layout_multiline(w->layout, solution->n))
+        if (w->shown && (layout_multiline(w->layout, solution->n) || w->beside))
             fputc('\n', w->out);
-        print_grid(w->out, solution, w->layout, 0, w->symbols);
+        if (puzzle_beside(w->o, w->puzzle) && solution->n > NONET_MAX_SYMBOL_SIDE)
+            w->beside = 1; /* the puzzle's rows of numbers before each solution */
+        print_result_grid(w->out, w->o, w->puzzle, solution, w->layout);
     }
     w->shown++;
     return 0;
@@ -193,7 +210,7 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
         count != 1 || nonet_human_start(w->human, &p->grid, marks) != NONET_OK)
         return 0;
     int steps = 0, found;
-    double t0 = now_us();
+    double t0 = w->o->stats ? now_us() : 0; /* the clock only when shown */
     while ((found = nonet_human_find(w->human)) > 0)
         steps += nonet_human_apply(w->human, -1);
     if (found < 0)
@@ -215,7 +232,8 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
             return 0;
     }
     w->t.good++;
-    w->t.us += now_us() - t0;
+    if (w->o->stats)
+        w->t.us += now_us() - t0;
     if (records_wanted(w->o)) {
         char why[160] = "";
         if (!nonet_human_solved(w->human))
@@ -230,7 +248,7 @@ static int solve_human(worker *w, const char *file, const nonet_puzzle *p, nonet
                           .solution = &w->solution};
         print_record(w->out, w->o, &w->rec, file, &r);
     } else {
-        print_grid(w->out, &w->solution, layout, 0, p->symbols);
+        print_result_grid(w->out, w->o, p, &w->solution, layout);
     }
     w->multiline = layout_multiline(layout, p->grid.n);
     return 1;
@@ -261,6 +279,7 @@ static void print_timeout(worker *w, const char *file, const nonet_puzzle *p, in
         /* the line still starts with the count: at least this many */
         w->t.failed++;
         w->t.status = EXIT_PUZZLE_FAILED;
+        w->beside = print_puzzle_beside(w->out, w->o, p, 1);
         fprintf(w->out, "%" PRIu64 "+ timeout\n", count);
         return;
     }
@@ -273,10 +292,11 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     const cli_opts *o = w->o;
     FILE *out = w->out;
     nonet_rating r;
-    double t0 = now_us();
+    /* timed only when the time is shown (--stats) */
+    double t0 = o->stats ? now_us() : 0;
     start_clock(w);
     int rc = nonet_human_rate(w->human, &p->grid, p->has_marks ? &p->marks : NULL, &r);
-    double us = now_us() - t0;
+    double us = o->stats ? now_us() - t0 : 0;
     if (rc == NONET_ETIMEOUT) {
         print_timeout(w, file, p, 0, 0);
         return;
@@ -308,6 +328,7 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
             /* the comment line is the verdict alone; stderr says why */
             w->t.failed++;
             w->t.status = EXIT_PUZZLE_FAILED;
+            w->beside = print_puzzle_beside(out, o, p, 1);
             fprintf(out, "# %s\n", status);
         }
         return;
@@ -323,7 +344,10 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
                             .needs = r.stuck ? ladder_needs(r.beyond) : NULL,
                             .microseconds = us};
         print_record(out, o, &w->rec, file, &res);
-    } else if (r.stuck) {
+        return;
+    }
+    w->beside = print_puzzle_beside(out, o, p, 1);
+    if (r.stuck) {
         /* a lower bound, no level: the ladder stopped before the end */
         fprintf(out, "%d.%d+ needs %s: the ladder stops after %d step%s", r.at_least / 10,
                 r.at_least % 10, ladder_needs(r.beyond), r.steps, r.steps == 1 ? "" : "s");
@@ -335,7 +359,7 @@ static void rate_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         fprintf(out, "%d.%d %s, %d step%s, %s\n", r.difficulty / 10, r.difficulty % 10, hardest,
                 r.steps, r.steps == 1 ? "" : "s", nonet_level_name(r.difficulty));
     }
-    if (o->stats && !records_wanted(o))
+    if (o->stats)
         report_to(w->err, file, p->index, p->first_line, 0, "rated in %.0f us", us);
 }
 
@@ -363,6 +387,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     int as_records = records_wanted(o);
     w->layout = layout;
     w->symbols = p->symbols;
+    w->puzzle = p;
     w->shown = 0;
     w->all_json = NULL;
     if (all && as_records) {
@@ -375,9 +400,10 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
             return;
         }
     }
-    /* timed only when the time is shown: a clock read costs as much as
-     * solving an easy puzzle's last cells */
-    int timed = o->stats || as_records;
+    /* timed only when the time is shown (--stats; records carry it only
+     * then): a clock read costs as much as solving an easy puzzle's last
+     * cells */
+    int timed = o->stats;
     double t0 = timed ? now_us() : 0;
     const nonet_marks *marks = p->has_marks ? &p->marks : NULL;
     int rc = all ? nonet_solver_run_marks(w->solver, &p->grid, marks, limit, print_solution, w,
@@ -486,6 +512,7 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         free(w->all_text);
         w->all_text = NULL;
     } else if (w->mode == MODE_COUNT) {
+        w->beside = print_puzzle_beside(out, o, p, 1);
         char text[24], *at = text + sizeof text;
         *--at = '\0';
         *--at = '\n';
@@ -496,9 +523,11 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
         while ((count /= 10) > 0);
         fputs(at, out);
     } else if (!good) {
+        w->beside = print_puzzle_beside(out, o, p, 1);
         fprintf(out, "# %s\n", status);
     } else if (!all) {
-        print_grid(out, &w->solution, layout, 0, p->symbols);
+        print_result_grid(out, o, p, &w->solution, layout);
+        w->beside = puzzle_beside(o, p) && p->grid.n > NONET_MAX_SYMBOL_SIDE;
     }
     w->multiline = w->mode == MODE_SOLVE && good && layout_multiline(layout, p->grid.n);
 }
@@ -515,6 +544,7 @@ static void solve_chunk(worker *w, chunk *c)
         const nonet_puzzle *p = &c->p[i];
         w->t.puzzles++;
         w->multiline = 0;
+        w->beside = 0;
         if (w->mark) {
             if (w->o->nfiles > 1)
                 fprintf(w->out, "# %s: puzzle %ld\n", c->file[i], p->index);
@@ -528,6 +558,7 @@ static void solve_chunk(worker *w, chunk *c)
         } else if (w->mode == MODE_RATE) {
             rate_puzzle(w, c->file[i], p);
         } else if (w->mode == MODE_CANON) {
+            w->beside = puzzle_beside(w->o, p) && p->grid.n > NONET_MAX_SYMBOL_SIDE;
             if (canon_puzzle(w->out, w->err, w->o, &w->rec, w->canon, c->file[i], p)) {
                 w->t.failed++;
                 w->t.status = EXIT_PUZZLE_FAILED;
@@ -541,7 +572,7 @@ static void solve_chunk(worker *w, chunk *c)
         fflush(w->out);
         long at = ftell(w->out);
         c->end[i] = at < 0 ? 0 : (size_t)at;
-        c->multi[i] = (unsigned char)w->multiline;
+        c->multi[i] = (unsigned char)(w->multiline || w->beside);
     }
     if (w->out)
         fclose(w->out);
@@ -605,8 +636,10 @@ static void *worker_main(void *arg)
  * redrawn at most four times a second, on its own line (progress_show). */
 static void draw_progress(batch *b)
 {
+    if (!b->progress)
+        return;
     double now = now_us();
-    if (!b->progress || now - b->last_progress < 250000.0)
+    if (now - b->last_progress < 250000.0)
         return;
     if (!b->progress_shown && now - b->t0 < 1e6)
         return; /* small batches stay quiet */
@@ -617,9 +650,11 @@ static void draw_progress(batch *b)
     char text[128];
     int len = snprintf(text, sizeof text, "%ld puzzle%s, %.0f/s", b->written,
                        b->written == 1 ? "" : "s", rate);
-    if (b->fraction > 0 && b->fraction <= 1 && len > 0 && (size_t)len < sizeof text)
-        snprintf(text + len, sizeof text - (size_t)len, ", %3.0f%%, about %.0f s left",
-                 100 * b->fraction, secs * (1 - b->fraction) / b->fraction);
+    /* the share of the input those puzzles took: the reader runs ahead
+     * of the solvers, so what it has read says nothing of what is done */
+    if (b->solved > 0 && b->solved <= 1 && len > 0 && (size_t)len < sizeof text)
+        snprintf(text + len, sizeof text - (size_t)len, ", %.0f%% of the input, about %.0f s left",
+                 100 * b->solved, secs * (1 - b->solved) / b->solved);
     progress_show(text);
 }
 
@@ -639,6 +674,7 @@ static void write_chunk(batch *b, chunk *c)
         at = c->end[i];
         b->last_multi = c->multi[i];
         b->written++;
+        b->solved = c->input_at[i];
     }
     if (c->err_len) {
         if (!b->messages_apart)
@@ -733,6 +769,7 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     /* only what is in use: most of a puzzle's size is room for marks and
      * CSV columns */
     nonet_puzzle_copy(&c->p[c->n], p);
+    c->input_at[c->n] = b->progress ? b->fraction : -1;
     c->file[c->n++] = file;
     if (c->n == b->chunk_max)
         submit(b);

@@ -258,7 +258,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     uint64_t *cands = malloc((size_t)n * (size_t)n * sizeof *cands);
     char why[160] = "";
     int rc = sol && cands ? NONET_OK : NONET_ENOMEM;
-    double t0 = now_us();
+    double t0 = o->stats ? now_us() : 0; /* timed only when shown (--stats) */
     nonet_stop stop = puzzle_stop(o->timeout_ns);
     if (rc == NONET_OK && mode == V_CANDIDATES)
         rc = nonet_variant_candidates(v, o->limit_given ? o->limit : 2, cands, &count, &st, &stop);
@@ -296,7 +296,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
         }
         goto done;
     }
-    double us = now_us() - t0;
+    double us = o->stats ? now_us() - t0 : 0;
     int reached = limit > 0 && count >= limit;
     nonet_verdict verdict = count == 0               ? NONET_V_NO_SOLUTION
                             : count == 1 && !reached ? NONET_V_UNIQUE

@@ -285,10 +285,14 @@ static void print_totals(const xc_run *r, const nonet_xc_info *info, const nonet
 {
     const char *plural = st->solutions == 1 ? "" : "s";
     if (r->json) {
-        printf("%s\"count\":%" PRIu64 ",\"limit_reached\":%s,%s\"stats\":{\"nodes\":%" PRIu64
-               ",\"updates\":%" PRIu64 ",\"mems\":%" PRIu64 ",\"microseconds\":%.1f}}\n",
-               r->count_only ? "{" : "],", st->solutions, st->limit_reached ? "true" : "false",
-               r->timed_out ? "\"timeout\":true," : "", st->nodes, st->updates, st->mems, us);
+        printf("%s\"count\":%" PRIu64 ",\"limit_reached\":%s%s", r->count_only ? "{" : "],",
+               st->solutions, st->limit_reached ? "true" : "false",
+               r->timed_out ? ",\"timeout\":true" : "");
+        if (r->o->stats) /* only when asked: the same problem, the same bytes */
+            printf(",\"stats\":{\"nodes\":%" PRIu64 ",\"updates\":%" PRIu64 ",\"mems\":%" PRIu64
+                   ",\"microseconds\":%.1f}",
+                   st->nodes, st->updates, st->mems, us);
+        fputs("}\n", stdout);
         return;
     }
     if (r->count_only)
@@ -370,11 +374,12 @@ int cmd_xc(const cli_opts *o)
     if (r.json && !r.count_only)
         fputs("{\"solutions\":[", stdout);
     nonet_xc_stats st;
-    double t0 = now_us();
+    int timed = !r.json || o->stats; /* the time shows on stderr, or in stats */
+    double t0 = timed ? now_us() : 0;
     nonet_stop stop = puzzle_stop(o->timeout_ns);
     nonet_xc_set_stop(r.x, &stop);
     int rc = nonet_xc_solve(r.x, limit, on_solution, &r, &st);
-    double us = now_us() - t0;
+    double us = timed ? now_us() - t0 : 0;
     if (rc == NONET_ETIMEOUT) {
         /* what the search did until then, and why it stopped */
         char why[80];

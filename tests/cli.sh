@@ -71,8 +71,9 @@ expect_rc 0
 expect_out_has "5         3         4         6"
 run solve -f json
 expect_rc 0
-expect_out_has "{\"index\":1,\"line\":1,\"size\":\"3x3\",\"puzzle\":\"$CLASSIC\",\"status\":\"unique\",\"count\":1,\"limit_reached\":false,\"solution\":\"$CLASSIC_SOL\","
-expect_out_has '"stats":{"nodes":'
+expect_out "{\"index\":1,\"line\":1,\"size\":\"3x3\",\"puzzle\":\"$CLASSIC\",\"status\":\"unique\",\"count\":1,\"limit_reached\":false,\"solution\":\"$CLASSIC_SOL\"}"
+run solve -f json --stats
+expect_out_has "\"solution\":\"$CLASSIC_SOL\",\"stats\":{\"nodes\":1,\"guesses\":0,\"microseconds\":"
 
 test_name="solve --unique fails a puzzle with two solutions"
 input "$TWO" "$CLASSIC"
@@ -625,14 +626,14 @@ expect_err "puzzle 1: solved, 1 node, 0 guesses,"
 
 test_name="JSON carries each engine's status and statistics"
 input "$STUCK" "$NONE4"
-run solve -e propagate --json
+run solve -e propagate --json --stats
 expect_rc 1
 expect_out_has "\"engine\":\"propagate\",\"status\":\"stuck\",\"result\":\"$STUCK_PARTIAL\",\"stats\":{\"passes\":9,\"events\":461,"
 expect_out_has "\"status\":\"no solution\",\"result\":\"$NONE4\",\"stats\":{\"passes\":1,\"events\":6,"
-run solve -e naive -f json
+run solve -e naive -f json --stats
 expect_out_has "\"engine\":\"naive\",\"status\":\"no solution\",\"stats\":{\"singles\":0,\"attempts\":10,\"backtracks\":2,"
 input "$CLASSIC"
-run solve -e tactics --json
+run solve -e tactics --json --stats
 expect_rc 0
 expect_out_has "\"engine\":\"tactics\",\"status\":\"solved\",\"solution\":\"$CLASSIC_SOL\",\"stats\":{\"tactic1\":2,\"tactic2\":2,\"guesses\":0,\"backups\":0,\"rejected\":0,\"nodes\":1,"
 
@@ -822,10 +823,10 @@ r1 c3 a4 b1
 r2 c0 a2 b5
 r3 c2 a5 b4"
 expect_err "stopped at the limit"
-run xc --json --first
+run xc --json --first --stats
 expect_rc 0
 expect_out_has '{"solutions":[{"options":[["r0","c1","a1","b2"],["r1","c3","a4","b1"],["r2","c0","a2","b5"],["r3","c2","a5","b4"]],"lines":[3,9,10,16]}],"count":1,"limit_reached":true,"stats":{"nodes":'
-run xc --json --count
+run xc --json --count --stats
 expect_out_has '{"count":2,"limit_reached":false,"stats":{"nodes":'
 
 test_name="xc: errors give the line, the column and the name"
@@ -1127,7 +1128,7 @@ expect_rc 0
 expect_out_has '"status":"multiple","message":"more than one solution; the first is shown","count":2,"limit_reached":true,"solution":'
 run solve --json --unique
 expect_rc 1
-expect_out_has '"status":"multiple","message":"more than one solution","count":2,"limit_reached":true,"stats"'
+expect_out_has '"status":"multiple","message":"more than one solution","count":2,"limit_reached":true}'
 input "$TWO"
 run solve --all --json --limit 5
 expect_out_has '"status":"multiple","count":2,"limit_reached":false,'
@@ -1305,7 +1306,7 @@ expect_err "no suite named 'nosuch'"
 test_name="records: one schema, CSV with the names of JSON"
 input "$CLASSIC" "$TWO" "55${CLASSIC#??}" "1 2"
 run count -f csv
-expect_line 1 "index,line,name,size,puzzle,status,message,count,limit_reached,solution,nodes,guesses,microseconds"
+expect_line 1 "index,line,name,size,puzzle,status,message,count,limit_reached,solution"
 if [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-10)" = "1,1,,3x3,$CLASSIC,unique,,1,false,$CLASSIC_SOL" ]; then pass; else fail "$(sed -n 2p "$tmp/out")"; fi
 if [ "$(sed -n 4p "$tmp/out" | cut -d, -f6-8)" = "invalid,digit 5 appears twice in row 1,\" columns 1 and 2\"" ] ||
    [ "$(sed -n 4p "$tmp/out" | cut -d, -f6)" = "invalid" ]; then pass; else fail "$(sed -n 4p "$tmp/out")"; fi
@@ -1558,6 +1559,201 @@ printf '%s\n' "...." "...." "...." "...." "thermo r1c1 r1c2 r2c2 r1c1" >"$tmp/re
 "$NONET" count "$tmp/rep.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 1
 expect_err ":5:1: puzzle 1: thermo: r1c1 twice: its digits increase along it, so a thermometer cannot come back to a cell"
+
+# ---------------------------------------------------------------- issue 38: the same output, the puzzle beside its answer, a table's solutions
+samples38=$(dirname "$0")/../samples
+# 150 puzzles (three chunks of 64 and more, so that -j 2 spreads them)
+# and some that fail: several solutions, none, conflicting clues, unreadable
+cat "$(dirname "$0")/data/euler96.lines" "$(dirname "$0")/data/euler96.lines" \
+    "$(dirname "$0")/data/euler96.lines" >"$tmp/many38"
+printf '%s\n' "$TWO" "$NONE" "55${CLASSIC#??}" "1234567891" "$CLASSIC" >>"$tmp/many38"
+
+test_name="records: the same bytes whatever -j, run after run; no stats without --stats"
+for cmd in count solve rate canon "solve --all --limit 3" "solve --first"; do
+    for f in --json "-f csv"; do
+        # shellcheck disable=SC2086 # (the words of cmd and f)
+        "$NONET" $cmd $f -j 1 "$tmp/many38" >"$tmp/r1" 2>/dev/null
+        # shellcheck disable=SC2086
+        "$NONET" $cmd $f -j 2 "$tmp/many38" >"$tmp/r2" 2>/dev/null
+        # shellcheck disable=SC2086
+        "$NONET" $cmd $f -j 2 "$tmp/many38" >"$tmp/r3" 2>/dev/null
+        if [ "$(wc -l <"$tmp/r1")" -ge 155 ]; then pass; else fail "$cmd $f: $(wc -l <"$tmp/r1") records"; fi
+        if cmp -s "$tmp/r1" "$tmp/r2" && cmp -s "$tmp/r1" "$tmp/r3"; then pass; else
+            fail "$cmd $f: -j 1, -j 2 and a second run differ: $(diff "$tmp/r1" "$tmp/r2" | head -3)"
+        fi
+        if grep -q 'microseconds\|"stats"\|nodes' "$tmp/r1"; then fail "$cmd $f: stats without --stats"; else pass; fi
+    done
+done
+# the same for the commands that take one puzzle a file or none
+for args in "solve -e naive --json $CLASSIC" "solve -e propagate -f csv $CLASSIC" \
+    "solve -e human --json $CLASSIC" "count --json $samples38/killer.txt" \
+    "count -f csv $samples38/killer.txt" "candidates --json $samples38/thermo-kropki.txt" \
+    "hint --apply --json $CLASSIC" "explain --json $CLASSIC"; do
+    # shellcheck disable=SC2086
+    "$NONET" $args >"$tmp/r1" 2>/dev/null
+    # shellcheck disable=SC2086
+    "$NONET" $args >"$tmp/r2" 2>/dev/null
+    if [ -s "$tmp/r1" ] && cmp -s "$tmp/r1" "$tmp/r2"; then pass; else fail "$args: two runs differ"; fi
+    if grep -q 'microseconds' "$tmp/r1"; then fail "$args: a time without --stats"; else pass; fi
+done
+"$NONET" dlx "$CLASSIC" | "$NONET" xc --json >"$tmp/r1"
+"$NONET" dlx "$CLASSIC" | "$NONET" xc --json >"$tmp/r2"
+if cmp -s "$tmp/r1" "$tmp/r2" && ! grep -q '"stats"' "$tmp/r1"; then pass; else fail "xc --json: $(head -c 200 "$tmp/r1")"; fi
+
+test_name="records: --stats brings the stats back"
+input "$CLASSIC" "$TWO"
+run count --json --stats
+expect_out_has ',"stats":{"nodes":1,"guesses":0,"microseconds":'
+run count -f csv --stats
+expect_line 1 "index,line,name,size,puzzle,status,message,count,limit_reached,solution,nodes,guesses,microseconds"
+run rate -f csv --stats
+expect_line 1 "index,line,name,size,puzzle,status,message,rating,at_least,level,hardest,hardest_rating,step_count,nodes,guesses,microseconds"
+run rate --json --stats
+expect_out_has '"stats":{"microseconds":'
+run solve -e tactics --json --stats
+expect_out_has '"stats":{"tactic1":2,"tactic2":2,"guesses":0,"backups":0,"rejected":0,"nodes":1,"microseconds":'
+"$NONET" count --json --stats "$samples38/killer.txt" >"$tmp/out" 2>"$tmp/err"
+expect_out_has '"stats":{"nodes":'
+"$NONET" dlx "$CLASSIC" | "$NONET" xc --json --stats >"$tmp/out"
+expect_out_has '"count":1,"limit_reached":false,"stats":{"nodes":'
+
+test_name="--with-puzzle: PUZZLE<tab>RESULT, which reads back as the puzzles"
+tab=$(printf '\t')
+"$NONET" format -f line "$tmp/many38" >"$tmp/lines38" 2>/dev/null
+run rate -p "$samples38/ladder.txt"
+expect_line 1 "................12....34.................53.6..217.......2......3.6..4..45....8..${tab}1.2 hidden single (box), 64 steps, easy"
+"$NONET" rate "$samples38/ladder.txt" >"$tmp/plain"
+cut -f2 "$tmp/out" >"$tmp/back"
+if cmp -s "$tmp/plain" "$tmp/back"; then pass; else fail "rate -p's results are not rate's"; fi
+"$NONET" format -f line "$tmp/out" >"$tmp/back" 2>&1
+if cmp -s "$samples38/ladder.txt" "$tmp/back"; then pass; else fail "rate -p does not read back as the puzzles"; fi
+"$NONET" format --json "$tmp/out" | sed -n 's/.*"name":"\([^"]*\)".*/\1/p' >"$tmp/back"
+if cmp -s "$tmp/plain" "$tmp/back"; then pass; else fail "read back, the names are not the ratings"; fi
+"$NONET" count -p -l 2 "$tmp/many38" >"$tmp/out" 2>/dev/null
+expect_lines 155
+expect_line 1 "$(sed -n 1p "$tmp/lines38")${tab}1"
+expect_line 151 "$TWO${tab}2+"
+expect_line 152 "$NONE${tab}0"
+expect_line 153 "55${CLASSIC#??}${tab}0 invalid"
+expect_line 154 "# error"
+"$NONET" solve -p "$tmp/many38" >"$tmp/out" 2>/dev/null
+expect_line 152 "$NONE${tab}# no solution"
+if sed -n 154p "$tmp/out" | grep -q '^# error: 10 cells'; then pass; else fail "line 154: $(sed -n 154p "$tmp/out")"; fi
+expect_line 155 "$CLASSIC${tab}$CLASSIC_SOL"
+head -150 "$tmp/out" | cut -f1 >"$tmp/p1"
+head -150 "$tmp/out" | cut -f2 >"$tmp/s1"
+head -150 "$tmp/lines38" >"$tmp/l150"
+if cmp -s "$tmp/p1" "$tmp/l150"; then pass; else fail "solve -p: the puzzles beside are not the input's"; fi
+if verify_lines "$tmp/p1" "$tmp/s1" >"$tmp/why"; then pass; else fail "solve -p: $(head -3 "$tmp/why")"; fi
+# a multi-line result: the puzzle's line, then the grid
+"$NONET" solve -p "$samples38/classic.txt" >"$tmp/out"
+expect_line 1 "1..489..673.....4......1295..712.6..5..7.3..8..6.957..9146......2.....378..512..4"
+expect_line 2 "152 489 376"
+expect_lines 12
+"$NONET" check -p "$samples38/grids.txt" >"$tmp/out" 2>/dev/null
+expect_out "$CLASSIC_SOL${tab}solved
+$CLASSIC${tab}consistent, incomplete (51 blanks)
+55${CLASSIC#??}${tab}inconsistent: digit 5 appears twice in row 1, columns 1 and 2"
+printf '%s\n' "$CLASSIC" "1234" >"$tmp/in"
+run check -p
+expect_line 1 "$CLASSIC${tab}consistent, incomplete (51 blanks)"
+if sed -n 2p "$tmp/out" | grep -q '^# error: 4 cells'; then pass; else fail "line 2: $(sed -n 2p "$tmp/out")"; fi
+"$NONET" canon -p -f line "$samples38/puzzle.txt" >"$tmp/out"
+expect_out "$CLASSIC${tab}........1.....2.34156...27......8.......51..232974......16..9....34..7..28.91.45."
+input "$CLASSIC"
+run minimize -p
+if [ "$(cut -f1 "$tmp/out")" = "$CLASSIC" ] && [ "$(cut -f2 "$tmp/out" | wc -c)" -eq 82 ]; then pass; else fail "minimize -p: $(cat "$tmp/out")"; fi
+run transform -p --seed 3
+if [ "$(cut -f1 "$tmp/out")" = "$CLASSIC" ]; then pass; else fail "transform -p: $(cat "$tmp/out")"; fi
+# a position with pencil marks: its pencil-mark line, which reads back
+"$NONET" hint -p "$samples38/marks.txt" >"$tmp/out"
+if [ "$(cut -f1 "$tmp/out" | wc -c)" -eq 730 ] && [ "$(cut -f2 "$tmp/out")" = "1.2 hidden single in box 1: r1c1 = 3" ]; then pass; else fail "hint -p: $(cut -c1-100 "$tmp/out")"; fi
+"$NONET" hint <"$tmp/out" >"$tmp/back"
+if [ "$(cat "$tmp/back")" = "1.2 hidden single in box 1: r1c1 = 3" ]; then pass; else fail "the pencil-mark line read back: $(cat "$tmp/back")"; fi
+# boxes other than the side's default: the size line first, as solve writes it
+input "1.....2.....3.....4.....5.....6....."
+run solve -p -s 3x2
+expect_out "3x2
+1.....2.....3.....4.....5.....6.....${tab}142356251634364512413265526143635421"
+"$NONET" format --json <"$tmp/out" >"$tmp/back"
+if grep -q '"size":"3x2","puzzle":"1.....2.....3.....4.....5.....6....."' "$tmp/back"; then pass; else fail "3x2 read back: $(cat "$tmp/back")"; fi
+# records carry the puzzle anyway: -p changes nothing there
+"$NONET" count -p --json "$tmp/many38" >"$tmp/r1" 2>/dev/null
+"$NONET" count --json "$tmp/many38" >"$tmp/r2" 2>/dev/null
+if cmp -s "$tmp/r1" "$tmp/r2"; then pass; else fail "count -p --json differs from count --json"; fi
+# where it does not apply
+input "$CLASSIC"
+run explain -p
+expect_rc 2
+run solve -p -e naive
+expect_rc 2
+expect_err "--with-puzzle does not go with a teaching solver"
+"$NONET" count -p "$samples38/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "a variant puzzle's rules have none"
+"$NONET" count --help >"$tmp/out"
+expect_out_has "-p, --with-puzzle"
+
+test_name="check: a table's own column of solutions, without being told"
+# Kaggle's quizzes,solutions from a known pair and relabelled copies (the
+# solution of a relabelled puzzle is its solution relabelled; verify_lines
+# checks them without nonet); rows 2 and 3 get each other's solutions
+Q2=$(echo "$CLASSIC" | tr 123456789 345678912)
+A2=$(echo "$CLASSIC_SOL" | tr 123456789 345678912)
+Q3=$(echo "$CLASSIC" | tr 123456789 234567891)
+A3=$(echo "$CLASSIC_SOL" | tr 123456789 234567891)
+printf '%s\n' "$CLASSIC" "$Q2" "$Q3" >"$tmp/q38"
+printf '%s\n' "$CLASSIC_SOL" "$A2" "$A3" >"$tmp/a38"
+if verify_lines "$tmp/q38" "$tmp/a38"; then pass; else fail "the relabelled solutions"; fi
+printf '%s\n' "quizzes,solutions" "$CLASSIC,$CLASSIC_SOL" "$Q2,$A3" "$Q3,$A2" "$Q3,$A3" >"$tmp/kaggle.csv"
+"$NONET" check "$tmp/kaggle.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "correct
+wrong: it changes the clue at row 1, column 1
+wrong: it changes the clue at row 1, column 1
+correct"
+expect_err "nonet: $tmp/kaggle.csv: checking column 'solutions' against 'quizzes'"
+if [ "$(grep -c checking "$tmp/err")" -eq 1 ]; then pass; else fail "the note more than once: $(cat "$tmp/err")"; fi
+# from a pipe, in JSON (the solution checked is in the record)
+"$NONET" check --json <"$tmp/kaggle.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "nonet: <stdin>: checking column 'solutions' against 'quizzes'"
+expect_out_has "\"puzzle\":\"$Q2\",\"status\":\"wrong\",\"message\":\"it changes the clue at row 1, column 1\",\"blanks\":0,\"solution\":\"$A3\"}"
+"$NONET" check -f csv "$tmp/kaggle.csv" >"$tmp/out" 2>/dev/null
+expect_line 1 "index,line,name,size,puzzle,status,message,blanks,solution,input_solutions"
+# Sudoku-Extreme's source,question,answer,rating
+printf '%s\n' "source,question,answer,rating" "x,$Q2,$A2,0" "y,$Q3,$A2,1" >"$tmp/extreme.csv"
+"$NONET" check "$tmp/extreme.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "correct
+wrong: it changes the clue at row 1, column 1"
+expect_err "checking column 'answer' against 'question'"
+# a column named on the command line wins; so does a --solution FILE
+printf '%s\n' "quizzes,solutions,mine" "$Q2,$A3,$A2" >"$tmp/mine.csv"
+"$NONET" check --solution-column mine "$tmp/mine.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "correct"
+if grep -q checking "$tmp/err"; then fail "a note with a named column: $(cat "$tmp/err")"; else pass; fi
+"$NONET" check --solution "$tmp/a38" "$tmp/kaggle.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "correct
+correct
+correct
+error: $tmp/a38 has no solution for this puzzle"
+if grep -q checking "$tmp/err"; then fail "a note with --solution: $(cat "$tmp/err")"; else pass; fi
+"$NONET" check --column solutions "$tmp/mine.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "solved" # the solutions column as the puzzles: no column of solutions beside
+# no such column: each grid checked alone, as before
+printf '%s\n' "quizzes,rating" "$CLASSIC,1" >"$tmp/plain.csv"
+"$NONET" check "$tmp/plain.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "consistent, incomplete (51 blanks)"
+if [ ! -s "$tmp/err" ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+
+test_name="README says where nonet is before its examples type it"
+awk '/^\$ .*nonet /{ exit } { print }' "$(dirname "$0")/../README.md" >"$tmp/before"
+if grep -q 'build/nonet' "$tmp/before" && grep -q 'PATH=' "$tmp/before" && grep -q 'make install' "$tmp/before"; then pass; else
+    fail "README's text before its first example does not say where nonet is after make"
+fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

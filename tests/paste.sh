@@ -105,8 +105,8 @@ run format --json "$DATA/forms/extreme.csv"
 expect_out_has '"columns":{"source":"puzzles0_src","answer":"534678912672195348198342567859761423426853791713924856961537284287419635345286179","rating":"0"}'
 expect_out_has '"rating":"28"}'
 run rate -f csv "$DATA/forms/extreme.csv"
-expect_line 1 "index,line,name,size,puzzle,status,message,rating,at_least,level,hardest,hardest_rating,step_count,nodes,guesses,microseconds,source,answer,input_rating"
-if [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-13,17-)" = "1,2,,3x3,$CLASSIC,unique,,1.2,,easy,hidden single (box),1.2,51,puzzles0_src,$CLASSIC_SOL,0" ]; then pass; else fail "$(sed -n 2p "$tmp/out")"; fi
+expect_line 1 "index,line,name,size,puzzle,status,message,rating,at_least,level,hardest,hardest_rating,step_count,source,answer,input_rating"
+expect_line 2 "1,2,,3x3,$CLASSIC,unique,,1.2,,easy,hidden single (box),1.2,51,puzzles0_src,$CLASSIC_SOL,0"
 
 # ---------------------------------------------------------------- spaces and blocks
 test_name="Simple Sudoku's *---* frame, box drawing, tabs, a 6x6 with spaces as blanks"

@@ -342,6 +342,74 @@ static int slow_batch(child *c, int where, long *count)
     return wait_exit(c);
 }
 
+/* A file of many copies of one slow puzzle (the classic with its last 8
+ * clues gone: 4006 solutions, a few milliseconds to count them all),
+ * counted on two threads with stderr on a terminal: every progress line
+ * drawn must say the share of the input its puzzles written took. Each
+ * line of the file is as long as the others, so that share is exactly
+ * written / total (issue 38: "8000 puzzles, 88%" for 10,000, when the
+ * percent was of the bytes read, read ahead of the solvers). */
+static void progress_numbers(void)
+{
+    static const char slow[] =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....2....................\n";
+    enum { TOTAL = 1500 };
+    char path[] = "/tmp/nonet-pty-XXXXXX";
+    int fd = mkstemp(path);
+    int ok = fd >= 0;
+    for (int i = 0; ok && i < TOTAL; i++)
+        ok = write(fd, slow, sizeof slow - 1) == (ssize_t)(sizeof slow - 1);
+    if (fd >= 0)
+        close(fd);
+    const char *const args[] = {"count", "-l", "0", "-j", "2", path, NULL};
+    child c;
+    if (!ok || start(&c, ERR_TTY, args) != 0) {
+        check(0, "cannot write the input or start nonet");
+        if (fd >= 0)
+            unlink(path);
+        return;
+    }
+    close(c.in);
+    c.in = -1;
+    double t0 = now_ms(), end = t0 + 60000; /* a slow machine: up to a minute */
+    while (running(&c) && now_ms() < end)
+        pump(&c, 20);
+    int rc = wait_exit(&c);
+    double took = now_ms() - t0;
+    unlink(path);
+    check(rc == 0, "exit status");
+    size_t lines = 0;
+    for (size_t i = 0; i < c.outlen; i++)
+        lines += c.outbuf[i] == '\n';
+    check(lines == TOTAL, "not one count per puzzle");
+    /* each drawn line: "\rN puzzles, R/s, P% of the input, ..." */
+    int drawn = 0, wrong = 0;
+    for (const char *at = strchr(c.ttybuf, '\r'); at; at = strchr(at + 1, '\r')) {
+        char line[256];
+        size_t len = strcspn(at + 1, "\r");
+        if (len >= sizeof line)
+            len = sizeof line - 1;
+        memcpy(line, at + 1, len);
+        line[len] = '\0';
+        long written;
+        double percent;
+        const char *rate = strstr(line, "/s, ");
+        if (sscanf(line, "%ld puzzle", &written) != 1 || !rate ||
+            sscanf(rate + 4, "%lf%%", &percent) != 1)
+            continue; /* an erasing run of spaces, or no percent yet */
+        drawn++;
+        double want = 100.0 * (double)written / TOTAL;
+        if ((percent < want - 1 || percent > want + 1 || written > TOTAL) && wrong++ == 0)
+            printf("  '%s': %ld of %d puzzles is %.1f%%\n", line, written, TOTAL, want);
+    }
+    if (drawn == 0 && took < 1500) /* too fast a machine for a line to show */
+        printf("note: %s: the run took %.0f ms, no progress line to check\n", test_name, took);
+    else
+        check(drawn > 0, "no progress line with a percent in a run of over 1.5 s");
+    check(wrong == 0, "the percent is not of the puzzles written");
+    finish(&c);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -502,6 +570,9 @@ int main(int argc, char **argv)
         check((long)lines == count, "not one result per puzzle");
         finish(&c);
     }
+
+    test_name = "the progress line's percent is of the puzzles written";
+    progress_numbers();
 
     printf("pty: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
