@@ -81,11 +81,17 @@ static const char input_text[] =
     "question, ...; or --column): each line's other fields, whole, are its\n"
     "columns in records; check checks a solution(s) or answer(s) column\n"
     "against the puzzles (or the one --solution-column NAME names).\n"
+    "Fields are quoted as RFC 4180 says (\"a, \"\"b\"\"\" is a, \"b\"), and a\n"
+    "quoted field may hold line breaks: its record's lines (64 KiB at most)\n"
+    "are one, and its line is the first. A quote never closed is an error\n"
+    "where it opens.\n"
     "\n"
     "Encodings: UTF-8; UTF-16 (a byte-order mark, or a NUL byte beside each\n"
     "ASCII character) is decoded. Binary data (a line with a NUL byte and\n"
     "another byte no text has) is one error where it starts, and nothing\n"
-    "after it is read.\n"
+    "after it is read. A control character in a puzzle's line (other than\n"
+    "a tab, or CR, VT and FF at its ends) is a bad character, named with its\n"
+    "line and column, also in place of a cell.\n"
     "\n";
 
 /* nonet help input's second part (one literal would pass C's 4095) */

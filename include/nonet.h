@@ -40,7 +40,9 @@ extern "C" {
 /* Largest side whose digits each have a one-character symbol (1-9, A-Z).
  * Larger grids can only be written in the numbers layout. */
 #define NONET_MAX_SYMBOL_SIDE 35
-/* Longest input line the reader accepts, in bytes, line end excluded. */
+/* Longest input line the reader accepts, in bytes, line end excluded; also
+ * the longest CSV record whose quoted field holds line breaks, its lines
+ * and the breaks between them together. */
 #define NONET_MAX_LINE 65536
 /* Longest puzzle name kept, in bytes (see nonet_puzzle.name). */
 #define NONET_MAX_NAME 255
@@ -63,10 +65,11 @@ enum nonet_status {
     NONET_EBADCHAR = -10,   /* a character that is no symbol, blank or separator */
     NONET_ESHORTROW = -11,  /* a grid row with too few cells */
     NONET_ELONGROW = -12,   /* a grid row with too many cells */
-    NONET_ETRUNCATED = -13, /* a grid that ended before its last row */
+    NONET_ETRUNCATED = -13, /* a grid that ended before its last row; a CSV
+                               field whose quote the input ended inside */
     NONET_ERANGE = -14,     /* a digit larger than the grid's side */
     NONET_ECELLS = -15,     /* a one-line puzzle whose cell count fits no grid */
-    NONET_ELINE = -16,      /* a line longer than NONET_MAX_LINE */
+    NONET_ELINE = -16,      /* a line (or CSV record) longer than NONET_MAX_LINE */
     NONET_ESIZE = -17,      /* the puzzle does not have the forced size */
     NONET_EAMBIGUOUS = -18, /* the text can be read as two different puzzles
                                (e.g. '0' as a blank or as a symbol) */
@@ -304,7 +307,8 @@ typedef struct nonet_puzzle {
     int has_marks;
     long index;      /* 1-based position among the input's puzzles,
                         failed ones included */
-    long first_line; /* 1-based input lines it spans */
+    long first_line; /* 1-based input lines it spans (a CSV record's
+                        lines, when its quoted field holds line breaks) */
     long last_line;
     long row_line[NONET_MAX_SIDE]; /* input line of each row */
     nonet_error error;
@@ -357,10 +361,23 @@ NONET_API void nonet_puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src);
  * - a line of text that cannot be a row, where a puzzle may begin, is a
  *   title: the name of the next puzzle (nonet_puzzle.name); a line of
  *   cells that is nearly a puzzle (a few cells short or long) is never a
- *   title but a failed puzzle.
+ *   title but a failed puzzle;
+ * - after a CSV header that names a puzzle column (see
+ *   nonet_read_opts.column), each record's field in it is one puzzle and
+ *   its other fields are the puzzle's columns, quoted as RFC 4180 says: a
+ *   field that starts with '"' ends at the next '"' that is not one of a
+ *   pair, "" in it is one '"', and it may hold delimiters and line breaks
+ *   (the record's lines are one, NONET_MAX_LINE bytes at most; its line
+ *   is its first; a CR LF in a value is read as '\n'). A quote never
+ *   closed fails its record (NONET_ETRUNCATED at the quote), as does a
+ *   longer record (NONET_ELINE; the reader goes on after its end).
  * Cells are symbols and blanks ('.', '-', '_', '*', '0', the middle dot
  * U+00B7; see nonet_puzzle.symbols for the alphabets: 1-9A-Z, 0-9A-Z, A-Z,
- * either case, '0' a symbol when another blank is used). A failed puzzle
+ * either case, '0' a symbol when another blank is used), apart or
+ * separated by spaces and tabs (CR, VT and FF too at a line's start or
+ * end). A control character anywhere else in a puzzle's line is a bad
+ * character (NONET_EBADCHAR at its column), also where it stands in
+ * place of a cell, which it never counts as. A failed puzzle
  * still yields one nonet_puzzle (with its error), so that a batch loses
  * nothing; inside a grid, an error is reported once the grid's rows are
  * consumed. Some decisions wait for the next line (a title, a line of 16

@@ -411,6 +411,71 @@ run solve
 expect_rc 0
 expect_out "$CLASSIC_SOL"
 
+# ---------------------------------------------------------------- input: control characters, CSV records (issue 38)
+test_name="a control character in a puzzle line is named where it is"
+# the classic puzzle with ESC in place of its 17th cell (80 cells: the
+# count alone named no place), then with U+0001 before its 17th cell, then
+# with form feeds at the line's ends (white space) and a tab between cells
+{ printf '%s\n' "$CLASSIC"
+  printf '%.16s\033%s\n' "$CLASSIC" "${CLASSIC#?????????????????}"
+  printf '%.16s\001%s\n' "$CLASSIC" "${CLASSIC#????????????????}"
+  printf '\f%.40s\t%s\f\r\n' "$CLASSIC" "${CLASSIC#????????????????????????????????????????}"
+} >"$tmp/in"
+run check
+expect_rc 1
+expect_out "consistent, incomplete (51 blanks)
+error: bad character: control character U+001B (escape)
+error: bad character: control character U+0001
+consistent, incomplete (51 blanks)"
+expect_err "<stdin>:2:17: puzzle 2: bad character: control character U+001B (escape)"
+expect_err "<stdin>:3:17: puzzle 3: bad character: control character U+0001"
+# a form feed between two cells is no space
+printf '%.40s\f%s\n' "$CLASSIC" "${CLASSIC#????????????????????????????????????????}" >"$tmp/in"
+run solve
+expect_rc 1
+expect_err "<stdin>:1:41: puzzle 1: bad character: control character U+000C (form feed)"
+
+test_name="CSV as RFC 4180 writes it: quoted fields with line breaks and quotes"
+# rules with a line break and a comma (lines 2-3), a quoted puzzle with
+# rules that quote (line 4), rules of three lines before a wrong solution
+# (lines 5-7), a quote never closed (line 8 on)
+P2=$(echo "$CLASSIC" | tr 123456789 234567891)
+S2=$(echo "$CLASSIC_SOL" | tr 123456789 234567891)
+printf '%s\n' "puzzle,rules,solution" \
+    "$CLASSIC,\"Normal sudoku rules.
+Digits in cages sum to the clue, no repeats.\",$CLASSIC_SOL" \
+    "\"$P2\",\"a, \"\"b\"\" c\",$S2" \
+    "$P2,\"one
+
+three\",$CLASSIC_SOL" >"$tmp/rules.csv"
+"$NONET" check --solution-column solution "$tmp/rules.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out "correct
+correct
+wrong: it changes the clue at row 1, column 1"
+expect_err "rules.csv:5: puzzle 3: wrong: it changes the clue at row 1, column 1"
+if [ "$(wc -l <"$tmp/err")" -eq 1 ]; then pass; else fail "stderr: $(cat "$tmp/err")"; fi
+"$NONET" format --json "$tmp/rules.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has '"index":2,"line":4,"columns":{"rules":"a, \"b\" c","solution"'
+expect_out_has '"index":3,"line":5,'
+if grep -q '"rules":"Normal sudoku rules.\(\\u000a\|\\n\)Digits in cages sum to the clue, no repeats."' "$tmp/out"
+then pass; else fail "rules: $(head -1 "$tmp/out")"; fi
+# nonet's own CSV records, whose fields are quoted so, read back the same
+"$NONET" format -f csv "$tmp/rules.csv" >"$tmp/records.csv" 2>"$tmp/err"
+"$NONET" format --json "$tmp/records.csv" >"$tmp/again" 2>"$tmp/err"; rc=$?
+expect_rc 0
+rules_of() { sed 's/.*"rules":\("[^"\\]*\(\\.[^"\\]*\)*"\).*/\1/' "$1"; }
+rules_of "$tmp/out" >"$tmp/want"
+rules_of "$tmp/again" >"$tmp/got"
+if [ "$(wc -l <"$tmp/got")" -eq 3 ] && cmp -s "$tmp/want" "$tmp/got"; then pass; else
+    fail "read back: $(cat "$tmp/got")"; fi
+printf '%s,"never closed\n%s,x\n' "$CLASSIC" "$CLASSIC" >>"$tmp/rules.csv"
+"$NONET" check "$tmp/rules.csv" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_line 4 "error: unclosed quote: the CSV field that opens here runs to the end of the input (line 9)"
+expect_err "rules.csv:8:83: puzzle 4: unclosed quote: the CSV field that opens here runs to the end of the input (line 9)"
+
 # ---------------------------------------------------------------- usage
 test_name="usage and exit codes"
 input "$CLASSIC"

@@ -747,6 +747,270 @@ static void test_utf16(void)
     free(p);
 }
 
+/* A control character in a puzzle line is named where it is (issue 38,
+ * item 4): one in place of a cell is no cell, and its line once failed
+ * on its cell count alone ("80 cells; a one-line 9x9 puzzle needs 81").
+ * Tab is a separator anywhere; CR, VT and FF at a line's ends are white
+ * space, between its characters control characters like the others. */
+static void test_control_characters(void)
+{
+    nonet_puzzle *p = puzzles(3);
+    CHECK(p);
+    static const unsigned char controls[] = {0x01, 0x08, 0x1B, 0x7F, 0x0B, 0x0C, 0x0D, 0x1F};
+    char text[400], want[40];
+    for (size_t k = 0; k < sizeof controls; k++) {
+        unsigned ch = controls[k];
+        snprintf(want, sizeof want, "control character U+%04X", ch);
+        for (int inserted = 0; inserted <= 1; inserted++) {
+            /* a puzzle, then one with the control character in place of
+             * its 17th cell (or before it): the second line, column 17 */
+            int len = snprintf(text, sizeof text, "%s\n%.16s%c%s\n", classic_line, classic_line,
+                               (char)ch, classic_line + 17 - inserted);
+            for (size_t piece = 0; piece <= 5; piece += 5) {
+                CHECK(unit_read_all(text, (size_t)len, NULL, piece, p, 3) == 2);
+                CHECK(cells_are(&p[0], classic_line, 3, 3));
+                CHECKF(p[1].error.code == NONET_EBADCHAR && p[1].error.line == 2 &&
+                           p[1].error.column == 17 && strstr(p[1].error.message, want),
+                       "0x%02X, inserted %d: %d %ld:%ld %s", ch, inserted, p[1].error.code,
+                       p[1].error.line, p[1].error.column, p[1].error.message);
+            }
+            /* the first line of the input, no puzzle before it */
+            CHECK(nonet_parse(text + 82, (size_t)len - 82, NULL, &p[0], NULL) == NONET_EBADCHAR);
+            CHECKF(p[0].error.line == 1 && p[0].error.column == 17, "0x%02X: %ld:%ld", ch,
+                   p[0].error.line, p[0].error.column);
+            /* in a grid's fifth row, in place of its fifth cell or before it */
+            len = snprintf(text, sizeof text,
+                           "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8%c%s\n7...2...6\n"
+                           ".6....28.\n...419..5\n....8..79\n",
+                           (char)ch, &".3..1"[1 - inserted]);
+            CHECK(unit_read_all(text, (size_t)len, NULL, 0, p, 3) == 1);
+            CHECKF(p[0].error.code == NONET_EBADCHAR && p[0].error.line == 5 &&
+                       p[0].error.column == 5 && strstr(p[0].error.message, want),
+                   "grid, 0x%02X, inserted %d: %ld:%ld %s", ch, inserted, p[0].error.line,
+                   p[0].error.column, p[0].error.message);
+            /* in a CSV table's puzzle field: column 17 of the field */
+            len = snprintf(text, sizeof text, "id,puzzle\nabc,%.16s%c%s\n", classic_line, (char)ch,
+                           classic_line + 17 - inserted);
+            CHECK(unit_read_all(text, (size_t)len, NULL, 0, p, 3) == 1);
+            CHECKF(p[0].error.code == NONET_EBADCHAR && p[0].error.line == 2 &&
+                       p[0].error.column == 4 + 17 && strstr(p[0].error.message, want) &&
+                       p[0].ncolumns == 1,
+                   "CSV, 0x%02X, inserted %d: %ld:%ld %s", ch, inserted, p[0].error.line,
+                   p[0].error.column, p[0].error.message);
+        }
+    }
+    /* escape and delete are named as such */
+    snprintf(text, sizeof text, "%.40s\x1b%s\n", classic_line, classic_line + 41);
+    CHECK(nonet_parse(text, strlen(text), NULL, &p[0], NULL) == NONET_EBADCHAR);
+    CHECKF(strcmp(p[0].error.message, "bad character: control character U+001B (escape)") == 0,
+           "%s", p[0].error.message);
+    /* white space: tabs anywhere, CR, VT and FF before and after */
+    snprintf(text, sizeof text, "\f\v %.40s\t%s \t\v\f\r\r\n\f\n", classic_line, classic_line + 40);
+    CHECK(unit_read_all(text, strlen(text), NULL, 1, p, 3) == 1);
+    CHECK(cells_are(&p[0], classic_line, 3, 3));
+    /* a title keeps its words, a control character in it a space */
+    snprintf(text, sizeof text, "Puzzle\x01one\f\n%s\n", classic_line);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 1);
+    CHECKF(cells_are(&p[0], classic_line, 3, 3) && strcmp(p[0].name, "Puzzle one") == 0, "%s",
+           p[0].name);
+    free(p);
+}
+
+/* text with each "\n" written as "\r\n", into out */
+static size_t crlf(const char *text, char *out)
+{
+    size_t n = 0;
+    for (; *text; text++) {
+        if (*text == '\n')
+            out[n++] = '\r';
+        out[n++] = *text;
+    }
+    out[n] = '\0';
+    return n;
+}
+
+/* The column named of puzzle p, or "" when it has none. */
+static const char *column_of(const nonet_puzzle *p, const char *want)
+{
+    for (int i = 0; i < p->ncolumns; i++) {
+        const char *name, *value;
+        if (nonet_puzzle_column(p, i, &name, &value) == NONET_OK && strcmp(name, want) == 0)
+            return value;
+    }
+    return "";
+}
+
+/* CSV as RFC 4180 writes it: a quoted field may hold line breaks (the
+ * lines of its record are one), "" in it is '"', and a quoted puzzle
+ * field is read too; a '"' inside an unquoted field is a character. A
+ * record keeps its first line as its line, and the lines after it keep
+ * their numbers. Whole, byte by byte, in odd pieces, with CRLF. */
+static void test_csv_records(void)
+{
+    nonet_puzzle *p = puzzles(8);
+    char *text = malloc(4000), *both = malloc(8000);
+    CHECK(p && text && both);
+    const char *c = classic_line, *h = handout_cells;
+    int len = snprintf(text, 4000,
+                       "id,puzzle,rules\n"                          /* line 1 */
+                       "1,%s,\"line one\nline two, with comma\"\n"  /* 2-3 */
+                       "2,%s,\"a, \"\"b\"\" c\"\n"                  /* 4 */
+                       "\"3\",\"%s\",plain\n"                       /* 5 */
+                       "4,%s,\"x\n\ny\"\"\n\"\"z\"\"\"\n"           /* 6-9 */
+                       "5,%s,5\" screen, \"quoted\"\n"              /* 10 */
+                       "6,%s,\"#1\n# not a comment\n[Puzzle]\n\"\n" /* 11-14 */
+                       "7,%s,last\n",                               /* 15 */
+                       c, h, c, h, c, h, c);
+    CHECK(len > 0 && len < 4000);
+    static const long first[] = {2, 4, 5, 6, 10, 11, 15}, last[] = {3, 4, 5, 9, 10, 14, 15};
+    static const char *const rules[] = {
+        "line one\nline two, with comma",  "a, \"b\" c", "plain", "x\n\ny\"\n\"z\"", "5\" screen",
+        "#1\n# not a comment\n[Puzzle]\n", "last"};
+    static const char *const ids[] = {"1", "2", "3", "4", "5", "6", "7"};
+    static const size_t pieces[] = {0, 1, 2, 3, 5, 7, 13, 64, 100};
+    for (int form = 0; form < 2; form++) {
+        const char *in = text;
+        size_t n = (size_t)len;
+        if (form == 1) {
+            n = crlf(text, both);
+            in = both;
+        }
+        for (size_t k = 0; k < sizeof pieces / sizeof pieces[0]; k++) {
+            int got = unit_read_all(in, n, NULL, pieces[k], p, 8);
+            CHECKF(got == 7, "form %d, pieces of %zu: %d puzzles", form, pieces[k], got);
+            for (int i = 0; i < 7 && i < got; i++) {
+                CHECKF(cells_are(&p[i], i % 2 ? h : c, 3, 3), "puzzle %d: %s", i + 1,
+                       p[i].error.message);
+                CHECKF(p[i].first_line == first[i] && p[i].last_line == last[i],
+                       "form %d, pieces of %zu, puzzle %d: lines %ld-%ld", form, pieces[k], i + 1,
+                       p[i].first_line, p[i].last_line);
+                CHECKF(p[i].ncolumns == 2 && strcmp(column_of(&p[i], "id"), ids[i]) == 0 &&
+                           strcmp(column_of(&p[i], "rules"), rules[i]) == 0,
+                       "form %d, pieces of %zu, puzzle %d: '%s' '%s'", form, pieces[k], i + 1,
+                       column_of(&p[i], "id"), column_of(&p[i], "rules"));
+            }
+        }
+    }
+    /* one at a time: each call consumes its record, line breaks and all */
+    size_t used = 0;
+    CHECK(nonet_parse(text, (size_t)len, NULL, &p[0], &used) == NONET_OK);
+    CHECKF(used == strlen("id,puzzle,rules\n1,,\"line one\nline two, with comma\"\n") + 81, "%zu",
+           used);
+
+    /* a quoted field before the puzzle's, with line breaks: the puzzle's
+     * errors are placed on its own line (3), at its own column */
+    len = snprintf(text, 4000, "rules,puzzle\n\"a\nb\",%.16sx%s\n", c, c + 17);
+    CHECK(unit_read_all(text, (size_t)len, NULL, 1, p, 8) == 1);
+    CHECKF(p[0].error.code == NONET_EBADCHAR && p[0].first_line == 2 && p[0].last_line == 3 &&
+               p[0].error.line == 3 && p[0].error.column == (long)strlen("b\",") + 17,
+           "%ld-%ld, %ld:%ld %s", p[0].first_line, p[0].last_line, p[0].error.line,
+           p[0].error.column, p[0].error.message);
+    /* a grid in a quoted puzzle field, its rows on lines of their own */
+    len = snprintf(text, 4000,
+                   "puzzle,name\n\"53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                   "7...2...6\n.6....28.\n...419..5\n....8..79\",classic\n%s,line\n",
+                   c);
+    CHECK(unit_read_all(text, (size_t)len, NULL, 3, p, 8) == 2);
+    CHECK(cells_are(&p[0], c, 3, 3) && p[0].first_line == 2 && p[0].last_line == 10);
+    CHECK(strcmp(column_of(&p[0], "name"), "classic") == 0);
+    CHECK(cells_are(&p[1], c, 3, 3) && p[1].first_line == 11);
+    /* a symbol out of range on the grid's fifth row: there */
+    text[strlen("puzzle,name\n\"53..7....\n6..195...\n.98....6.\n8...6...3\n") + 1] = 'G';
+    CHECK(unit_read_all(text, (size_t)len, NULL, 0, p, 8) == 2);
+    CHECKF(p[0].error.code != NONET_OK && p[0].error.line == 6 && p[0].error.column == 2,
+           "%ld:%ld %s", p[0].error.line, p[0].error.column, p[0].error.message);
+
+    /* one-line 4x4 puzzles held as a grid's rows when the table begins:
+     * read first, then the record, its places kept */
+    len = snprintf(text, 4000, "1.3..4.1..1.4.3.\npuzzle,rules\n%.16sx%s,\"a\nb\"\n%s,c\n", c,
+                   c + 17, c);
+    for (size_t piece = 0; piece <= 1; piece++) {
+        CHECK(unit_read_all(text, (size_t)len, NULL, piece, p, 8) == 3);
+        CHECK(p[0].error.code == NONET_OK && p[0].grid.n == 4 && p[0].first_line == 1);
+        CHECKF(p[1].error.code == NONET_EBADCHAR && p[1].first_line == 3 && p[1].last_line == 4 &&
+                   p[1].error.line == 3 && p[1].error.column == 17 &&
+                   strcmp(column_of(&p[1], "rules"), "a\nb") == 0,
+               "%ld-%ld %ld:%ld %s", p[1].first_line, p[1].last_line, p[1].error.line,
+               p[1].error.column, p[1].error.message);
+        CHECK(cells_are(&p[2], c, 3, 3) && p[2].first_line == 5);
+    }
+    free(text);
+    free(both);
+    free(p);
+}
+
+/* A quoted field that never closes fails its record once, naming where
+ * it opens; so does a record longer than NONET_MAX_LINE bytes, and the
+ * records after it are read. */
+static void test_csv_unclosed(void)
+{
+    nonet_puzzle *p = puzzles(4);
+    size_t cap = 3 * (size_t)NONET_MAX_LINE;
+    char *text = malloc(cap);
+    CHECK(p && text);
+    const char *c = classic_line;
+    int len =
+        snprintf(text, cap, "puzzle,rules\n%s,ok\n%s,\"never closed\n%s,x\n%s,y\n", c, c, c, c);
+    for (size_t piece = 0; piece <= 1; piece++) {
+        CHECK(unit_read_all(text, (size_t)len, NULL, piece, p, 4) == 2);
+        CHECK(cells_are(&p[0], c, 3, 3) && p[0].first_line == 2);
+        CHECKF(p[1].error.code == NONET_ETRUNCATED && p[1].first_line == 3 && p[1].last_line == 5 &&
+                   p[1].error.line == 3 && p[1].error.column == 83 &&
+                   strstr(p[1].error.message, "unclosed quote") &&
+                   strstr(p[1].error.message, "(line 5)"),
+               "%d %ld-%ld %ld:%ld %s", p[1].error.code, p[1].first_line, p[1].last_line,
+               p[1].error.line, p[1].error.column, p[1].error.message);
+    }
+    /* a record of 1,001 lines (70 bytes each but its first and last):
+     * longer than NONET_MAX_LINE */
+    char *at = text + sprintf(text, "puzzle,rules\n%s,\"", c);
+    for (int i = 0; i < 1000; i++)
+        at += sprintf(at, "%069d\n", i);
+    at += sprintf(at, "\"\n%s,after\n", c);
+    for (size_t piece = 0; piece <= 4096; piece += 4096) {
+        CHECK(unit_read_all(text, (size_t)(at - text), NULL, piece, p, 4) == 2);
+        char want[80];
+        snprintf(want, sizeof want, "longer than %d bytes", NONET_MAX_LINE);
+        CHECKF(p[0].error.code == NONET_ELINE && p[0].error.line == 2 && p[0].error.column == 83 &&
+                   p[0].first_line == 2 && p[0].last_line == 1002 &&
+                   strstr(p[0].error.message, want) && strstr(p[0].error.message, "line 1002"),
+               "%d %ld:%ld %ld-%ld %s", p[0].error.code, p[0].error.line, p[0].error.column,
+               p[0].first_line, p[0].last_line, p[0].error.message);
+        CHECK(cells_are(&p[1], c, 3, 3) && p[1].first_line == 1003 &&
+              strcmp(column_of(&p[1], "rules"), "after") == 0);
+    }
+    /* the longest record that fits: NONET_MAX_LINE bytes, its lines and
+     * their breaks together */
+    at = text + sprintf(text, "puzzle,rules\n");
+    char *record = at;
+    at += sprintf(at, "%s,\"", c);
+    while ((size_t)(at - record) + 70 < (size_t)NONET_MAX_LINE)
+        at += sprintf(at, "%069d\n", 7);
+    size_t fill = (size_t)NONET_MAX_LINE - (size_t)(at - record) - 1;
+    memset(at, 'r', fill);
+    at += fill;
+    *at++ = '"';
+    CHECK(at - record == NONET_MAX_LINE);
+    at += sprintf(at, "\n%s,after\n", c);
+    CHECK(unit_read_all(text, (size_t)(at - text), NULL, 0, p, 4) == 2);
+    CHECKF(cells_are(&p[0], c, 3, 3) && p[0].ncolumns == 1, "%s", p[0].error.message);
+    CHECK(strlen(column_of(&p[0], "rules")) == (size_t)NONET_MAX_LINE - 84);
+    CHECK(cells_are(&p[1], c, 3, 3));
+    /* a reset reader forgets the record it was in */
+    nonet_reader *r = nonet_reader_new(NULL);
+    CHECK(r);
+    snprintf(text, cap, "puzzle,rules\n%s,\"open\nstill open\n", c);
+    nonet_reader_feed(r, text, strlen(text));
+    nonet_reader_reset(r);
+    nonet_reader_feed(r, handout_grid, strlen(handout_grid));
+    nonet_reader_end(r);
+    CHECK(nonet_reader_next(r, &p[0]) && cells_are(&p[0], handout_cells, 3, 3));
+    CHECK(p[0].first_line == 1 && !nonet_reader_next(r, &p[0]));
+    nonet_reader_free(r);
+    free(text);
+    free(p);
+}
+
 void suite_read(void)
 {
     RUN(test_reset);
@@ -766,4 +1030,7 @@ void suite_read(void)
     RUN(test_long_columns);
     RUN(test_binary);
     RUN(test_utf16);
+    RUN(test_control_characters);
+    RUN(test_csv_records);
+    RUN(test_csv_unclosed);
 }

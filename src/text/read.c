@@ -16,6 +16,10 @@
  *              or long), and every line that is no puzzle, title or rule:
  *              one failed puzzle each, so that nothing vanishes.
  *
+ * Lines inside a quoted field of a CSV table (RFC 4180 lets one hold line
+ * breaks) are no lines of their own: they are joined to their record,
+ * which read_forms.c then reads as one line (record_start, record_more).
+ *
  * Some decisions wait for later lines. A text line that cannot start a
  * grid waits for the next one: if that one has as many cells, both are
  * rows (the first with a typo); if not, the text was a title. A line of
@@ -36,8 +40,15 @@ enum {
     REPLAY_OVERLONG = 2, /* a line longer than NONET_MAX_LINE came here */
     REPLAY_FORMED = 4,   /* a plain line a form stood for (read_forms.c) */
     REPLAY_PUZZLE = 8,   /* the text of exactly one puzzle (a CSV field) */
-    REPLAY_NO_SIZE = 16  /* a line of numbers that was no size line */
+    REPLAY_NO_SIZE = 16, /* a line of numbers that was no size line */
+    REPLAY_UNCLOSED = 32 /* with REPLAY_PUZZLE: a CSV record whose quoted
+                            field never closed, or ran too long (its error
+                            is in the reader's record_error) */
 };
+
+/* A CSV record whose quoted field holds line breaks: being joined, or
+ * past NONET_MAX_LINE bytes (only followed until the quote closes). */
+enum { RECORD_OPEN = 1, RECORD_LONG };
 
 /* Size lines before a grid: "12", "4", "3" (side, box rows, box columns),
  * "9 3 3", or "2", "3" (box rows, box columns); at most three numbers, on
@@ -55,6 +66,9 @@ typedef struct replay_line {
     long line;
     size_t end_offset;
     int flags;
+    /* a CSV field (REPLAY_PUZZLE): the line and column where its text
+     * begins, and the last line of its record */
+    long text_line, text_col, last_line;
 } replay_line;
 
 struct nonet_reader {
@@ -87,9 +101,29 @@ struct nonet_reader {
     char *replay_text;
     size_t replay_len, replay_cap;
     forms forms;
-    long form_line;  /* the input line the forms read now */
-    size_t form_end; /* and where it ends */
-    int forms_ended; /* forms_end was called at the input's end */
+    long form_line;        /* the input line the forms read now (a record's first) */
+    size_t form_end;       /* and where it ends */
+    int forms_ended;       /* forms_end was called at the input's end */
+    int record;            /* (see record_text) */
+    const char *form_text; /* the text forms_line reads now: where it */
+    long form_col0;        /* begins in its line (0-based), and the */
+    long form_last;        /* record's last line */
+    /* a CSV record whose quoted field holds line breaks (record:
+     * RECORD_OPEN, RECORD_LONG, or 0): its lines so far, joined by '\n'
+     * (the first with its leading spaces, record_skip bytes) */
+    char *record_text;
+    size_t record_len, record_cap, record_skip;
+    long record_line, record_last; /* its first and last lines so far */
+    long quote_line, quote_col;    /* where its field still open begins */
+    long long_line, long_col;      /* where the one open when it grew too long began */
+    nonet_error record_error;      /* why it failed (REPLAY_UNCLOSED) */
+    /* the CSV field read now (whole_puzzle): where its text begins (line
+     * 0: no field), whether it holds line breaks, its record's last line;
+     * and the place of the next one, from its replay entry */
+    const char *field_text;
+    long field_line, field_col, field_last;
+    long next_line, next_col, next_last;
+    int field_nl;
     /* size lines held until the next line shows whether they are */
     int nsize, size[SIZE_NUMBERS];
     int nsize_lines;
@@ -278,6 +312,8 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
         memcpy(p->columns, r->columns, r->columns_len);
         r->ncolumns = 0;
     }
+    if (r->field_line && r->field_last > p->last_line)
+        p->last_line = r->field_last; /* a CSV record of many lines */
     if (p->error.code == NONET_OK && r->hint_n && p->grid.n == r->hint_n && r->hint_rows &&
         !r->ctx.forced_n) {
         p->grid.box_rows = r->hint_rows; /* the size lines' boxes */
@@ -293,14 +329,38 @@ static void emit(nonet_reader *r, nonet_puzzle *p, size_t end_offset)
     r->replay_rounds = 0; /* a puzzle out: whatever is replayed makes progress */
 }
 
+/* A failed puzzle that begins on line first, its error at line, col. */
+static void bad_puzzle(nonet_reader *r, int code, long first, long line, long col, const char *msg,
+                       size_t end_offset)
+{
+    nonet_puzzle *p = r->work;
+    puzzle_reset(p, first);
+    set_error(&p->error, code, line, col, "%s", msg);
+    emit(r, p, end_offset);
+}
+
 /* A line that is a failed puzzle on its own. */
 static void bad_line(nonet_reader *r, int code, long line, long col, const char *msg,
                      size_t end_offset)
 {
-    nonet_puzzle *p = r->work;
-    puzzle_reset(p, line);
-    set_error(&p->error, code, line, col, "%s", msg);
-    emit(r, p, end_offset);
+    bad_puzzle(r, code, line, line, col, msg, end_offset);
+}
+
+/* Where byte column col (from 1) of the CSV field being read
+ * (r->field_text) is in the input: the field's line and column, or a
+ * later line's when line breaks come before it in the field. */
+static void field_place(const nonet_reader *r, long col, long *line, long *column)
+{
+    *line = r->field_line;
+    *column = r->field_col + col - 1;
+    if (!r->field_nl || col < 1)
+        return;
+    const char *t = r->field_text, *at = t + col - 1, *nl = t;
+    while ((nl = memchr(nl, '\n', (size_t)(at - nl))) != NULL) {
+        ++*line;
+        *column = at - nl;
+        nl++;
+    }
 }
 
 /* Gives p the shape of side m: the forced one, or m's default. Sets an
@@ -328,6 +388,26 @@ static int line_shape(nonet_reader *r, nonet_puzzle *p, int m, long line)
     return 1;
 }
 
+/* field_place for the first n cells of raw, in one pass over the field
+ * (their columns increase). */
+static void field_cells(const nonet_reader *r, raw_cells *raw, int n)
+{
+    const char *t = r->field_text, *from = t, *nl = NULL, *last = NULL;
+    long line = r->field_line;
+    for (int c = 0; c < n; c++) {
+        const char *at = t + raw->col[c] - 1;
+        while (r->field_nl && from < at && (nl = memchr(from, '\n', (size_t)(at - from))) != NULL) {
+            line++;
+            last = nl;
+            from = nl + 1;
+        }
+        if (at > from)
+            from = at;
+        raw->line[c] = line;
+        raw->col[c] = (int32_t)(last ? at - last : r->field_col + raw->col[c] - 1);
+    }
+}
+
 /* ------------------------------------------------------------ one-line puzzles */
 
 /* The scanned line (or field) as a one-line puzzle of side m. */
@@ -346,7 +426,10 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
             for (int c = 0; c < m * m; c++) {
                 uint32_t v = r->it->tval[c];
                 if (v > (uint32_t)m) {
-                    set_error(&p->error, NONET_ERANGE, line, r->it->tcol[c],
+                    long el = line, ec = r->it->tcol[c];
+                    if (r->field_line)
+                        field_place(r, ec, &el, &ec);
+                    set_error(&p->error, NONET_ERANGE, el, ec,
                               "number %u is out of range for a %dx%d grid", v, m, m);
                     v = 0;
                 }
@@ -372,6 +455,11 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
                 raw->ch[c] = (uint8_t)text[r->it->col[c] - 1];
                 raw->line[c] = line;
                 raw->col[c] = r->it->col[c];
+            }
+            if (r->field_line) { /* a CSV field: places in the input */
+                field_cells(r, raw, m * m);
+                if (raw->bad_col)
+                    field_place(r, raw->bad_col, &raw->bad_line, &raw->bad_col);
             }
             decode_cells(raw, r->ctx.symbols, &p->grid, p->symbols, &p->blank, &p->error);
         }
@@ -542,35 +630,54 @@ static int label_line(const nonet_reader *r, const unsigned char *s, size_t len,
 
 /* ------------------------------------------------------------ grids */
 
-static void replay_push(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
-                        int flags, const char *columns, size_t columns_len)
+/* Queues a line to read again; returns its entry, or NULL when out of
+ * memory. */
+static replay_line *replay_push(nonet_reader *r, const char *text, size_t len, long line,
+                                size_t end_offset, int flags, const char *columns,
+                                size_t columns_len)
 {
     if (r->nreplay == r->replay_max) {
         int max = r->replay_max ? 2 * r->replay_max : 64;
         replay_line *grown = realloc(r->replay, sizeof *grown * (size_t)max);
         if (!grown)
-            return;
+            return NULL;
         r->replay = grown;
         r->replay_max = max;
     }
     if (!grow(&r->replay_text, &r->replay_cap, r->replay_len + len + columns_len))
-        return;
+        return NULL;
     if (len) /* an empty line may come before any text is held */
         memcpy(r->replay_text + r->replay_len, text, len);
     if (columns_len)
         memcpy(r->replay_text + r->replay_len + len, columns, columns_len);
-    r->replay[r->nreplay] = (replay_line){r->replay_len, len, columns_len, line, end_offset, flags};
+    replay_line *e = &r->replay[r->nreplay++];
+    *e = (replay_line){r->replay_len, len, columns_len, line, end_offset, flags, line, 1, line};
     r->replay_len += len + columns_len;
-    r->nreplay++;
+    return e;
 }
 
-/* A form's line (read_forms.c), read after the input line it came from. */
+/* A form's line (read_forms.c), read after the input line it came from.
+ * A CSV field keeps where it was written (its line and column in the
+ * input, also in a record of many lines). */
 static void form_emit(void *ctx, const char *text, size_t len, int kind, const char *columns,
                       size_t columns_len)
 {
     nonet_reader *r = ctx;
-    replay_push(r, text, len, r->form_line, r->form_end,
-                REPLAY_FORMED | (kind == FORM_PUZZLE ? REPLAY_PUZZLE : 0), columns, columns_len);
+    replay_line *e = replay_push(r, text, len, r->form_line, r->form_end,
+                                 REPLAY_FORMED | (kind == FORM_PUZZLE ? REPLAY_PUZZLE : 0), columns,
+                                 columns_len);
+    if (!e || kind != FORM_PUZZLE)
+        return;
+    e->last_line = r->form_last > r->form_line ? r->form_last : r->form_line;
+    if (!r->form_text || r->forms.field_at < 0)
+        return;
+    const char *t = r->form_text, *at = t + r->forms.field_at, *nl = t;
+    e->text_col = r->form_col0 + r->forms.field_at + 1;
+    while ((nl = memchr(nl, '\n', (size_t)(at - nl))) != NULL) {
+        e->text_line++; /* a line break of the record before it */
+        e->text_col = at - nl;
+        nl++;
+    }
 }
 
 static void finish_grid(nonet_reader *r, int truncated, size_t end_offset)
@@ -908,6 +1015,10 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         int m = r->ctx.forced_n ? r->ctx.forced_n : isqrt_exact(c);
         if (m > 0 && m <= NONET_MAX_SIDE && c == m * m) {
             one_line(r, text, m, line, end_offset, comment, comment_len);
+        } else if (sc->ncontrol > 0 && sc->bad_col > 0) {
+            char msg[128]; /* (see below) */
+            snprintf(msg, sizeof msg, "bad character%s%s", BAD_SEP(sc->bad_what), sc->bad_what);
+            bad_line(r, NONET_EBADCHAR, line, sc->bad_col, msg, end_offset);
         } else {
             char msg[128];
             snprintf(msg, sizeof msg, "%d cell%s; a one-line puzzle needs n*n cells (81 for 9x9)",
@@ -1035,7 +1146,11 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
          (sc->ncontrol > 0 && !starts_grid(sc)))) {
         char msg[160];
         int side = r->sticky_side ? r->sticky_side : near ? near_side : 0;
-        if (sc->ncontrol > 0 && c <= NONET_MAX_SIDE)
+        /* a control character (or a byte no UTF-8 has) is named where it
+         * is: one in place of a cell is no cell, so the count is off by
+         * it, and the count would not say where */
+        int control = sc->ncontrol > 0 && sc->bad_col > 0;
+        if (control)
             snprintf(msg, sizeof msg, "bad character%s%s", BAD_SEP(sc->bad_what), sc->bad_what);
         else if (r->ctx.forced_n)
             snprintf(msg, sizeof msg, "%d cell%s; a %dx%d puzzle needs %d on one line or %d a row",
@@ -1047,8 +1162,8 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         else
             snprintf(msg, sizeof msg, "%d cell%s; a one-line puzzle needs n*n cells (81 for 9x9)",
                      c, PLURAL(c));
-        bad_line(r, sc->ncontrol > 0 && c <= NONET_MAX_SIDE ? NONET_EBADCHAR : NONET_ECELLS, line,
-                 sc->ncontrol > 0 && c <= NONET_MAX_SIDE ? sc->bad_col : 0, msg, end_offset);
+        bad_line(r, control ? NONET_EBADCHAR : NONET_ECELLS, line, control ? sc->bad_col : 0, msg,
+                 end_offset);
         return;
     }
     if (texty || (auto_layout && !starts_grid(sc) && !starts_columns(sc) &&
@@ -1110,17 +1225,35 @@ static void tab_name(const unsigned char *s, size_t start, size_t *len, size_t *
  * puzzle of n*n cells, numbers or the pencil-mark form, never part of a
  * grid. */
 static void whole_puzzle(nonet_reader *r, const char *text, size_t len, long line,
-                         size_t end_offset)
+                         size_t end_offset, int flags, size_t skipped)
 {
     if (r->w.active && break_grid(r, NULL, 0, line, end_offset, 0)) {
-        replay_push(r, text, len, line, end_offset, REPLAY_FORMED | REPLAY_PUZZLE, r->columns,
-                    r->ncolumns ? r->columns_len : 0);
+        replay_line *e = replay_push(r, text, len, line, end_offset, flags, r->columns,
+                                     r->ncolumns ? r->columns_len : 0);
+        if (e) { /* (its place is where the field was, as before) */
+            e->text_line = r->next_line;
+            e->text_col = r->next_col;
+            e->last_line = r->next_last;
+        }
         r->ncolumns = 0;
         return; /* after the rows replayed before it */
     }
     settle_pending(r, 0);
+    if (flags & REPLAY_UNCLOSED) {
+        nonet_error *e = &r->record_error;
+        r->field_line = e->line; /* (for its last line) */
+        r->field_last = r->next_last;
+        bad_puzzle(r, e->code, line, e->line, e->column, e->message, end_offset);
+        r->field_line = 0;
+        return;
+    }
     while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
         len--;
+    r->field_text = text;
+    r->field_line = r->next_line;
+    r->field_col = r->next_col + (long)skipped;
+    r->field_last = r->next_last;
+    r->field_nl = memchr(text, '\n', len) != NULL;
     line_scan *sc = &r->sc;
     scan_line((const unsigned char *)text, len, sc, r->it);
     int m = isqrt_exact(sc->ncells), n = pencil_side(r);
@@ -1132,10 +1265,125 @@ static void whole_puzzle(nonet_reader *r, const char *text, size_t len, long lin
         one_line(r, text, m, line, end_offset, "", 0);
     } else {
         char msg[128];
-        snprintf(msg, sizeof msg, "%d cell%s; a puzzle on one line needs n*n cells (81 for 9x9)",
-                 sc->ncells, PLURAL(sc->ncells));
-        bad_line(r, NONET_ECELLS, line, 0, msg, end_offset);
+        long el = r->field_line, ec = 0;
+        if (sc->ncontrol > 0) { /* a control character where a cell should be */
+            field_place(r, sc->bad_col, &el, &ec);
+            snprintf(msg, sizeof msg, "bad character%s%s", BAD_SEP(sc->bad_what), sc->bad_what);
+        } else {
+            snprintf(msg, sizeof msg,
+                     "%d cell%s; a puzzle on one line needs n*n cells (81 for 9x9)", sc->ncells,
+                     PLURAL(sc->ncells));
+        }
+        bad_puzzle(r, sc->ncontrol > 0 ? NONET_EBADCHAR : NONET_ECELLS, line, el, ec, msg,
+                   end_offset);
     }
+    r->field_line = 0;
+    r->field_text = NULL;
+}
+
+/* ------------------------------------------------------------ CSV records */
+
+/* A line of a CSV table (s[0..full), its first start bytes spaces) that
+ * leaves a quoted field open begins a record of many lines (RFC 4180: a
+ * quoted field may hold line breaks): kept until the quote closes.
+ * Returns 1 if it does. */
+static int record_start(nonet_reader *r, const unsigned char *s, size_t start, size_t full,
+                        long line)
+{
+    size_t quote = 0;
+    if (!csv_quote_state(&r->forms, s + start, full - start, 0, &quote) ||
+        !grow(&r->record_text, &r->record_cap, full))
+        return 0; /* (out of memory: read as a line of its own) */
+    memcpy(r->record_text, s, full);
+    r->record_len = full;
+    r->record_skip = start;
+    r->record = RECORD_OPEN;
+    r->record_line = r->record_last = line;
+    r->quote_line = line;
+    r->quote_col = (long)(start + quote) + 1;
+    r->forms.csv = 1; /* a header, then a record in its form: a table */
+    return 1;
+}
+
+/* The record failed: one failed puzzle says why, read in turn (after
+ * any grid broken off before it). */
+static void record_failed(nonet_reader *r, int code, long line, long col, const char *msg,
+                          size_t end_offset)
+{
+    r->record = 0;
+    r->record_error.code = NONET_OK;
+    set_error(&r->record_error, code, line, col, "%s", msg);
+    replay_line *e = replay_push(r, "", 0, r->record_line, end_offset,
+                                 REPLAY_FORMED | REPLAY_PUZZLE | REPLAY_UNCLOSED, NULL, 0);
+    if (e)
+        e->last_line = r->record_last;
+}
+
+/* The record is whole: read as the table's line it is. */
+static void record_done(nonet_reader *r, size_t end_offset)
+{
+    size_t len = r->record_len;
+    while (len > r->record_skip && is_space((unsigned char)r->record_text[len - 1]))
+        len--;
+    r->record = 0;
+    r->form_line = r->record_line;
+    r->form_end = end_offset;
+    r->form_text = r->record_text + r->record_skip;
+    r->form_col0 = (long)r->record_skip;
+    r->form_last = r->record_last;
+    forms_line(&r->forms, (const unsigned char *)r->form_text, len - r->record_skip, form_emit, r);
+    r->form_text = NULL;
+    r->form_last = 0;
+}
+
+/* The next line of a record (s[0..len), line end excluded), inside its
+ * open quoted field: joined to it with '\n', up to NONET_MAX_LINE bytes
+ * in all; a longer record is only followed to its end, and fails. */
+static void record_more(nonet_reader *r, const unsigned char *s, size_t len, long line,
+                        size_t end_offset)
+{
+    size_t quote = SIZE_MAX;
+    int open = csv_quote_state(&r->forms, s, len, 1, &quote);
+    if (r->record == RECORD_OPEN &&
+        (r->record_len + 1 + len > (size_t)NONET_MAX_LINE ||
+         !grow(&r->record_text, &r->record_cap, r->record_len + 1 + len))) {
+        r->record = RECORD_LONG;
+        r->long_line = r->quote_line;
+        r->long_col = r->quote_col;
+    }
+    if (r->record == RECORD_OPEN) {
+        r->record_text[r->record_len++] = '\n';
+        memcpy(r->record_text + r->record_len, s, len);
+        r->record_len += len;
+    }
+    r->record_last = line;
+    if (open && quote != SIZE_MAX) { /* its field closed, and another opened */
+        r->quote_line = line;
+        r->quote_col = (long)quote + 1;
+    }
+    if (open)
+        return;
+    if (r->record == RECORD_OPEN) {
+        record_done(r, end_offset);
+        return;
+    }
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "CSV record longer than %d bytes: the quoted field that opens here ends on line %ld",
+             NONET_MAX_LINE, line);
+    record_failed(r, NONET_ELINE, r->long_line, r->long_col, msg, end_offset);
+}
+
+/* The input ended (or a line too long to follow came) inside the
+ * record's quoted field. */
+static void record_unclosed(nonet_reader *r, size_t end_offset)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "unclosed quote: the CSV field that opens here runs to the end of the input "
+             "(line %ld)",
+             r->record_last);
+    record_failed(r, NONET_ETRUNCATED, r->quote_line, r->quote_col, msg, end_offset);
 }
 
 static void process_line(nonet_reader *r, const char *text, size_t len, long line,
@@ -1150,6 +1398,10 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     size_t full = len; /* trailing spaces kept: rows read by column need them */
     while (full > 0 && (s[full - 1] == '\r' || s[full - 1] == '\n'))
         full--;
+    if (r->record && !(flags & REPLAY_FORMED)) {
+        record_more(r, s, full, line, end_offset); /* inside a quoted CSV field */
+        return;
+    }
     while (len > 0 && is_space(s[len - 1]))
         len--;
     size_t start = 0;
@@ -1172,7 +1424,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         return; /* inside a literal: its lines are what it emits */
     }
     if (flags & REPLAY_PUZZLE) {
-        whole_puzzle(r, text + start, len - start, line, end_offset);
+        whole_puzzle(r, text + start, len - start, line, end_offset, flags, start);
         return;
     }
     if (start == len) { /* blank line */
@@ -1217,7 +1469,14 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
     if (fresh) {
         r->form_line = line;
         r->form_end = end_offset;
-        if (forms_line(&r->forms, s + start, len - start, form_emit, r))
+        if (r->forms.csv && record_start(r, s, start, full, line))
+            return; /* a CSV record whose quoted field goes on to the next line */
+        r->form_text = text + start;
+        r->form_col0 = (long)start;
+        r->form_last = line;
+        int formed = forms_line(&r->forms, s + start, len - start, form_emit, r);
+        r->form_text = NULL;
+        if (formed)
             return; /* read as the lines it stands for */
     }
     /* a trailing " # comment": the puzzle's name */
@@ -1392,6 +1651,9 @@ static void drain_replay(nonet_reader *r)
         }
         if (r->nreplay == 0)
             r->replay_len = 0;
+        r->next_line = e.text_line;
+        r->next_col = e.text_col;
+        r->next_last = e.last_line;
         if (e.flags & REPLAY_OVERLONG)
             overlong_line(r, e.line, e.end_offset);
         else
@@ -1579,7 +1841,18 @@ static void end_line(nonet_reader *r, size_t end_offset)
         start_binary(r, r->line_no, nul - r->line + 1, 0);
         return;
     }
-    if (r->overlong) {
+    if (r->overlong && r->record) {
+        /* in a CSV record's quoted field: the record is too long, and its
+         * end cannot be followed through this line */
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "CSV record longer than %d bytes: the quoted field that opens here goes on "
+                 "in line %ld, itself longer",
+                 NONET_MAX_LINE, r->line_no);
+        r->record_last = r->line_no;
+        record_failed(r, NONET_ELINE, r->record == RECORD_LONG ? r->long_line : r->quote_line,
+                      r->record == RECORD_LONG ? r->long_col : r->quote_col, msg, end_offset);
+    } else if (r->overlong) {
         if (r->w.active && break_grid(r, NULL, 0, r->line_no, end_offset, 0))
             replay_push(r, "", 0, r->line_no, end_offset, REPLAY_OVERLONG, NULL, 0);
         else
@@ -1671,10 +1944,11 @@ void nonet_reader_reset(nonet_reader *r)
     raw_cells *raw = r->raw;
     line_items *it = r->it;
     char *line = r->line, *pending_text = r->pending_text, *replay_text = r->replay_text;
-    char *w_text = r->w.text, *columns = r->columns;
+    char *w_text = r->w.text, *columns = r->columns, *record_text = r->record_text;
     char *form_row = r->forms.row, *form_columns = r->forms.columns;
     size_t pending_cap = r->pending_cap, replay_cap = r->replay_cap, w_cap = r->w.text_cap;
     size_t columns_cap = r->columns_cap, form_row_cap = r->forms.row_cap;
+    size_t record_cap = r->record_cap;
     size_t form_columns_cap = r->forms.columns_cap;
     replay_line *replay = r->replay;
     int replay_max = r->replay_max;
@@ -1697,6 +1971,8 @@ void nonet_reader_reset(nonet_reader *r)
     r->w.text_cap = w_cap;
     r->columns = columns;
     r->columns_cap = columns_cap;
+    r->record_text = record_text;
+    r->record_cap = record_cap;
     forms_init(&r->forms, opts.column);
     r->forms.row = form_row;
     r->forms.row_cap = form_row_cap;
@@ -1718,6 +1994,7 @@ void nonet_reader_free(nonet_reader *r)
     free(r->replay);
     free(r->replay_text);
     free(r->columns);
+    free(r->record_text);
     forms_free(&r->forms);
     free(r);
 }
@@ -1879,6 +2156,10 @@ static void flush_end(nonet_reader *r)
             r->u16_high = 0;
             if (r->line_len > 0 || r->overlong)
                 end_line(r, r->offset);
+            continue;
+        }
+        if (r->record) { /* a quoted CSV field never closed */
+            record_unclosed(r, r->offset);
             continue;
         }
         if (!r->forms_ended) {

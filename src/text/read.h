@@ -51,7 +51,8 @@ typedef struct line_scan {
     int nzero;    /* '0' */
     int nblank;   /* blank symbols other than '0' */
     int nbad;     /* characters that are no cell */
-    int ncontrol; /* of them, control characters (tabs are spaces) and
+    int ncontrol; /* of them, control characters (tabs are spaces, and so
+                     are CR, VT and FF at the line's start or end) and
                      bytes that are no UTF-8: binary, never text */
     int nletters, nlower;
     int max_value;  /* largest symbol as 1-9, A-Z = 10-35 */
@@ -66,7 +67,8 @@ typedef struct line_scan {
     int blanks[BLANK_KINDS];
     long mark_col;     /* first rule mark ('+', '=', ':', '\''), 0 if none */
     long bad_col;      /* first bad character: byte column, 0 if none */
-    char bad_what[40]; /* and how to name it: "'x'", "'·' (U+00B7)" */
+    char bad_what[48]; /* and how to name it: "'x'", "'·' (U+00B7)",
+                          "control character U+000D (carriage return)" */
     int width;         /* display columns up to the last non-space character */
     /* token reading: words between spaces and bars */
     int ntokens;
@@ -96,7 +98,8 @@ typedef struct line_items {
 void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *items);
 
 /* Names the character at s (of left bytes) for a message: "'x'",
- * "'·' (U+00B7)", "a NUL byte", "byte 0xFF", "a tab". */
+ * "'·' (U+00B7)", "a NUL byte", "byte 0xFF", "a tab", "control character
+ * U+0001", "control character U+001B (escape)". */
 void describe_char(const unsigned char *s, size_t left, char *buf, size_t cap);
 
 /* What goes between "bad character" and such a name: a space before a
@@ -166,6 +169,8 @@ typedef struct forms {
     uint16_t name_at[FORMS_MAX_COLUMNS];
     char *columns; /* a line's other columns, as nonet_puzzle.columns */
     size_t columns_cap;
+    long field_at; /* while a FORM_PUZZLE is emitted: where its text begins
+                      in the text given to forms_line (-1: nowhere) */
     char header[1024];
     size_t header_len;
     const char *want_column; /* the option's column: a name or a number */
@@ -173,6 +178,14 @@ typedef struct forms {
 
 void forms_init(forms *f, const char *column);
 void forms_free(forms *f);
+
+/* Whether a quoted field is open at the end of s[0..len), a line of the
+ * CSV table being read (its delimiter's), by RFC 4180's quoting (a field
+ * that starts with '"' ends at the next '"' that is not one of a pair);
+ * open: whether one was open at its start (the line goes on a record
+ * whose field holds a line break). When a field opens in s and is still
+ * open at its end, *quote is where its '"' is. */
+int csv_quote_state(const forms *f, const unsigned char *s, size_t len, int open, size_t *quote);
 
 /* Reads one input line (no line end). Returns 1 when it belongs to a form
  * (its plain lines, if any, were emitted), 0 when it is a plain line to
@@ -193,7 +206,7 @@ typedef struct raw_cells {
     int nlower, nupper;      /* letters of each case */
     int blanks[BLANK_KINDS]; /* blank symbols of each kind ('0' included) */
     long bad_line, bad_col;  /* the first character that is no cell */
-    char bad_what[40];       /* (0 if none) and its name */
+    char bad_what[48];       /* (0 if none) and its name */
     uint8_t code[NONET_MAX_CELLS];
     uint8_t ch[NONET_MAX_CELLS]; /* the first byte as written, for messages */
     long line[NONET_MAX_CELLS];  /* where each cell was written, for

@@ -25,7 +25,9 @@
  *               (puzzle, quizzes, question, quiz, ...; or the one the
  *               options name): each later line's field in that column is
  *               one puzzle, and its other fields are the puzzle's columns,
- *               until a blank line.
+ *               until a blank line. Fields are quoted as RFC 4180 says
+ *               (field_end); a record whose quoted field holds line
+ *               breaks comes here whole, its lines joined by read.c.
  */
 #include "text/read.h"
 
@@ -87,6 +89,7 @@ static int grow(char **buf, size_t *cap, size_t need)
 void forms_init(forms *f, const char *column)
 {
     memset(f, 0, sizeof *f);
+    f->field_at = -1;
     f->want_column = column && column[0] ? column : NULL;
 }
 
@@ -321,8 +324,56 @@ static long literal_start(const unsigned char *s, size_t len)
 /* ------------------------------------------------------------ fields */
 
 typedef struct field {
-    size_t from, to;
+    size_t from, to; /* its text, trimmed, inside its quotes when quoted */
+    int quoted;      /* written in quotes: "" in it stands for '"' */
 } field;
+
+/* Where the field of s[0..len) that starts at i ends (at its delimiter,
+ * or len), by RFC 4180's quoting: a field whose first character other
+ * than a space is '"' is quoted up to the next '"' that is not one of a
+ * pair ("" stands for '"'), delimiters and line breaks included; a '"'
+ * anywhere else is a character like any other. Sets *open and *close to
+ * where its quotes are (SIZE_MAX for none: an unquoted field, a quote
+ * never closed). csv_quote_state follows the same rules. */
+static size_t field_end(const unsigned char *s, size_t len, size_t i, unsigned char delim,
+                        size_t *open, size_t *close)
+{
+    *open = *close = SIZE_MAX;
+    while (i < len && s[i] != delim && is_space(s[i]))
+        i++;
+    if (i < len && s[i] == '"') {
+        *open = i++;
+        while (i < len) {
+            if (s[i] == '"' && i + 1 < len && s[i + 1] == '"') {
+                i += 2;
+            } else if (s[i] == '"') {
+                *close = i++;
+                break;
+            } else {
+                i++;
+            }
+        }
+    }
+    while (i < len && s[i] != delim)
+        i++;
+    return i;
+}
+
+/* The field of s[0..len) from i up to its end (field_end's), trimmed and
+ * unquoted. */
+static field field_at(const unsigned char *s, size_t i, size_t end, size_t open, size_t close)
+{
+    size_t from = i, to = end;
+    while (from < to && is_space(s[from]))
+        from++;
+    while (to > from && is_space(s[to - 1]))
+        to--;
+    if (open == SIZE_MAX)
+        return (field){from, to, 0};
+    /* what follows the closing quote (nothing, in a well-formed field) is
+     * kept after what the quotes hold */
+    return (field){open + 1, close != SIZE_MAX && close + 1 == to ? close : to, 1};
+}
 
 /* Splits s[0..len) at delim (quotes respected, fields trimmed and
  * unquoted) into at most max fields; returns how many there are (all of
@@ -333,33 +384,59 @@ static int split_fields(const unsigned char *s, size_t len, unsigned char delim,
     int count = 0;
     size_t i = 0;
     for (;;) {
-        size_t from = i;
-        int quoted = 0;
-        while (i < len && s[i] != delim) {
-            if (s[i] == '"') {
-                quoted = !quoted;
-                i++;
-                while (i < len && s[i] != '"')
-                    i++;
-            }
-            if (i < len)
-                i++;
-        }
-        size_t to = i;
-        while (from < to && is_space(s[from]))
-            from++;
-        while (to > from && is_space(s[to - 1]))
-            to--;
-        if (to - from >= 2 && s[from] == '"' && s[to - 1] == '"')
-            from++, to--;
+        size_t open, close, end = field_end(s, len, i, delim, &open, &close);
         if (count < max)
-            out[count] = (field){from, to};
+            out[count] = field_at(s, i, end, open, close);
         count++;
-        (void)quoted;
-        if (i >= len)
+        if (end >= len)
             return count;
-        i++; /* the delimiter */
+        i = end + 1; /* the delimiter */
     }
+}
+
+/* The value of a field: its text, "" in a quoted one as '"'. Writes it to
+ * out (room for its length) and returns its length. */
+static size_t field_value(const unsigned char *s, field fd, char *out)
+{
+    size_t n = 0;
+    for (size_t i = fd.from; i < fd.to; i++) {
+        out[n++] = (char)s[i];
+        if (fd.quoted && s[i] == '"' && i + 1 < fd.to && s[i + 1] == '"')
+            i++;
+    }
+    return n;
+}
+
+int csv_quote_state(const forms *f, const unsigned char *s, size_t len, int open, size_t *quote)
+{
+    enum { START, PLAIN, QUOTED, QUOTE_SEEN };
+    int state = open ? QUOTED : START;
+    unsigned char delim = f->delim;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = s[i];
+        switch (state) {
+        case START:
+            if (ch == '"') {
+                state = QUOTED;
+                *quote = i;
+            } else if (ch != delim && !is_space(ch)) {
+                state = PLAIN;
+            }
+            break;
+        case PLAIN:
+            if (ch == delim)
+                state = START;
+            break;
+        case QUOTED:
+            if (ch == '"')
+                state = QUOTE_SEEN;
+            break;
+        default: /* a '"' in quotes: the first of "", or their end */
+            state = ch == '"' ? QUOTED : ch == delim ? START : PLAIN;
+            break;
+        }
+    }
+    return state == QUOTED;
 }
 
 /* The delimiter a line of fields uses: the one of ',' ';' '\t' that cuts
@@ -384,27 +461,14 @@ static unsigned char line_delimiter(const unsigned char *s, size_t len, int tabs
 }
 
 /* The next field of s[0..len) from *pos (quotes respected, trimmed and
- * unquoted) into [*from, *to); returns 0 when there is none left. */
+ * unquoted) into *fd; returns 0 when there is none left. */
 static int next_field(const unsigned char *s, size_t len, unsigned char delim, size_t *pos,
-                      size_t *from, size_t *to)
+                      field *fd)
 {
     if (*pos > len)
         return 0;
-    field one;
-    size_t i = *pos;
-    size_t end = i;
-    while (end < len && s[end] != delim) {
-        if (s[end] == '"') {
-            end++;
-            while (end < len && s[end] != '"')
-                end++;
-        }
-        if (end < len)
-            end++;
-    }
-    split_fields(s + i, end - i, delim, &one, 1);
-    *from = i + one.from;
-    *to = i + one.to;
+    size_t open, close, end = field_end(s, len, *pos, delim, &open, &close);
+    *fd = field_at(s, *pos, end, open, close);
     *pos = end + 1;
     return 1;
 }
@@ -416,10 +480,11 @@ static int cell_row(forms *f, const unsigned char *s, size_t len, forms_emit emi
     unsigned char delim = line_delimiter(s, len, 0);
     if (!delim)
         return 0;
-    size_t pos = 0, from, to;
+    size_t pos = 0;
+    field fd;
     int count = 0, empty = 0, other_blank = 0, last_empty = 0;
-    while (next_field(s, len, delim, &pos, &from, &to)) {
-        size_t n = to - from;
+    while (next_field(s, len, delim, &pos, &fd)) {
+        size_t from = fd.from, n = fd.to - fd.from;
         count++;
         last_empty = n == 0;
         if (n == 0)
@@ -436,11 +501,11 @@ static int cell_row(forms *f, const unsigned char *s, size_t len, forms_emit emi
         count--;
     f->row_len = 0;
     pos = 0;
-    for (int k = 0; k < count && next_field(s, len, delim, &pos, &from, &to); k++) {
-        if (to == from)
+    for (int k = 0; k < count && next_field(s, len, delim, &pos, &fd); k++) {
+        if (fd.to == fd.from)
             row_add(f, other_blank ? "." : "0", 1);
         else
-            row_add(f, (const char *)s + from, to - from);
+            row_add(f, (const char *)s + fd.from, fd.to - fd.from);
     }
     emit(ctx, f->row, f->row_len, FORM_LINE, NULL, 0);
     f->row_len = 0;
@@ -533,16 +598,19 @@ static int csv_header(forms *f, const unsigned char *s, size_t len)
     return 1;
 }
 
-/* Every line's columns fit a puzzle: the values are parts of the line,
- * apart (each NUL stands where a delimiter was, or at the line's end),
- * and the header's other names are at most FORMS_MAX_COLUMNS - 1 of at
- * most FORMS_MAX_NAME bytes. */
+/* Every line's columns fit a puzzle: the values are parts of the line
+ * (or of the record, its lines together: read.c keeps at most
+ * NONET_MAX_LINE bytes of one), apart (each NUL stands where a delimiter
+ * was, or at the end) and no longer than written, and the header's other
+ * names are at most FORMS_MAX_COLUMNS - 1 of at most FORMS_MAX_NAME
+ * bytes. */
 _Static_assert(NONET_MAX_COLUMNS_TEXT >=
                    NONET_MAX_LINE + 1 + (FORMS_MAX_COLUMNS - 1) * (FORMS_MAX_NAME + 1),
                "a table line's columns always fit nonet_puzzle.columns");
 
-/* A line of the table: its puzzle field as one puzzle, with the other
- * fields as its columns (name, value, each NUL-terminated). */
+/* A line of the table (a record: its lines, when a quoted field holds
+ * line breaks): its puzzle field as one puzzle, with the other fields as
+ * its columns (name, value, each NUL-terminated), each unquoted. */
 static void csv_row(forms *f, const unsigned char *s, size_t len, forms_emit emit, void *ctx)
 {
     field fields[FORMS_MAX_COLUMNS];
@@ -558,15 +626,25 @@ static void csv_row(forms *f, const unsigned char *s, size_t len, forms_emit emi
             continue; /* (out of memory: the bound above always holds) */
         memcpy(f->columns + at, name, nl + 1);
         at += nl + 1;
-        memcpy(f->columns + at, s + fields[k].from, vl);
+        vl = field_value(s, fields[k], f->columns + at);
         f->columns[at + vl] = '\0';
         at += vl + 1;
     }
-    if (f->column < count)
-        emit(ctx, (const char *)s + fields[f->column].from,
-             fields[f->column].to - fields[f->column].from, FORM_PUZZLE, f->columns, at);
-    else
+    if (f->column >= count) {
+        f->field_at = -1;
         emit(ctx, "", 0, FORM_PUZZLE, f->columns, at);
+        return;
+    }
+    field fd = fields[f->column];
+    const char *text = (const char *)s + fd.from;
+    size_t n = fd.to - fd.from;
+    if (fd.quoted && memchr(text, '"', n) && grow(&f->row, &f->row_cap, n)) {
+        n = field_value(s, fd, f->row); /* a puzzle with "" in it: unquoted */
+        text = f->row;
+    }
+    f->field_at = (long)fd.from;
+    emit(ctx, text, n, FORM_PUZZLE, f->columns, at);
+    f->field_at = -1;
 }
 
 /* ------------------------------------------------------------ lines */
@@ -595,20 +673,24 @@ static int quoted_cells(const unsigned char *s, size_t len, forms_emit emit, voi
 }
 
 /* Whether the field of a table's line in the puzzle column reads as a
- * puzzle: cells (or numbers, or a long run), 16 or more. */
+ * puzzle: cells (or numbers, or a long run), 16 or more, with a few bad
+ * characters at most (a puzzle with a typo or a control character in it
+ * is the table's first failed puzzle, not a sign that there is no
+ * table). */
 static int csv_confirms(const forms *f, const unsigned char *s, size_t len)
 {
-    size_t pos = 0, from = 0, to = 0;
+    size_t pos = 0, cells = 0, bad = 0;
+    field fd = {0, 0, 0};
     for (int k = 0; k <= f->column; k++)
-        if (!next_field(s, len, f->delim, &pos, &from, &to))
+        if (!next_field(s, len, f->delim, &pos, &fd))
             return 0;
-    size_t cells = 0;
-    for (size_t i = from; i < to; i++) {
-        if (!cell_char(s[i]) && !is_space(s[i]) && s[i] != ',')
-            return 0;
-        cells += cell_char(s[i]);
+    for (size_t i = fd.from; i < fd.to; i++) {
+        if (cell_char(s[i]))
+            cells++;
+        else if (!is_space(s[i]) && s[i] != ',' && s[i] != '\n')
+            bad++;
     }
-    return cells >= 16;
+    return cells >= 16 && bad * 8 <= cells;
 }
 
 /* A row of SudoCue's .sdx pencil-mark grids: candidate lists apart, and

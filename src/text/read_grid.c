@@ -115,7 +115,10 @@ static void row_count_error(grid_work *w, const line_scan *sc, long line, int ro
     int code = have < n ? NONET_ESHORTROW : NONET_ELONGROW;
     nonet_error *e = &w->broken;
     e->code = NONET_OK;
-    if (have == n) /* the count is right: the symbols are not */
+    if (sc->ncontrol > 0 && sc->bad_col > 0) /* one in place of a cell is no cell */
+        set_error(e, NONET_EBADCHAR, line, sc->bad_col, "bad character%s%s", BAD_SEP(sc->bad_what),
+                  sc->bad_what);
+    else if (have == n) /* the count is right: the symbols are not */
         set_error(e, NONET_EBADCHAR, line, 0,
                   "row %d: %d candidate lists that do not fit a %dx%d grid", row, have, n, n);
     else if (tokens && sc->tokens_numeric)

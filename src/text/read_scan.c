@@ -5,9 +5,29 @@
 #include <stdio.h>
 #include <string.h>
 
+/* (A line break is a space too: a CSV field's text may hold some.) */
 static int is_space(unsigned char ch)
 {
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f' || ch == '\n';
+}
+
+/* Whether the CR, VT or FF at s[i] stands inside the line, with a
+ * character other than a space on both sides: a control character there,
+ * like any other (a bad character, no cell), where at the line's start
+ * or end it is white space (CR LF line ends, a form feed before a page).
+ * before: a character other than a space came before it. *solid: where
+ * the next one after a run of spaces was found (kept between calls, so
+ * that a run is searched once). */
+static int inner_control(const unsigned char *s, size_t i, size_t len, int before, size_t *solid)
+{
+    if (!before || s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
+        return 0;
+    if (*solid <= i) {
+        *solid = i;
+        while (*solid < len && is_space(s[*solid]))
+            (*solid)++;
+    }
+    return *solid < len;
 }
 
 /* Length of a UTF-8 box-drawing character (U+2500..U+257F) at s, or 0. */
@@ -68,6 +88,28 @@ static size_t utf8_char(const unsigned char *s, size_t left, unsigned long *cp)
     return len;
 }
 
+/* The name of a control character that has one people know, in
+ * parentheses, or "". */
+static const char *control_name(unsigned long cp)
+{
+    switch (cp) {
+    case 0x08:
+        return " (backspace)";
+    case 0x0B:
+        return " (vertical tab)";
+    case 0x0C:
+        return " (form feed)";
+    case 0x0D:
+        return " (carriage return)";
+    case 0x1B:
+        return " (escape)";
+    case 0x7F:
+        return " (delete)";
+    default:
+        return "";
+    }
+}
+
 void describe_char(const unsigned char *s, size_t left, char *buf, size_t cap)
 {
     unsigned long cp = 0;
@@ -79,7 +121,7 @@ void describe_char(const unsigned char *s, size_t left, char *buf, size_t cap)
     else if (cp == '\t')
         snprintf(buf, cap, "a tab");
     else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
-        snprintf(buf, cap, "control character U+%04lX", cp);
+        snprintf(buf, cap, "control character U+%04lX%s", cp, control_name(cp));
     else if (cp < 0x80)
         snprintf(buf, cap, "'%c'", (int)cp);
     else
@@ -143,13 +185,16 @@ void scan_line(const unsigned char *s, size_t len, line_scan *sc, line_items *it
     long token_value = 0;
     int prev_dash = 0, letter_run = 0, run_lower = 0;
     int pairs = 0, separated_pairs = 0;
-    int dcol = 0; /* display columns before the current character */
+    int dcol = 0;     /* display columns before the current character */
+    int before = 0;   /* a character other than a space came before it */
+    size_t solid = 0; /* (inner_control's) */
 
     for (size_t i = 0; i < len;) {
         unsigned char ch = s[i];
         long col = (long)i + 1;
         size_t bd = box_drawing(s + i, len - i);
-        int sep = bd || is_space(ch) || ch == '|';
+        int sep = bd || ch == '|' || (is_space(ch) && !inner_control(s, i, len, before, &solid));
+        before |= !is_space(ch);
         if (sep) {
             int strength = (bd || ch == '|') ? GAP_BAR : ch == '\t' ? GAP_WIDE : GAP_SPACE;
             if (strength == GAP_SPACE && gap >= GAP_SPACE && gap < GAP_BAR)
