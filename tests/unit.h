@@ -53,6 +53,7 @@ void suite_web_api(void);
 void suite_reach(void);
 void suite_variant(void);
 void suite_stop(void);
+void suite_automaton(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under
  * NONET_CPU=portable, so that it runs the portable search whatever the

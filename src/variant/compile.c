@@ -32,6 +32,8 @@ struct vbuild {
     ivec prop_cells, weights;      /* cells and weights of the propagators */
     vprop *props;
     int nprops, capprops;
+    vdfa *dfas; /* the automata of VP_AUTOMATON (vprop.line) */
+    int ndfas, capdfas;
 };
 
 int vb_group(vbuild *b, const int *cells, int len)
@@ -69,7 +71,7 @@ static int add_prop(vbuild *b, int kind, const int *cells, const int *weights, i
         b->capprops = cap;
     }
     vprop *p = &b->props[b->nprops++];
-    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1};
+    *p = (vprop){kind, (int)b->prop_cells.len, len, (int)b->weights.len, target, 0, -1, 0};
     for (int i = 0; i < len; i++)
         if (ivec_push(&b->prop_cells, cells[i]) || (weights && ivec_push(&b->weights, weights[i])))
             return -1;
@@ -96,6 +98,26 @@ void vb_mask(vbuild *b, int cell, uint64_t allowed)
     b->start[cell] &= allowed;
 }
 
+int vb_automaton(vbuild *b, const int *cells, int len, const vdfa *dfa)
+{
+    if (dfa->n != b->n || len < 1 || len > VARIANT_MAX_LINE)
+        return -1;
+    if (b->ndfas == b->capdfas) {
+        int cap = b->capdfas ? 2 * b->capdfas : 8;
+        vdfa *grown = realloc(b->dfas, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        b->dfas = grown;
+        b->capdfas = cap;
+    }
+    if (vdfa_copy(&b->dfas[b->ndfas], dfa) != NONET_OK)
+        return -1;
+    if (add_prop(b, VP_AUTOMATON, cells, NULL, len, 0))
+        return -1;
+    b->props[b->nprops - 1].line = b->ndfas++;
+    return 0;
+}
+
 void vmodel_free(vmodel *m)
 {
     free(m->start);
@@ -115,6 +137,10 @@ void vmodel_free(vmodel *m)
     free(m->gsize);
     free(m->watch_first);
     free(m->watch);
+    for (int i = 0; i < m->nlines; i++)
+        vline_free(&m->lines[i]);
+    free(m->lines);
+    free(m->scratch);
     memset(m, 0, sizeof *m);
 }
 
@@ -126,6 +152,9 @@ static void build_free(vbuild *b)
     free(b->prop_cells.v);
     free(b->weights.v);
     free(b->props);
+    for (int i = 0; i < b->ndfas; i++)
+        vdfa_free(&b->dfas[i]);
+    free(b->dfas);
 }
 
 /* The relation table of (kind, value) read from the first cell (dir 0) or
@@ -575,6 +604,52 @@ done:
     return rc;
 }
 
+/* Whether the len cells all differ: each shares a group with each other. */
+static int all_peers(const vmodel *m, const int *cells, int len)
+{
+    for (int i = 0; i < len; i++)
+        for (int j = i + 1; j < len; j++)
+            if (!(m->peerset[(size_t)cells[i] * (size_t)m->nwords + (size_t)(cells[j] / 64)] >>
+                      (cells[j] % 64) &
+                  1))
+                return 0;
+    return 1;
+}
+
+/* Each automaton unrolled over its line, from the candidates at the start
+ * (the line's rule checked its size when it was added), with the digits
+ * used when the cells all differ (exact for both rules) unless that is
+ * too large; and the work space of the widest. */
+static int build_lines(vmodel *m, const vbuild *b)
+{
+    size_t words = 1;
+    uint64_t masks[VARIANT_MAX_LINE];
+    m->lines = calloc((size_t)b->ndfas + 1, sizeof *m->lines);
+    if (!m->lines)
+        return -1;
+    m->nlines = b->ndfas;
+    for (int p = 0; p < m->nprops; p++) {
+        const vprop *pr = &m->props[p];
+        if (pr->kind != VP_AUTOMATON)
+            continue;
+        for (int i = 0; i < pr->len; i++)
+            masks[i] = m->start[m->pcells[pr->first + i]];
+        vline *l = &m->lines[pr->line];
+        const vdfa *d = &b->dfas[pr->line];
+        int distinct = all_peers(m, m->pcells + pr->first, pr->len), rc = NONET_EARG;
+        if (distinct)
+            rc = vline_build(l, d, pr->len, masks, 1, NULL, 0);
+        if (rc == NONET_EARG)
+            rc = vline_build(l, d, pr->len, masks, 0, NULL, 0);
+        if (rc != NONET_OK)
+            return -1;
+        size_t need = vline_scratch(l);
+        words = need > words ? need : words;
+    }
+    m->scratch = calloc(words, sizeof *m->scratch);
+    return m->scratch ? 0 : -1;
+}
+
 int vmodel_build(const nonet_variant *v, vmodel *m)
 {
     const nonet_grid *g = &v->grid;
@@ -626,7 +701,7 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
     b.prop_cells.v = NULL;
     m->weights = b.weights.v;
     b.weights.v = NULL;
-    if (group_sums(m, &b) || build_combos(m) || build_watch(m))
+    if (group_sums(m, &b) || build_combos(m) || build_watch(m) || build_lines(m, &b))
         goto fail;
     build_free(&b);
     return NONET_OK;

@@ -5,7 +5,9 @@
  * of placing it; longer ones and longer cages: the digit sets they can
  * hold, listed at build: singles and a matching within each; a digit
  * every set needs leaves the cells that see all its places), sandwich
- * sums (each place of the 1 and the n with each filling). Each narrows
+ * sums (each place of the 1 and the n with each filling), and automata
+ * along lines (the states each cell's layer can be in, forward and
+ * backward: exact for the line). Each narrows
  * the candidates of its cells (and for a needed digit, of cells around)
  * to what some arrangement it allows still uses. */
 #include "variant/variant.h"
@@ -777,6 +779,153 @@ static int run_sandwich(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
     return narrow_all(cand, w.cells, allowed, p->len, changed);
 }
 
+/* The states of layer i of an automaton's line, forward (a state from
+ * which a candidate leads into the layer's set) and backward (of those, the
+ * ones with a candidate leading to a state kept in layer i+1): the
+ * narrowest form, every layer one word. Fills allowed[] (the candidates
+ * of each place that some accepted line uses); returns -1 when none. */
+static int line_narrow(const vline *l, const int *cells, const uint64_t *cand, uint64_t *allowed)
+{
+    int len = l->len, n = l->n;
+    uint64_t f[VARIANT_MAX_LINE + 1];
+    if (len < 1 || len > VARIANT_MAX_LINE)
+        return -1; /* never: vline_build's lines are 1 .. VARIANT_MAX_LINE */
+    f[0] = full_set(l->size[0]); /* the starts */
+    for (int i = 0; i < len; i++) {
+        uint64_t c = cand[cells[i]], to = 0;
+        const int32_t *t = l->trans + l->first[i] * (size_t)n;
+        const uint64_t *live = l->live + l->first[i];
+        for (uint64_t s = f[i]; s; s &= s - 1) {
+            int st = lowest_bit(s);
+            const int32_t *row = t + (size_t)st * (size_t)n;
+            for (uint64_t x = c & live[st]; x; x &= x - 1)
+                to |= (uint64_t)1 << row[lowest_bit(x)];
+        }
+        if (!to)
+            return -1;
+        f[i + 1] = to;
+    }
+    uint64_t b = f[len]; /* layer len holds accepting states only */
+    for (int i = len - 1; i >= 0; i--) {
+        uint64_t c = cand[cells[i]], keep = 0, allow = 0;
+        const int32_t *t = l->trans + l->first[i] * (size_t)n;
+        const uint64_t *live = l->live + l->first[i];
+        for (uint64_t s = f[i]; s; s &= s - 1) {
+            int st = lowest_bit(s);
+            const int32_t *row = t + (size_t)st * (size_t)n;
+            uint64_t mine = 0;
+            for (uint64_t x = c & live[st]; x; x &= x - 1)
+                if (b >> row[lowest_bit(x)] & 1)
+                    mine |= x & -x;
+            if (mine) {
+                allow |= mine;
+                keep |= s & -s;
+            }
+        }
+        b = keep;
+        allowed[i] = allow;
+    }
+    return 0;
+}
+
+/* The same with wider layers: each layer's states as a list and as a set
+ * (words[i] words of scratch, for "is it there"), the sets cleared through
+ * the lists after (they are zero between runs). Lists rather than the
+ * sets' words scanned: a wide layer often holds few states once its cells
+ * have few candidates (and scanning was no faster when they have many). */
+static int line_wide(const vline *l, const int *cells, const uint64_t *cand, uint64_t *allowed,
+                     uint64_t *scratch)
+{
+    int len = l->len, n = l->n, rc = 0;
+    const size_t *wf = l->wfirst;
+    int *list = (int *)(scratch + wf[len + 1]); /* layer i's at first[i] */
+    int count[VARIANT_MAX_LINE + 1];
+    if (len < 1 || len > VARIANT_MAX_LINE)
+        return -1;
+    for (int s = 0; s < l->size[0]; s++) { /* the starts */
+        scratch[wf[0] + (size_t)s / 64] |= (uint64_t)1 << (s % 64);
+        list[s] = s;
+    }
+    count[0] = l->size[0];
+    int done = 0; /* the layers whose sets hold bits, to clear */
+    for (int i = 0; i < len; i++) {
+        uint64_t c = cand[cells[i]], *to = scratch + wf[i + 1];
+        const int32_t *t = l->trans + l->first[i] * (size_t)n;
+        const uint64_t *live = l->live + l->first[i];
+        const int *mine = list + l->first[i];
+        int *next = list + l->first[i + 1], k = 0;
+        for (int j = 0; j < count[i]; j++) {
+            int st = mine[j];
+            const int32_t *row = t + (size_t)st * (size_t)n;
+            for (uint64_t x = c & live[st]; x; x &= x - 1) {
+                int u = row[lowest_bit(x)];
+                uint64_t bit = (uint64_t)1 << (u % 64);
+                if (!(to[u / 64] & bit)) {
+                    to[u / 64] |= bit;
+                    next[k++] = u;
+                }
+            }
+        }
+        count[i + 1] = k;
+        done = i + 1;
+        if (!k) {
+            rc = -1;
+            break;
+        }
+    }
+    /* backward: each layer's set narrowed in place to the states kept */
+    for (int i = len - 1; i >= 0 && rc == 0; i--) {
+        uint64_t c = cand[cells[i]], allow = 0, *set = scratch + wf[i];
+        const uint64_t *b = scratch + wf[i + 1];
+        const int32_t *t = l->trans + l->first[i] * (size_t)n;
+        const uint64_t *live = l->live + l->first[i];
+        const int *mine = list + l->first[i];
+        for (int j = 0; j < count[i]; j++) {
+            int st = mine[j];
+            const int32_t *row = t + (size_t)st * (size_t)n;
+            uint64_t digits = 0;
+            for (uint64_t x = c & live[st]; x; x &= x - 1) {
+                int u = row[lowest_bit(x)];
+                if (b[u / 64] >> (u % 64) & 1)
+                    digits |= x & -x;
+            }
+            if (digits)
+                allow |= digits;
+            else
+                set[st / 64] &= ~((uint64_t)1 << (st % 64));
+        }
+        allowed[i] = allow;
+    }
+    for (int i = 0; i <= done; i++) /* every set back to zero */
+        for (int j = 0; j < count[i]; j++)
+            scratch[wf[i] + (size_t)list[l->first[i] + (size_t)j] / 64] = 0;
+    return rc;
+}
+
+int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *scratch)
+{
+    uint64_t allowed[VARIANT_MAX_LINE];
+    if (l->size[l->len] == 0)
+        return -1;
+    if ((l->wide == 1 ? line_narrow(l, cells, cand, allowed)
+                      : line_wide(l, cells, cand, allowed, scratch)) < 0)
+        return -1;
+    int nchanged = 0;
+    for (int i = 0; i < l->len; i++) {
+        int c = cells[i];
+        if (!(cand[c] & ~allowed[i]))
+            continue;
+        if (!(cand[c] &= allowed[i]))
+            return -1; /* a cell twice, no digit kept at both places */
+        int listed = 0;
+        for (int j = 0; j < nchanged && !listed; j++)
+            listed = changed[j] == c;
+        if (!listed)
+            changed[nchanged++] = c;
+    }
+    return nchanged;
+}
+
 int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     switch (p->kind) {
@@ -788,6 +937,8 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
         return run_sandwich(m, p, cand, changed);
     case VP_RENBAN: /* its runs listed as a cage's digit sets (compile.c) */
         return run_cage(m, p, cand, changed);
+    case VP_AUTOMATON:
+        return vline_run(&m->lines[p->line], m->pcells + p->first, cand, changed, m->scratch);
     default:
         return 0;
     }

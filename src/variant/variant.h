@@ -87,7 +87,7 @@ static inline const int *vcon_cells(const nonet_variant *v, const vcon *k)
 /* ------------------------------------------------------------ the engine's model */
 
 /* the kinds of propagator that are neither groups nor pairs */
-enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN };
+enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_AUTOMATON };
 
 typedef struct vprop {
     int kind;       /* VP_* */
@@ -99,6 +99,8 @@ typedef struct vprop {
                        digits between 1 and n that make its sum;
                        VP_RENBAN: its runs); ncombos -1: too many to list */
     int ncombos;
+    int line; /* VP_AUTOMATON: its automaton (vbuild's dfas) and its
+                 unrolled line (vmodel.lines), both at this index */
 } vprop;
 
 typedef struct vlink {
@@ -137,6 +139,12 @@ typedef struct vmodel {
                          group); the size at a group's first cell, else 0 */
     int *watch_first; /* cells + 1: the propagators over a cell */
     int *watch;
+    struct vline *lines; /* the automata unrolled over their lines
+                            (vprop.line) */
+    int nlines;
+    uint64_t *scratch; /* the automata's work space (vline_scratch words,
+                          the most any line takes): a model serves one
+                          search at a time */
 } vmodel;
 
 /* Builds the model of v. Returns NONET_OK, NONET_ENOMEM. */
@@ -152,6 +160,135 @@ void vmodel_free(vmodel *m);
  * it changed, whose numbers go into changed[], or -1 when it shows that
  * no solution remains. */
 int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed);
+
+/* ------------------------------------------------------------ line automata */
+
+/* A deterministic automaton over the digits 1..n read along a line, in
+ * order (automaton.c): states 0 .. nstates-1, next[s * n + d - 1] the
+ * state after digit d from s (-1: no way on), accept[s] whether a line may
+ * end in s; a line is read from each of its starts (starts[0 .. nstarts),
+ * different states: a rule may guess at the start, as a lunchbox guesses
+ * its smallest and largest digits) and accepted when one run accepts it.
+ * Built from a regular expression (one start) or from a state function,
+ * then trimmed (every state can reach an accepting one, but a lone start
+ * when none can) and minimized when that is cheap; immutable once built. */
+typedef struct vdfa {
+    int n, nstates, nstarts;
+    int32_t *next;
+    uint8_t *accept;
+    int *starts;
+} vdfa;
+
+/* The most states of an automaton, and of states times digits (its
+ * table: 1 MiB). A rule whose automaton would be larger is refused. */
+#define VDFA_MAX_STATES (1 << 16)
+#define VDFA_MAX_TRANS (1 << 18)
+
+void vdfa_free(vdfa *d);
+/* A copy of d into out. Returns NONET_OK or NONET_ENOMEM. */
+int vdfa_copy(vdfa *out, const vdfa *d);
+
+/* A state function: the state after digit (1..n) from state, negative
+ * when the digit is not allowed there; whether a line may end in state.
+ * States are any ints >= 0 the function defines (the starts among them). */
+typedef int (*vdfa_next_fn)(void *ctx, int state, int digit);
+typedef int (*vdfa_accept_fn)(void *ctx, int state);
+
+/* The automaton of a state function, by breadth first over the states it
+ * reaches from its starts (nstarts >= 1 of them); horizon > 0: the lines are no longer than horizon
+ * cells, so states first reached after horizon digits are not followed
+ * (a rule whose states never end, such as a count, is then finite).
+ * Returns NONET_OK, NONET_ENOMEM, or NONET_EARG with a sentence in why
+ * when it would pass VDFA_MAX_STATES or VDFA_MAX_TRANS. */
+int vdfa_from_fn(vdfa *out, int n, const int *starts, int nstarts, vdfa_next_fn next,
+                 vdfa_accept_fn accept, void *ctx, int horizon, char *why, size_t cap);
+
+/* The automaton of a regular expression over the digits of an n-sided
+ * grid (the whole line must match): digits 1-9 and A-Z (a-z) for 10-35,
+ * '.' any digit, classes [...] of digits and ranges (1-5), [^...] the
+ * digits not listed, groups (...), alternation |, quantifiers * + ? {k}
+ * {k,} {k,m} (k, m up to 1000); blanks are ignored. Returns NONET_OK,
+ * NONET_ENOMEM, or NONET_EARG with *column the 1-based byte column in re
+ * where it went wrong (0: the whole expression, e.g. too large) and a
+ * sentence in why saying what was expected there. */
+int vdfa_from_regex(vdfa *out, const char *re, size_t len, int n, long *column, char *why,
+                    size_t cap);
+
+/* Whether d accepts the digits digits[0 .. len) (each 1..n). */
+int vdfa_accepts(const vdfa *d, const uint8_t *digits, int len);
+
+/* The check of a line of grid's cells (0: blank): -1 when some filling of
+ * its blanks makes a line d accepts (a filled line: when d accepts it);
+ * else the first position i such that the line's cells 0 .. i, blanks
+ * filled any way, begin no line of its length that d accepts (where the
+ * reading goes wrong); -2 out of memory. */
+int vdfa_broken(const vdfa *d, const uint8_t *grid, const int *cells, int len);
+
+/* The outside clues, read along a row or column from the clue's side
+ * (each also a rule on any line of cells in order), as automata over the
+ * line's len cells (vdfa_clue):
+ * - VCLUE_XSUM: the first digit x, x <= len; the first x digits (that
+ *   one included) sum to clue;
+ * - VCLUE_SKYSCRAPER: clue digits are taller than every digit before them;
+ * - VCLUE_HIDDEN: the first digit not taller than every one before it
+ *   (the first hidden skyscraper) is clue;
+ * - VCLUE_ROOM (numbered room): the first digit N, N <= len; the N-th is
+ *   clue;
+ * - VCLUE_SANDWICH: one 1 and one n; the digits between them sum to clue;
+ * - VCLUE_LUNCHBOX: the smallest digit and the largest, each once; the
+ *   digits between them sum to clue.
+ * (Whether the digits differ is another rule: a row's.) */
+enum { VCLUE_XSUM, VCLUE_SKYSCRAPER, VCLUE_HIDDEN, VCLUE_ROOM, VCLUE_SANDWICH, VCLUE_LUNCHBOX };
+
+/* The automaton of clue kind (VCLUE_*) over len cells (its horizon) of an
+ * n-sided grid. Returns NONET_OK, NONET_ENOMEM, or NONET_EARG (a kind or
+ * size it does not take; too many states, with why). */
+int vdfa_clue(vdfa *out, int kind, int n, int clue, int len, char *why, size_t cap);
+
+/* An automaton unrolled over a line of len cells: layer i (0 .. len) holds
+ * the states it can be in after the first i cells that are reachable from
+ * a start over the cells' candidates at build and from which the rest
+ * can reach an accepting state (layer len: accepting states only),
+ * numbered 0 .. size[i]-1 within the layer; a layer's state s has the
+ * transitions trans[first[i] * n + s * n + d - 1] (the state in layer i+1,
+ * -1: none) and the digits that have one, live[first[i] + s]. vline_run
+ * keeps a layer's states as one word when every layer has at most 64,
+ * else as a list beside a bitset of wfirst[i+1] - wfirst[i] words. */
+typedef struct vline {
+    int len, n;
+    int *size;      /* len + 1 */
+    size_t *first;  /* len + 2: the states before layer i, all layers */
+    size_t *wfirst; /* len + 2: the words of the layers' sets before i */
+    int32_t *trans; /* first[len] * n */
+    uint64_t *live; /* first[len + 1] */
+    int wide;       /* the words of the widest layer's set */
+} vline;
+
+/* The most transitions of a line unrolled (states of all its layers times
+ * n: 4 MiB). */
+#define VLINE_MAX_TRANS (1 << 20)
+
+/* Unrolls d over a line of len cells (1 .. VARIANT_MAX_LINE) whose
+ * candidates are masks[0 .. len) (NULL: every digit); distinct (n <= 32):
+ * the line's digits all differ too (its cells share a row, a cage ...),
+ * and a layer's states are pairs of d's state and the digits used before
+ * it, so that vline_run is exact for both rules together. Returns
+ * NONET_OK, NONET_ENOMEM, or NONET_EARG with a sentence in why when it
+ * would pass VLINE_MAX_TRANS. */
+int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int distinct, char *why,
+                size_t cap);
+void vline_free(vline *l);
+/* The words of work space vline_run takes for l. */
+size_t vline_scratch(const vline *l);
+
+/* The propagator of an automaton over the line cells[0 .. l->len) (a cell
+ * may come twice), exact for the line: forward the states each layer can
+ * be in over the candidates, backward those from which an accepting one
+ * is still reachable; a candidate of cell i stays when some state of layer
+ * i that is both goes by it to one of layer i+1 that is both. Narrows
+ * cand; returns how many cells changed (their numbers in changed[], each
+ * once), or -1 when no line is left. scratch: vline_scratch(l) words. */
+int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *scratch);
 
 /* ------------------------------------------------------------ constraint types */
 
@@ -204,6 +341,10 @@ int vb_sum(vbuild *b, const int *cells, const int *weights, int len, int target)
 int vb_cage(vbuild *b, const int *cells, int len, int target);
 int vb_prop(vbuild *b, int kind, const int *cells, int len, int target);
 void vb_mask(vbuild *b, int cell, uint64_t allowed);
+/* A rule on the digits along cells[0 .. len) (len <= VARIANT_MAX_LINE, a
+ * cell may come twice): the line must be one dfa accepts (a copy is
+ * kept; dfa->n is the grid's side); propagated by vline_run. */
+int vb_automaton(vbuild *b, const int *cells, int len, const vdfa *dfa);
 
 /* The groups of different digits added so far (rows, columns, regions
  * first): how many, and the cells of group g (*len of them). */
