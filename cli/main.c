@@ -110,35 +110,55 @@ static const char input_variants_text[] =
     "  arrow to a cell of its cage (< > ^ v, ` ' , . for the diagonals), or\n"
     "  3x3:d:k:N:N:... (N = sum * 256 + cage for each cell; d: diagonals);\n"
     "  or nonet's text form: a classic grid in any layout above, then one\n"
-    "  constraint a line (CELLS: r1c1 r1c2 ...; r1c123 is r1c1 r1c2 r1c3 and\n"
-    "  r12c3 is r1c3 r2c3 up to 9x9; '#' comments):\n"
-    "    diagonal | diagonal- | diagonal+   the main (-) or anti (+) diagonal\n"
-    "    windoku   disjoint   antiknight   antiking\n"
-    "    nonconsecutive           no two neighbours consecutive (every pair)\n"
-    "    region CELLS             an extra house: different digits\n"
+    "  constraint a line: its keyword, then as its rule takes them its CELLS\n"
+    "  (r1c1 r1c2 ...; r1c123 is r1c1 r1c2 r1c3 and r12c3 is r1c3 r2c3 up to\n"
+    "  9x9), ':' between the parts of a rule made of parts, an outside clue's\n"
+    "  row or column (r3 from the left, c3 from the top, or the clue's cell\n"
+    "  outside the grid: r3c10 right of row 3 on 9x9, r10c3 below column 3),\n"
+    "  its numbers in brackets ([1 2, 2 1]), its text in quotes (\\\" and \\\\\n"
+    "  inside), then '= VALUE'; '#' comments. The rules (the library's table;\n"
+    "  the last six are the building blocks the others are made of):\n";
+
+/* ... then the rules, from the library's table (print_rules), then this */
+static const char input_variants_end[] =
     "    regions SYMBOLS          a jigsaw: n*n symbols, one a region, over\n"
     "                             this line and the next (after the grid)\n"
-    "    cage CELLS [= SUM]       killer cage: different digits (summing to SUM)\n"
-    "    littlekiller CELLS = SUM the cells sum to SUM (repeats allowed)\n"
-    "    arrow BULB : SHAFT       bulb (1-4 cells read as a number) = shaft's sum\n"
-    "    thermo CELLS             increasing from the first (the bulb)\n"
-    "    whisper CELLS [= GAP]    neighbours differ by GAP or more (9x9: 5)\n"
-    "    renban CELLS             different digits forming a run\n"
-    "    sandwich r3 = SUM        digits between 1 and n in row 3 (or c3) sum\n"
-    "    white CELL CELL          kropki: digits differ by 1\n"
-    "    black CELL CELL          kropki: one digit twice the other\n"
-    "    x CELL CELL   v CELL CELL   the digits sum to 10 / 5\n"
-    "    difference CELL CELL = D   ratio CELL CELL = R   sum CELL CELL = S\n"
-    "    negative white | black | kropki | x | v | xv   every such mark given:\n"
-    "                             no other neighbours differ by 1 / ...\n"
-    "    negative difference = D | ratio = R | sum = S\n"
-    "    odd CELLS   even CELLS\n"
     "  Thermometers and whispers step from each cell to a king's-move\n"
-    "  neighbour; a whisper may come back to a cell (a loop), a thermometer\n"
-    "  may not. The cells of cages, renbans, regions, arrow shafts, odd and\n"
-    "  even are sets: they need not touch, and a cell listed twice is one.\n"
+    "  neighbour; a whisper or a pair line may come back to a cell (a loop),\n"
+    "  a thermometer may not. The cells of cages, renbans, regions, arrow\n"
+    "  shafts, odd, even, distinct, pairwise and contains are sets: they need\n"
+    "  not touch, and a cell listed twice is one.\n"
     "  A line that names a constraint nonet does not know (or writes one\n"
     "  wrong) is an error with its line and column, never skipped.\n";
+
+/* The rules nonet knows, a row of the library's table each: its text
+ * form's line, then what it says (wrapped under the second column). */
+static void print_rules(FILE *out)
+{
+    enum { COLUMN = 29, WIDTH = 78 };
+    for (int i = 0; i < nonet_rule_count(); i++) {
+        const nonet_rule *r = nonet_rule_at(i);
+        int at = fprintf(out, "    %s", r->usage), first = 1; /* first: a line's first word */
+        if (at > COLUMN - 2) {
+            fputc('\n', out);
+            at = 0;
+        }
+        for (const char *s = r->summary; *s; first = 0) {
+            int len = (int)strcspn(s, " ");
+            if (!first && at + 1 + len > WIDTH) {
+                fputc('\n', out);
+                at = 0;
+                first = 1;
+            }
+            for (; at < COLUMN; at++)
+                fputc(' ', out);
+            at += fprintf(out, "%s%.*s", first ? "" : " ", len, s);
+            s += len;
+            s += *s == ' ';
+        }
+        fputc('\n', out);
+    }
+}
 
 static const char json_text[] =
     "Records: --json (or -f json) writes one JSON object a line per puzzle,\n"
@@ -884,6 +904,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[2], "input") == 0 || strcmp(argv[2], "layouts") == 0) {
             fputs(input_text, stdout);
             fputs(input_variants_text, stdout);
+            print_rules(stdout);
+            fputs(input_variants_end, stdout);
             return EXIT_ALL_GOOD;
         }
         if (strcmp(argv[2], "json") == 0 || strcmp(argv[2], "csv") == 0) {

@@ -4,8 +4,10 @@
  *
  * Any bytes are read as a variant puzzle. A failure must come with a
  * message; a puzzle read must write (nonet_variant_format) text that reads
- * back as a puzzle that writes the same text, and its count to 2 must
- * find only solutions that the library's own check accepts. */
+ * back as a puzzle that writes the same text; its constraints, given back
+ * (nonet_variant_get) and added to a new variant, must make one that
+ * writes the same text too, and JSON (nonet_variant_json); and its count
+ * to 2 must find only solutions that the library's own check accepts. */
 #include "nonet.h"
 
 #include <stdlib.h>
@@ -50,6 +52,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     nonet_variant_format(back, again, (size_t)len2 + 1);
     if (len != len2 || strcmp(text, again))
         abort();
+    /* the public description of each constraint carries all of it */
+    nonet_variant *copy = nonet_variant_new(nonet_variant_grid(v));
+    uint8_t region[NONET_MAX_CELLS];
+    if (!copy || (nonet_variant_regions(v, region) &&
+                  nonet_variant_set_regions(copy, region, NULL, 0) != NONET_OK))
+        abort();
+    for (int i = 0; i < nonet_variant_count_constraints(v); i++) {
+        nonet_constraint c;
+        if (nonet_variant_get(v, i, &c) != NONET_OK || !nonet_rule_of(c.type) ||
+            nonet_variant_add(copy, &c, NULL, 0) != NONET_OK)
+            abort();
+    }
+    long len3 = nonet_variant_format(copy, NULL, 0);
+    char *third = len3 == len ? malloc((size_t)len3 + 1) : NULL;
+    if (!third)
+        abort();
+    nonet_variant_format(copy, third, (size_t)len3 + 1);
+    if (strcmp(text, third) || nonet_variant_json(v, NULL, 0) <= 0)
+        abort();
+    free(third);
+    nonet_variant_free(copy);
     /* small grids only: a big empty one would take the fuzzer's time */
     if (nonet_variant_grid(v)->n <= 9) {
         ctx x = {v};

@@ -625,29 +625,113 @@ typedef enum nonet_constraint_type {
     NONET_CON_KILLER,        /* different digits summing to value (0: no sum) */
     NONET_CON_LITTLE_KILLER, /* cells summing to value, repeats allowed (where
                                 no house forbids them) */
-    NONET_CON_ARROW,         /* the first nbulb cells (1 to 4), read as a
+    NONET_CON_ARROW,         /* two parts: the bulb (1 to 4 cells), read as a
                                 number in base 10 (most significant first),
-                                equal the sum of the others */
+                                equals the sum of the shaft's digits */
     NONET_CON_THERMO,        /* digits increase strictly from the bulb, cells[0] */
     NONET_CON_WHISPER,       /* neighbours on the line differ by at least value
                                 (0: n / 2 + 1, German whispers' 5 for 9x9) */
     NONET_CON_RENBAN,        /* different digits that form a run (in any order) */
-    NONET_CON_SANDWICH,      /* cells: a whole row or column in order: the digits
-                                between 1 and n sum to value */
+    NONET_CON_SANDWICH,      /* an outside clue: the digits between 1 and n
+                                in its row or column sum to value */
     NONET_CON_ODD,           /* every cell odd */
-    NONET_CON_EVEN           /* every cell even */
+    NONET_CON_EVEN,          /* every cell even */
+    /* building blocks: the general rules the named ones are defined over,
+     * for users too */
+    NONET_CON_DISTINCT,         /* the cells hold different digits (Interactive
+                                   Sudoku Solver's AllDifferent) */
+    NONET_CON_PAIR,             /* a line: each two consecutive cells hold one
+                                   of the allowed pairs of digits in values (a1,
+                                   b1, a2, b2 ...: the first cell's digit, then
+                                   the next one's) */
+    NONET_CON_PAIR_ALL,         /* every two of the cells (the earlier listed
+                                   first) hold one of the allowed pairs */
+    NONET_CON_WEIGHTED_SUM,     /* values[i] * the digit of cells[i], added up,
+                                   make value; weights -100 to 100, not 0 */
+    NONET_CON_CONTAINS,         /* the cells hold each digit of values at least
+                                   as often as values lists it */
+    NONET_CON_CONTAINS_EXACTLY, /* the cells' digits are values, as many as
+                                   cells, in any order */
+    NONET_CON_REGEX /* reserved for the line automaton (the digits along a
+                       line match a regular expression, text); until its
+                       rule lands, nonet_variant_add refuses it as unknown */
 } nonet_constraint_type;
 
+/* In nonet_constraint.cells, between two parts of a rule made of parts. */
+#define NONET_PART (-1)
+
 /* One constraint, as nonet_variant_add takes it and nonet_variant_get
- * gives it back. */
+ * gives it back; what each part holds is its type's (above) and its
+ * rule's (nonet_rule_of: shape, parts, values). Every pointer is the
+ * caller's for add (copied) and v's for get (valid while v lives and is
+ * not changed). */
 typedef struct nonet_constraint {
     nonet_constraint_type type;
-    int value; /* the sum, difference, ratio ... (see the type) */
-    int nbulb; /* NONET_CON_ARROW: how many of the first cells are
-                  the bulb, 1 to 4 (0 is read as 1); else 0 */
+    int value; /* the rule's number (a sum, a gap, a ratio ...); 0 when it
+                  has none */
     int ncells;
-    const int *cells; /* ncells cell numbers; the caller's (add copies them) */
+    const int *cells;  /* cell numbers in order, NONET_PART between two parts
+                          where the rule has parts (an arrow: its bulb,
+                          NONET_PART, its shaft); an outside clue's: its
+                          whole row or column read from the clue's side
+                          (a clue right of row 3: r3c9, r3c8 ... r3c1) */
+    int nvalues;
+    const int *values; /* more numbers, as the rule says (nonet_rule.values):
+                          a weighted sum's weights (one a cell), the digits
+                          a contains rule needs, a pair rule's allowed pairs
+                          (a1, b1, a2, b2 ...); NULL when none */
+    const char *text;  /* a text the rule reads (nonet_rule.text: a regular
+                          expression); NULL when none */
 } nonet_constraint;
+
+/* How a rule's cells are laid out (nonet_rule.shape). */
+typedef enum nonet_shape {
+    NONET_SHAPE_GLOBAL,  /* no cells: a rule of the whole grid */
+    NONET_SHAPE_CELLS,   /* a set of cells (their order says nothing) */
+    NONET_SHAPE_LINE,    /* cells in order: the rule reads along them */
+    NONET_SHAPE_PAIR,    /* two orthogonally adjacent cells */
+    NONET_SHAPE_OUTSIDE, /* a clue outside the grid: its whole row or
+                            column, read from the clue's side */
+    NONET_SHAPE_PARTS    /* parts, NONET_PART between them (nonet_rule.parts) */
+} nonet_shape;
+
+/* What a rule reads from nonet_constraint.values (nonet_rule.values). */
+typedef enum nonet_values {
+    NONET_VALUES_NONE,    /* nothing: nvalues 0 */
+    NONET_VALUES_WEIGHTS, /* a weight a cell, -100 to 100, not 0 */
+    NONET_VALUES_DIGITS,  /* digits 1..n, each as often as needed (at most
+                             a digit a cell) */
+    NONET_VALUES_EXACT,   /* digits 1..n, as many as cells */
+    NONET_VALUES_PAIRS    /* pairs of digits (a, b): 2 numbers each, at
+                             least one pair */
+} nonet_values;
+
+/* One rule nonet knows: a row of its table, read-only, from which the
+ * readers, the writers and `nonet help input` all take what they say. */
+typedef struct nonet_rule {
+    nonet_constraint_type type;
+    const char *name;     /* the text form's keyword (nonet_constraint_name) */
+    const char *fpuzzles; /* its key in f-puzzles JSON, "" when none
+                             ("negative:ratio": the word "ratio" in its
+                             "negative" list) */
+    const char *iss;      /* Interactive Sudoku Solver's type, "" when none */
+    nonet_shape shape;
+    int touch;            /* 0: its cells need not touch; 4: each touches the
+                             next orthogonally; 8: by a king's move */
+    int parts;            /* NONET_SHAPE_PARTS: how many (0: two or more); else 1 */
+    int valued;           /* 0: no value; 1: a value that may be left out
+                             (0); 2: a value it needs */
+    nonet_values values;  /* what nonet_constraint.values holds */
+    int text;             /* 1 when it reads nonet_constraint.text, else 0 */
+    const char *usage;    /* its line in the text form, e.g. "thermo CELLS" */
+    const char *summary;  /* the rule in one sentence */
+} nonet_rule;
+
+/* The rules nonet knows: how many, the i-th (from 0; NULL out of range),
+ * and the one of a type (NULL when none). Static data, never freed. */
+NONET_API int nonet_rule_count(void);
+NONET_API const nonet_rule *nonet_rule_at(int i);
+NONET_API const nonet_rule *nonet_rule_of(nonet_constraint_type type);
 
 /* A variant puzzle. Not shared between threads while it is changed; the
  * solving functions only read it and may run on one from several threads. */
@@ -676,26 +760,29 @@ NONET_API int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region,
  * region[0 .. n*n). Returns 1 when a map was set, else 0. */
 NONET_API int nonet_variant_regions(const nonet_variant *v, uint8_t *region);
 
-/* Adds a copy of c. A cell listed twice is read as the type's rule
+/* Adds a copy of c (its cells, values and text), as its rule
+ * (nonet_rule_of) takes it. A cell listed twice is read as the rule
  * says: in a set of cells (an extra region, a killer cage, a renban, an
- * arrow's shaft, odd, even) it is the same cell, kept once (the copy
- * nonet_variant_get gives back lists it once); a whisper holds between
- * neighbours along its line, which may come back to a cell (a loop) but
- * not stay on one; elsewhere it is refused (a thermometer's digits
- * increase along it, a little killer counts each cell of its diagonal
- * once, an arrow's bulb is one number). Thermometers and whispers step
+ * arrow's shaft, odd, even, distinct, contains ...) it is the same cell,
+ * kept once (the copy nonet_variant_get gives back lists it once); a
+ * whisper or a pair line holds between neighbours along its line, which
+ * may come back to a cell (a loop) but not stay on one; elsewhere it is
+ * refused (a thermometer's digits increase along it, a little killer
+ * counts each cell of its diagonal once, an arrow's bulb is one number,
+ * a weighted sum weighs each cell once). Thermometers and whispers step
  * from each cell to a king's-move neighbour; the sets' cells need not
  * touch. Returns NONET_OK, or NONET_EARG with a sentence in why (as
- * above) for what the type does not allow: a cell out of the grid or
- * repeated where it may not be, a wrong number of cells (two for the
- * marks, none for the global rules, a whole row or column for a
- * sandwich), cells not adjacent where they must be, a value out of range;
- * NONET_ENOMEM. */
+ * above) for what the rule does not allow: an unknown type, a cell out of
+ * the grid or repeated where it may not be, a wrong number of cells (two
+ * for the marks, none for the global rules, a whole row or column from
+ * its clue's side for an outside clue) or of parts, cells not adjacent
+ * where they must be, a value out of range, values or a text the rule
+ * does not take or not as it takes them; NONET_ENOMEM. */
 NONET_API int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
 
-/* How many constraints v holds; the i-th (from 0) into *c, whose cells
- * point into v (valid while v lives and is not changed). Returns NONET_OK
- * or NONET_EARG (i out of range, NULL). */
+/* How many constraints v holds; the i-th (from 0) into *c, whose cells,
+ * values and text point into v (valid while v lives and is not changed).
+ * Returns NONET_OK or NONET_EARG (i out of range, NULL). */
 NONET_API int nonet_variant_count_constraints(const nonet_variant *v);
 NONET_API int nonet_variant_get(const nonet_variant *v, int i, nonet_constraint *c);
 
@@ -729,11 +816,14 @@ NONET_API int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, u
                                        const nonet_stop *stop);
 
 /* Whether grid (complete or not) breaks a rule of v: a digit twice in a
- * house, a clue changed, or a constraint whose cells are all filled and
- * that they break. Returns NONET_OK, NONET_EINCOMPLETE (no rule broken but
- * a blank left), NONET_ECLUE, NONET_ECONFLICT (a house), or NONET_EARG
- * for a grid of another shape or a broken constraint, each with a
- * sentence in why (as above) naming the rule and a cell. */
+ * house, a clue changed, or a constraint that its filled cells break: a
+ * part of the rule whose cells are all filled (two cells of a group of
+ * different digits, two neighbours of a line, a cell of odd or even,
+ * a sum's cells ...; the parts the engine propagates) and that they
+ * break. Returns NONET_OK, NONET_EINCOMPLETE (no rule broken but a blank
+ * left), NONET_ECLUE, NONET_ECONFLICT (a house), or NONET_EARG for a grid
+ * of another shape or a broken constraint, each with a sentence in why
+ * (as above) naming the rule and a cell. */
 NONET_API int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *why,
                                   size_t cap);
 
@@ -757,13 +847,16 @@ NONET_API int nonet_variant_parse(const char *text, size_t len, nonet_variant **
 NONET_API int nonet_variant_sniff(const char *text, size_t len);
 
 /* Writes v's constraints as a JSON array, as snprintf does (returns the
- * length needed): one object a constraint, {"type": its name, "cells":
- * ["r1c1", ...], "value": N (when it has one), "bulb": N (arrows)}, and
- * first, for a jigsaw, {"type": "regions", "map": one symbol a cell}. */
+ * length needed): one object a constraint, {"type": its rule's name,
+ * "cells": ["r1c1", ...] (a rule of parts: an array a part, [["r1c1"],
+ * ["r1c2", "r1c3"]]), "value": N (when not 0), "values": [N, ...] (when
+ * it has them), "text": "..." (when it has one)}, and first, for a
+ * jigsaw, {"type": "regions", "map": one symbol a cell}. */
 NONET_API long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap);
 
 /* Writes v in the text form (the grid as 81-character-style line, then a
- * line a constraint), as snprintf does: returns the length needed. */
+ * line a constraint, as nonet_variant_parse reads it back: the same
+ * constraints), as snprintf does: returns the length needed. */
 NONET_API long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap);
 
 /* What the reader of v took as something other than a rule, as a

@@ -1625,6 +1625,48 @@ printf '%s\n' "...." "...." "...." "...." "thermo r1c1 r1c2 r2c2 r1c1" >"$tmp/re
 expect_rc 1
 expect_err ":5:1: puzzle 1: thermo: r1c1 twice: its digits increase along it, so a thermometer cannot come back to a cell"
 
+# ---------------------------------------------------------------- the rules' table, the building blocks (issue 39)
+test_name="variant: nonet help input lists every rule of README's table, from the library's"
+"$NONET" help input >"$tmp/help" 2>"$tmp/err"; rc=$?
+expect_rc 0
+# README's rules table: its text-form column, a rule a line
+sed -n '/^| rule | nonet.s text form |/,/^$/p' "$(dirname "$0")/../README.md" | sed -n 's/^| [^|]* | `\([^`]*\)` |.*/\1/p' >"$tmp/usages"
+missing=$(while IFS= read -r u; do grep -qF "    $u" "$tmp/help" || echo "$u"; done <"$tmp/usages")
+if [ "$(wc -l <"$tmp/usages")" -ge 29 ] && [ -z "$missing" ]; then pass; else fail "help lacks: $missing ($(wc -l <"$tmp/usages") rules in README)"; fi
+
+test_name="variant: the building blocks in the text form (4x4 counts: the 288 grids enumerated offline)"
+# 288 grids; r1c1 and r1c2 hold each of the 12 ordered pairs of different digits equally often
+for case in "containsexactly r1c1 r1c2 [2 1]:48" "contains r1c1 r1c2 [1]:144" "contains r1c1 r1c2 r1c3 [1 4]:144" \
+    "weightedsum r1c1 r1c2 [1 -1] = 1:72" "weightedsum r1c1 r1c2 [2 1] = 10:48" \
+    "pair r1c1 r1c2 r1c3 [1 2, 2 3, 3 4]:24" "pairwise r1c1 r1c2 r1c3 [1 2, 1 3, 2 3, 1 4, 2 4, 3 4]:48" \
+    "distinct r1c1 r2c3:144" "pairwise r1c1 r2c3 [1 2, 2 1, 1 3, 3 1, 1 4, 4 1, 2 3, 3 2, 2 4, 4 2, 3 4, 4 3]:144"; do
+    printf '%s\n' "...." "...." "...." "...." "${case%:*}" >"$tmp/block.txt"
+    "$NONET" count "$tmp/block.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    [ "$(cat "$tmp/out")" = "${case##*:}" ] || fail "${case%:*}: $(cat "$tmp/out" "$tmp/err")"
+    # written back in the text form, read again: the same count
+    "$NONET" format "$tmp/block.txt" >"$tmp/back.txt" 2>"$tmp/err"
+    "$NONET" count "$tmp/back.txt" >"$tmp/out" 2>"$tmp/err"
+    [ "$(cat "$tmp/out")" = "${case##*:}" ] || fail "${case%:*} written back: $(cat "$tmp/back.txt" "$tmp/err")"
+done
+pass
+printf '%s\n' "...." "...." "...." "...." "contains r1c1 r1c2" >"$tmp/block.txt"
+"$NONET" count "$tmp/block.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err ":5:19: puzzle 1: contains needs its numbers: [N N ...]"
+printf '%s\n' "...." "...." "...." "...." "weightedsum r1c1 r1c2 [1 0] = 3" >"$tmp/block.txt"
+"$NONET" count "$tmp/block.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "weightedsum: the weight 0 is not -100 to 100 and not 0"
+
+test_name="variant: JSON gives an arrow's parts as arrays, a rule's numbers as values; check names the rule"
+printf '%s\n' "...." "...." "...." "...." "arrow r1c1 : r1c2 r2c2" "weightedsum r3c1 r3c2 [2 -1] = 3" >"$tmp/block.txt"
+"$NONET" count --json -l 1 "$tmp/block.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has '"constraints":[{"type":"arrow","cells":[["r1c1"],["r1c2","r2c2"]]},{"type":"weightedsum","cells":["r3c1","r3c2"],"value":3,"values":[2,-1]}]'
+# 2 * r3c1 - r3c2 = 3 broken by r3c1 = 1 (the grid keeps the houses and the arrow: 3 = 1 + 2)
+"$NONET" check --solution 3124423113422413 "$tmp/block.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_out_has "the weightedsum constraint is broken"
+
 # ---------------------------------------------------------------- issue 38: the same output, the puzzle beside its answer, a table's solutions
 samples38=$(dirname "$0")/../samples
 # 150 puzzles (three chunks of 64 and more, so that -j 2 spreads them)

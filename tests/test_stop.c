@@ -140,7 +140,7 @@ static void test_variant_stops(void)
     CHECK(nonet_grid_init(&empty, 3, 3) == NONET_OK);
     nonet_variant *v = nonet_variant_new(&empty);
     CHECK(v);
-    nonet_constraint diag = {NONET_CON_DIAGONAL_MAIN, 0, 0, 0, NULL};
+    nonet_constraint diag = {NONET_CON_DIAGONAL_MAIN, 0, 0, NULL, 0, NULL, NULL};
     CHECK(nonet_variant_add(v, &diag, NULL, 0) == NONET_OK);
     uint64_t count = 0, cands[81];
     nonet_stop soon = deadline_in(50);

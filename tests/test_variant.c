@@ -6,7 +6,10 @@
  * read back from what it writes; its errors; f-puzzles JSON and links,
  * its drawings (kept, never rules) and strict kropki; cells listed twice. */
 #include "unit.h"
+#include "variant/json.h"    /* nonet_variant_json read back (test_rules_round_trip) */
 #include "variant/variant.h" /* the drawings kept (test_fpuzzles_drawings) */
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,11 +35,14 @@ static int below(int k)
 
 #define MAXC 64
 #define MAXCELLS 40
+#define MAXVALUES 162 /* every pair of digits of 9x9 */
 
 typedef struct tcon {
     nonet_constraint_type type;
     int value, nbulb, ncells;
     int cells[MAXCELLS];
+    int nvalues;
+    int values[MAXVALUES];
 } tcon;
 
 typedef struct tpuzzle {
@@ -83,6 +89,33 @@ static int all_differ(const uint8_t *g, const int *cells, int len)
             if (g[cells[i]] == g[cells[j]])
                 return 0;
     return 1;
+}
+
+/* Whether (a, b) is one of a pair rule's allowed pairs. */
+static int allowed_pair(const tcon *k, int a, int b)
+{
+    for (int i = 0; i + 1 < k->nvalues; i += 2)
+        if (k->values[i] == a && k->values[i + 1] == b)
+            return 1;
+    return 0;
+}
+
+/* How many of the cells hold d. */
+static int count_digit(const uint8_t *g, const tcon *k, int d)
+{
+    int c = 0;
+    for (int i = 0; i < k->ncells; i++)
+        c += g[k->cells[i]] == d;
+    return c;
+}
+
+/* How many times d is listed in k's values. */
+static int listed(const tcon *k, int d)
+{
+    int c = 0;
+    for (int i = 0; i < k->nvalues; i++)
+        c += k->values[i] == d;
+    return c;
 }
 
 /* The rule of each constraint, read from its definition: whether the
@@ -205,8 +238,38 @@ static int keeps(const tpuzzle *t, const tcon *k, const uint8_t *g)
             if (g[k->cells[i]] % 2 != (k->type == NONET_CON_ODD))
                 return 0;
         return 1;
+    case NONET_CON_DISTINCT:
+        return all_differ(g, k->cells, k->ncells);
+    case NONET_CON_PAIR: /* each two neighbours along the line */
+        for (int i = 1; i < k->ncells; i++)
+            if (!allowed_pair(k, g[k->cells[i - 1]], g[k->cells[i]]))
+                return 0;
+        return 1;
+    case NONET_CON_PAIR_ALL: /* every two, the earlier first */
+        for (int i = 0; i < k->ncells; i++)
+            for (int j = i + 1; j < k->ncells; j++)
+                if (!allowed_pair(k, g[k->cells[i]], g[k->cells[j]]))
+                    return 0;
+        return 1;
+    case NONET_CON_WEIGHTED_SUM: {
+        int s = 0;
+        for (int i = 0; i < k->ncells; i++)
+            s += k->values[i] * g[k->cells[i]];
+        return s == k->value;
     }
-    return 0;
+    case NONET_CON_CONTAINS:
+        for (int d = 1; d <= n; d++)
+            if (count_digit(g, k, d) < listed(k, d))
+                return 0;
+        return 1;
+    case NONET_CON_CONTAINS_EXACTLY:
+        for (int d = 1; d <= n; d++)
+            if (count_digit(g, k, d) != listed(k, d))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* Whether g is a complete grid that keeps the houses and every constraint. */
@@ -242,7 +305,14 @@ static nonet_variant *build(const tpuzzle *t, const uint8_t *givens)
     }
     for (int i = 0; i < t->ncons; i++) {
         const tcon *k = &t->cons[i];
-        nonet_constraint c = {k->type, k->value, k->nbulb, k->ncells, k->cells};
+        int cells[MAXCELLS + 1], ncells = 0;
+        for (int j = 0; j < k->ncells; j++) { /* an arrow: its bulb, NONET_PART, its shaft */
+            if (k->nbulb && j == k->nbulb)
+                cells[ncells++] = NONET_PART;
+            cells[ncells++] = k->cells[j];
+        }
+        nonet_constraint c = {
+            k->type, k->value, ncells, cells, k->nvalues, k->nvalues ? k->values : NULL, NULL};
         if (nonet_variant_add(v, &c, NULL, 0) != NONET_OK) {
             nonet_variant_free(v);
             return NULL;
@@ -339,14 +409,73 @@ static void adjacent_pair(int n, int *cells)
     }
 }
 
+static void random_of_type(const tpuzzle *t, tcon *k, nonet_constraint_type type);
+
 /* One random constraint for a grid of side n (its values may make the
  * puzzle impossible: both counts must then be 0). */
 static void random_constraint(const tpuzzle *t, tcon *k)
 {
+    random_of_type(t, k, (nonet_constraint_type)(1 + below(NONET_CON_CONTAINS_EXACTLY)));
+}
+
+/* Random allowed pairs of digits into k's values: each pair with
+ * probability 1/odds (at least one); sometimes every pair of different
+ * digits (the pairwise rule of a group), or all of those but one, or
+ * those and one pair of a digit with itself (nearly a group: no group). */
+static void random_pairs(int n, tcon *k, int odds)
+{
+    int mode = below(6), skip = below(n * n), same = 1 + below(n);
+    k->nvalues = 0;
+    for (int a = 1; a <= n; a++)
+        for (int b = 1; b <= n; b++)
+            if (mode == 0   ? a != b
+                : mode == 1 ? a != b && (a - 1) * n + b - 1 != skip
+                : mode == 2 ? a != b || a == same
+                            : below(odds) == 0) {
+                k->values[k->nvalues++] = a;
+                k->values[k->nvalues++] = b;
+            }
+    if (!k->nvalues) {
+        k->values[0] = 1 + below(n);
+        k->values[1] = 1 + below(n);
+        k->nvalues = 2;
+    }
+}
+
+/* One random constraint of type for a grid of side n. */
+static void random_of_type(const tpuzzle *t, tcon *k, nonet_constraint_type type)
+{
     int n = t->n;
     memset(k, 0, sizeof *k);
-    k->type = (nonet_constraint_type)(1 + below(NONET_CON_EVEN));
+    k->type = type;
     switch (k->type) {
+    case NONET_CON_DISTINCT:
+        k->ncells = 2 + below(n - 1);
+        distinct_cells(n, k->ncells, k->cells);
+        break;
+    case NONET_CON_PAIR:
+    case NONET_CON_PAIR_ALL:
+        k->ncells = 2 + below(3);
+        distinct_cells(n, k->ncells, k->cells);
+        random_pairs(n, k, 2 + below(2));
+        break;
+    case NONET_CON_WEIGHTED_SUM:
+        k->ncells = 1 + below(4);
+        distinct_cells(n, k->ncells, k->cells);
+        for (int i = 0; i < k->ncells; i++) {
+            k->values[i] = (1 + below(3)) * (below(3) ? 1 : -1);
+            k->value += k->values[i] * (1 + below(n)); /* some digits' sum */
+        }
+        k->nvalues = k->ncells;
+        break;
+    case NONET_CON_CONTAINS:
+    case NONET_CON_CONTAINS_EXACTLY:
+        k->ncells = 1 + below(4);
+        distinct_cells(n, k->ncells, k->cells);
+        k->nvalues = k->type == NONET_CON_CONTAINS ? 1 + below(k->ncells) : k->ncells;
+        for (int i = 0; i < k->nvalues; i++)
+            k->values[i] = 1 + below(n);
+        break;
     case NONET_CON_HOUSE:
         k->ncells = 2 + below(n - 1);
         distinct_cells(n, k->ncells, k->cells);
@@ -664,7 +793,7 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
             for (int c = 0; c < 9 && t->ncons < MAXC;) {
                 int len = 1 + below(4);
                 k = &t->cons[t->ncons++];
-                *k = (tcon){type, 0, 0, 0, {0}};
+                *k = (tcon){type, 0, 0, 0, {0}, 0, {0}};
                 for (; k->ncells < len && c < 9; c++) {
                     k->cells[k->ncells++] = r * 9 + c;
                     k->value += s[r * 9 + c];
@@ -676,7 +805,7 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
     case NONET_CON_LITTLE_KILLER:
         for (int d = 1; d < 8; d++) {
             k = &t->cons[t->ncons++];
-            *k = (tcon){type, 0, 0, 0, {0}};
+            *k = (tcon){type, 0, 0, 0, {0}, 0, {0}};
             for (int r = 0; r + d < 9; r++) {
                 k->cells[k->ncells++] = r * 9 + r + d;
                 k->value += s[r * 9 + r + d];
@@ -700,14 +829,14 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
             if (bulb < 0)
                 continue;
             k = &t->cons[t->ncons++];
-            *k = (tcon){type, 0, 1, len + 1, {bulb, cells[1], cells[2], cells[3]}};
+            *k = (tcon){type, 0, 1, len + 1, {bulb, cells[1], cells[2], cells[3]}, 0, {0}};
         }
         break;
     case NONET_CON_THERMO:
     case NONET_CON_WHISPER: /* walks to a neighbour that keeps the rule */
         for (int start = 0; start < 81; start += 11) {
             k = &t->cons[t->ncons++];
-            *k = (tcon){type, 0, 0, 1, {start}};
+            *k = (tcon){type, 0, 0, 1, {start}, 0, {0}};
             for (int step = 0; step < 5; step++) {
                 int at = k->cells[k->ncells - 1], next = -1;
                 for (int dr = -1; dr <= 1 && next < 0; dr++)
@@ -733,7 +862,7 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
         for (int r = 0; r < 9; r += 3) {
             int lo = 1 + below(7);
             k = &t->cons[t->ncons++];
-            *k = (tcon){type, 0, 0, 0, {0}};
+            *k = (tcon){type, 0, 0, 0, {0}, 0, {0}};
             for (int c = 0; c < 9; c++)
                 if (s[r * 9 + c] >= lo && s[r * 9 + c] < lo + 3)
                     k->cells[k->ncells++] = r * 9 + c;
@@ -742,7 +871,7 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
     case NONET_CON_SANDWICH:
         for (int line = 0; line < 9; line += 2) {
             k = &t->cons[t->ncons++];
-            *k = (tcon){type, 0, 0, 9, {0}};
+            *k = (tcon){type, 0, 0, 9, {0}, 0, {0}};
             for (int i = 0; i < 9; i++)
                 k->cells[i] = line * 9 + i;
             uint8_t g[81];
@@ -764,26 +893,26 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
                     continue;
                 int x = s[a], y = s[b];
                 if (absd(x - y) == 1 && t->ncons < MAXC - 2)
-                    t->cons[t->ncons++] = (tcon){NONET_CON_DIFFERENCE, 1, 0, 2, {a, b}};
+                    t->cons[t->ncons++] = (tcon){NONET_CON_DIFFERENCE, 1, 0, 2, {a, b}, 0, {0}};
                 else if ((x == 2 * y || y == 2 * x) && t->ncons < MAXC - 2)
-                    t->cons[t->ncons++] = (tcon){NONET_CON_RATIO, 2, 0, 2, {a, b}};
+                    t->cons[t->ncons++] = (tcon){NONET_CON_RATIO, 2, 0, 2, {a, b}, 0, {0}};
             }
-        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_DIFFERENCE, 1, 0, 0, {0}};
-        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_RATIO, 2, 0, 0, {0}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_DIFFERENCE, 1, 0, 0, {0}, 0, {0}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_RATIO, 2, 0, 0, {0}, 0, {0}};
         break;
     case NONET_CON_SUM: /* every X and V, all given */
         for (int a = 0; a < 81; a++)
             for (int b = a + 1; b < 81; b++)
                 if (absd(a / 9 - b / 9) + absd(a % 9 - b % 9) == 1 &&
                     (s[a] + s[b] == 10 || s[a] + s[b] == 5) && t->ncons < MAXC - 2)
-                    t->cons[t->ncons++] = (tcon){NONET_CON_SUM, s[a] + s[b], 0, 2, {a, b}};
-        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_SUM, 10, 0, 0, {0}};
-        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_SUM, 5, 0, 0, {0}};
+                    t->cons[t->ncons++] = (tcon){NONET_CON_SUM, s[a] + s[b], 0, 2, {a, b}, 0, {0}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_SUM, 10, 0, 0, {0}, 0, {0}};
+        t->cons[t->ncons++] = (tcon){NONET_CON_NOT_SUM, 5, 0, 0, {0}, 0, {0}};
         break;
     case NONET_CON_ODD:
         for (int i = 0; i < 2; i++) {
             k = &t->cons[t->ncons++];
-            *k = (tcon){i ? NONET_CON_EVEN : NONET_CON_ODD, 0, 0, 0, {0}};
+            *k = (tcon){i ? NONET_CON_EVEN : NONET_CON_ODD, 0, 0, 0, {0}, 0, {0}};
             for (int c = 0; c < 81; c += 4)
                 if (s[c] % 2 == !i && k->ncells < MAXCELLS)
                     k->cells[k->ncells++] = c;
@@ -792,7 +921,7 @@ static void add_from(tpuzzle *t, const uint8_t *s, nonet_constraint_type type)
     case NONET_CON_HOUSE: /* one cell of each digit */
         for (int h = 0; h < 2; h++) {
             k = &t->cons[t->ncons++];
-            *k = (tcon){type, 0, 0, 9, {0}};
+            *k = (tcon){type, 0, 0, 9, {0}, 0, {0}};
             for (int d = 1; d <= 9; d++) {
                 int pick = below(9), seen = 0;
                 for (int c = 0; c < 81; c++)
@@ -851,7 +980,7 @@ static void test_global_rules(void)
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
         tpuzzle t = {.n = 9, .br = 3, .bc = 3};
         for (int j = 0; j < 2 && rules[i][j]; j++)
-            t.cons[t.ncons++] = (tcon){rules[i][j], 0, 0, 0, {0}};
+            t.cons[t.ncons++] = (tcon){rules[i][j], 0, 0, 0, {0}, 0, {0}};
         nonet_variant *v = build(&t, NULL);
         CHECK(v != NULL);
         collect k = {&t, 0, 0, NULL, 0};
@@ -872,8 +1001,10 @@ static int same_constraints(const nonet_variant *a, const nonet_variant *b)
         nonet_constraint x, y;
         nonet_variant_get(a, i, &x);
         nonet_variant_get(b, i, &y);
-        if (x.type != y.type || x.value != y.value || x.nbulb != y.nbulb || x.ncells != y.ncells ||
-            (x.ncells && memcmp(x.cells, y.cells, (size_t)x.ncells * sizeof *x.cells)))
+        if (x.type != y.type || x.value != y.value || x.ncells != y.ncells ||
+            x.nvalues != y.nvalues || !x.text != !y.text || (x.text && strcmp(x.text, y.text)) ||
+            (x.ncells && memcmp(x.cells, y.cells, (size_t)x.ncells * sizeof *x.cells)) ||
+            (x.nvalues && memcmp(x.values, y.values, (size_t)x.nvalues * sizeof *x.values)))
             return 0;
     }
     /* the same regions: the same partition, whatever their numbers */
@@ -920,6 +1051,8 @@ static void test_text_round_trip(void)
     CHECK(tried > 100);
 }
 
+static uint64_t count_of(const nonet_variant *v);
+
 /* The text form as a person types it. */
 static void test_text_form(void)
 {
@@ -949,13 +1082,36 @@ static void test_text_form(void)
     CHECK(c.type == NONET_CON_KILLER && c.value == 0 && c.ncells == 3 && c.cells[0] == 9 &&
           c.cells[1] == 18 && c.cells[2] == 10);
     nonet_variant_get(v, 4, &c);
-    CHECK(c.type == NONET_CON_ARROW && c.nbulb == 2 && c.ncells == 12);
+    CHECK(c.type == NONET_CON_ARROW && c.ncells == 13 && c.cells[2] == NONET_PART);
     nonet_variant_get(v, 9, &c);
     CHECK(c.type == NONET_CON_NOT_DIFFERENCE && c.value == 1);
     nonet_variant_get(v, 10, &c);
     CHECK(c.type == NONET_CON_NOT_RATIO && c.value == 2);
     nonet_variant_get(v, 11, &c);
     CHECK(c.type == NONET_CON_SANDWICH && c.value == 12 && c.cells[1] == 15);
+    nonet_variant_free(v);
+
+    /* outside clues from each side, numbers, a negative value */
+    const char *blocks = "....\n....\n....\n....\n"
+                         "sandwich r2c5 = 0\nsandwich r5c3 = 5, # below column 3\n"
+                         "sandwich r0c2 = 0\npair r1c1 r2c1, r3c1 [1 2, 2 3 3,4]\n"
+                         "weightedsum r4c1 r4c2 [-2 1] = -7\ncontainsexactly r1c4 r2c4 [2 2]\n";
+    CHECKF(nonet_variant_parse(blocks, strlen(blocks), &v, NULL, &err) == NONET_OK, "%s",
+           err.message);
+    CHECK(nonet_variant_count_constraints(v) == 6);
+    nonet_variant_get(v, 0, &c);
+    CHECK(c.ncells == 4 && c.cells[0] == 7 && c.cells[3] == 4); /* right of row 2 */
+    nonet_variant_get(v, 1, &c);
+    CHECK(c.ncells == 4 && c.cells[0] == 14 && c.cells[3] == 2 && c.value == 5); /* from below */
+    nonet_variant_get(v, 2, &c);
+    CHECK(c.ncells == 4 && c.cells[0] == 1 && c.cells[1] == 5); /* above column 2 */
+    nonet_variant_get(v, 3, &c);
+    CHECK(c.type == NONET_CON_PAIR && c.ncells == 3 && c.nvalues == 6 && c.values[5] == 4);
+    nonet_variant_get(v, 4, &c);
+    CHECK(c.type == NONET_CON_WEIGHTED_SUM && c.value == -7 && c.values[0] == -2);
+    nonet_variant_get(v, 5, &c);
+    CHECK(c.type == NONET_CON_CONTAINS_EXACTLY && c.nvalues == 2 && c.text == NULL);
+    CHECK(count_of(v) == 0); /* r1c4 and r2c4 share a box: two 2s cannot be */
     nonet_variant_free(v);
 
     /* a jigsaw's map over several lines */
@@ -998,6 +1154,24 @@ static void test_text_errors(void)
         {"x r1c1 r1c2 = 7", "takes no value"},
         {"negative purple", "negative 'purple'"},
         {"cage r1c1 r1c2 = banana", "expected a number"},
+        {"cage r1c1 r1c2 = -3", "out of range"},
+        {"distinct r1c1 r1c2 [1 2]", "distinct takes no numbers"},
+        {"contains r1c1 r1c2", "contains needs its numbers"},
+        {"contains r1c1 r1c2 [1 2 3]", "1 to 2 digits"},
+        {"containsexactly r1c1 r1c2 [1]", "a digit a cell, but 1 listed for 2 cells"},
+        {"pair r1c1 r1c2 [1 2 3]", "two digits each"},
+        {"pairwise r1c1 r1c2 [1 10]", "10 is no digit"},
+        {"weightedsum r1c1 r1c2 [1 0] = 3", "not -100 to 100 and not 0"},
+        {"weightedsum r1c1 r1c2 [1 1]", "needs '= NUMBER'"},
+        {"weightedsum r1c1 r1c2 [1 1] = 19", "out of range (2 to 18)"},
+        {"weightedsum r1c1 r1c1 [1 1] = 4", "r1c1 twice: each cell has one weight"},
+        {"thermo r1c1 : r1c2", "has no parts"},
+        {"arrow r1c1 r1c2", "the bulb, NONET_PART (':' in the text form), then the shaft"},
+        {"arrow r1c1 : r1c1 r1c2", "r1c1 is in the bulb and in the shaft"},
+        {"arrow r1c1 r1c2 r1c3 r1c4 r1c5 : r2c1", "arrow: the bulb: 1 to 4 cells, not 5"},
+        {"region r1c1 r1c2 \"x\"", "region takes no text"},
+        {"sandwich r3c5 = 4", "row or column"},
+        {"negative difference r1c1", "takes nothing after it"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         snprintf(text, sizeof text, "%sdiagonal\n%s\n", grid, cases[i].line);
@@ -1049,8 +1223,20 @@ static void test_fpuzzles(void)
         if (c.type == NONET_CON_SANDWICH)
             CHECK(c.cells[0] == 1 && c.cells[1] == 5 && c.value == 5);
         if (c.type == NONET_CON_ARROW)
-            CHECK(c.nbulb == 1 && c.ncells == 2 && c.cells[1] == 15);
+            CHECK(c.ncells == 3 && c.cells[1] == NONET_PART && c.cells[2] == 15);
     }
+    nonet_variant_free(v);
+
+    /* an element's "value" where its rule takes none (an extra region's
+     * label): not read */
+    const char *labelled =
+        "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+        "\"extraregion\":[{\"cells\":[\"R1C1\",\"R2C3\"],\"value\":\"A\"}]}";
+    CHECKF(nonet_variant_parse(labelled, strlen(labelled), &v, NULL, &err) == NONET_OK, "%s",
+           err.message);
+    nonet_constraint region_c;
+    CHECK(nonet_variant_get(v, 0, &region_c) == NONET_OK && region_c.type == NONET_CON_HOUSE &&
+          region_c.value == 0 && region_c.ncells == 2);
     nonet_variant_free(v);
 
     const char *unknown = "{\"size\":9,\"grid\":[],\"palindrome\":[{\"lines\":[]}]}";
@@ -1312,7 +1498,7 @@ static void test_sandwich_bounds(void)
         for (int c = 0; c < N; c++)
             cells[c] = r * N + c;
         b.sums[r] = sandwich_of(want + r * N, N);
-        nonet_constraint k = {NONET_CON_SANDWICH, b.sums[r], 0, N, cells};
+        nonet_constraint k = {NONET_CON_SANDWICH, b.sums[r], N, cells, 0, NULL, NULL};
         CHECK(nonet_variant_add(v, &k, NULL, 0) == NONET_OK);
     }
     uint64_t count = 0;
@@ -1582,7 +1768,7 @@ static void test_fpuzzles_drawings(void)
                                            "read from its own key"),
            "%s", nonet_variant_notes(v));
     tpuzzle r = {.n = 4, .br = 2, .bc = 2, .ncons = 1};
-    r.cons[0] = (tcon){NONET_CON_RENBAN, 0, 0, 2, {0, 1}};
+    r.cons[0] = (tcon){NONET_CON_RENBAN, 0, 0, 2, {0, 1}, 0, {0}};
     CHECK(count_of(v) == grids_of(&r, NULL));
     nonet_variant_free(v);
 
@@ -1670,7 +1856,7 @@ static void test_repeated_cells(void)
         int r0 = below(5), c0 = below(5), a = r0 * 6 + c0;
         int ring[4] = {a, a + 1, a + 7, a + 6}, len = below(2) ? 3 : 4;
         tcon *k = &t.cons[t.ncons++];
-        *k = (tcon){NONET_CON_WHISPER, 1 + below(3), 0, len + 1, {0}};
+        *k = (tcon){NONET_CON_WHISPER, 1 + below(3), 0, len + 1, {0}, 0, {0}};
         for (int i = 0; i < len; i++)
             k->cells[i] = ring[i];
         k->cells[len] = ring[0];
@@ -1693,7 +1879,7 @@ static void test_repeated_cells(void)
         static const nonet_constraint_type sets[] = {NONET_CON_RENBAN, NONET_CON_KILLER,
                                                      NONET_CON_HOUSE, NONET_CON_ODD};
         tcon *k = &t.cons[t.ncons++];
-        *k = (tcon){sets[round % 4], 0, 0, 3, {0}};
+        *k = (tcon){sets[round % 4], 0, 0, 3, {0}, 0, {0}};
         distinct_cells(6, 3, k->cells);
         if (k->type == NONET_CON_KILLER)
             k->value = sol[k->cells[0]] + sol[k->cells[1]] + sol[k->cells[2]];
@@ -1702,7 +1888,7 @@ static void test_repeated_cells(void)
         nonet_grid_init(&g, 2, 3);
         memcpy(g.cells, givens, 36);
         nonet_variant *w = nonet_variant_new(&g);
-        nonet_constraint add = {k->type, k->value, 0, 4, listed};
+        nonet_constraint add = {k->type, k->value, 4, listed, 0, NULL, NULL};
         char why[160] = "";
         CHECKF(nonet_variant_add(w, &add, why, sizeof why) == NONET_OK, "round %d: %s", round, why);
         CHECK(nonet_variant_get(w, 0, &c) == NONET_OK && c.ncells == 3 &&
@@ -1713,7 +1899,8 @@ static void test_repeated_cells(void)
 
     /* an arrow's shaft is a set; its bulb is one number */
     v = parse("....\n....\n....\n....\narrow r1c1 : r1c2 r2c2 r1c2\n", &err);
-    CHECKF(v != NULL && nonet_variant_get(v, 0, &c) == NONET_OK && c.ncells == 3 && c.nbulb == 1,
+    CHECKF(v != NULL && nonet_variant_get(v, 0, &c) == NONET_OK && c.ncells == 4 &&
+               c.cells[1] == NONET_PART,
            "%s", err.message);
     nonet_variant_free(v);
     static const struct {
@@ -1743,6 +1930,382 @@ static void test_repeated_cells(void)
            v ? "read" : err.message);
 }
 
+/* ------------------------------------------------------------ issue 39: the rules' table, the
+ * building blocks */
+
+/* The building blocks (distinct, pair, pairwise, weighted sum, contains,
+ * contains exactly), each alone and beside another random constraint:
+ * 4x4 against every grid enumerated here, 6x6 (a third of a random grid
+ * given) against the plain search, both keeping the rule by the checker
+ * written here (keeps); the true candidates on 4x4 too. */
+static void test_blocks_bruteforce(void)
+{
+    static const nonet_constraint_type blocks[] = {NONET_CON_DISTINCT, NONET_CON_PAIR,
+                                                   NONET_CON_PAIR_ALL, NONET_CON_WEIGHTED_SUM,
+                                                   NONET_CON_CONTAINS, NONET_CON_CONTAINS_EXACTLY};
+    rng_state = 39;
+    for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+        int sets = 0, some = 0, cut = 0;
+        for (int round = 0; round < 120; round++) {
+            int six = round >= 90;
+            tpuzzle t = {.n = 4, .br = 2, .bc = 2};
+            uint8_t sol[81] = {0}, givens[81] = {0};
+            if (six)
+                random_6x6(&t, sol, givens, 3);
+            int want = 1 + below(3);
+            for (int i = 0; i < want; i++)
+                random_of_type(&t, &t.cons[t.ncons++], blocks[b]);
+            if (below(3) == 0)
+                random_constraint(&t, &t.cons[t.ncons++]);
+            nonet_variant *v = build(&t, givens);
+            if (!v)
+                continue; /* a refused constraint (out of range ...) */
+            tally y = {.t = &t};
+            uint8_t g[81];
+            memcpy(g, givens, sizeof g);
+            fill(&t, g, 0, count_valid, &y);
+            uint64_t count = 0, cands[36], sols = 0;
+            CHECK(nonet_variant_count(v, 0, &count, NULL, NULL, NULL) == NONET_OK);
+            CHECKF(count == y.count, "%s round %d: engine %llu, enumerated %llu",
+                   nonet_constraint_name(blocks[b]), round, (unsigned long long)count,
+                   (unsigned long long)y.count);
+            if (!six) {
+                CHECK(nonet_variant_candidates(v, 0, cands, &sols, NULL, NULL) == NONET_OK);
+                for (int c = 0; c < 16; c++)
+                    CHECKF(cands[c] == y.cands[c], "%s round %d: cell %d's true candidates",
+                           nonet_constraint_name(blocks[b]), round, c);
+                cut += y.count > 0 && y.count < 288;
+            }
+            nonet_variant_free(v);
+            sets++;
+            some += y.count > 0;
+        }
+        /* the test tested something: sets read, some with solutions, some
+         * that the rule cut down without emptying */
+        CHECKF(sets > 60 && some > 20 && cut > 10, "%s: %d sets, %d solvable, %d cut",
+               nonet_constraint_name(blocks[b]), sets, some, cut);
+    }
+}
+
+/* The library's check (each constraint compiled alone, what it made
+ * checked) against the checker written here: random constraints of every
+ * type over random complete 4x4 and 6x6 grids (from their own
+ * solutions, so that many keep them, and from random grids, which break
+ * some), a grid accepted exactly when it keeps every rule; a rule broken
+ * named with a cell. */
+static void test_check_derived(void)
+{
+    rng_state = 1939;
+    int kept = 0, broken = 0;
+    for (int round = 0; round < 600; round++) {
+        int six = round % 2;
+        tpuzzle t = {.n = six ? 6 : 4, .br = 2, .bc = six ? 3 : 2};
+        uint8_t g[81] = {0};
+        CHECK(random_fill(&t, g, 0));
+        int want = 1 + below(3);
+        for (int i = 0; i < want; i++)
+            random_constraint(&t, &t.cons[t.ncons++]);
+        nonet_variant *v = build(&t, NULL);
+        if (!v)
+            continue;
+        if (below(2)) { /* a solution of its own, when it has one */
+            nonet_grid sol;
+            uint64_t count = 0;
+            if (nonet_variant_count(v, 1, &count, &sol, NULL, NULL) == NONET_OK && count)
+                memcpy(g, sol.cells, (size_t)t.n * (size_t)t.n);
+        }
+        nonet_grid grid;
+        nonet_grid_init(&grid, t.br, t.bc);
+        memcpy(grid.cells, g, (size_t)t.n * (size_t)t.n);
+        char why[200] = "";
+        int rc = nonet_variant_check(v, &grid, why, sizeof why), ok = valid(&t, g);
+        CHECKF(rc == (ok ? NONET_OK : NONET_EARG), "round %d: check %d (%s), the rules say %s",
+               round, rc, why, ok ? "kept" : "broken");
+        if (!ok)
+            CHECKF(strstr(why, ": the ") && strstr(why, " constraint is broken"), "round %d: '%s'",
+                   round, why);
+        kept += ok;
+        broken += !ok;
+        nonet_variant_free(v);
+    }
+    CHECK(kept > 100 && broken > 100);
+}
+
+/* A random constraint of rule r on a grid of side n, made from the row
+ * alone (its shape, touch, parts, values, value): cells (none repeated),
+ * values, a text, into the buffers; its value found by trying until
+ * nonet_variant_add takes it. Returns 1 when added to v. */
+typedef struct made {
+    int cells[64], ncells, values[MAXVALUES], nvalues, value;
+    char text[64];
+} made;
+
+static int used(const made *m, int c)
+{
+    for (int i = 0; i < m->ncells; i++)
+        if (m->cells[i] == c)
+            return 1;
+    return 0;
+}
+
+/* A run of len new cells into m, each touching the last as touch says (0:
+ * anywhere). Returns 0 when stuck. */
+static int random_run(int n, int touch, int len, made *m)
+{
+    for (int i = 0; i < len; i++) {
+        int last = i ? m->cells[m->ncells - 1] : -1, c = -1;
+        for (int tries = 0; tries < 100 && c < 0; tries++) {
+            int x = below(n * n);
+            if (last >= 0 && touch) {
+                int dr = below(3) - 1, dc = below(3) - 1, r = last / n + dr, col = last % n + dc;
+                if ((touch == 4 && dr && dc) || r < 0 || r >= n || col < 0 || col >= n)
+                    continue;
+                x = r * n + col;
+            }
+            if (!used(m, x))
+                c = x;
+        }
+        if (c < 0)
+            return 0;
+        m->cells[m->ncells++] = c;
+    }
+    return 1;
+}
+
+static int add_random(nonet_variant *v, const nonet_rule *r, made *m)
+{
+    int n = nonet_variant_grid(v)->n;
+    for (int attempt = 0; attempt < 400; attempt++) {
+        memset(m, 0, sizeof *m);
+        int cells = 0;
+        switch (r->shape) {
+        case NONET_SHAPE_GLOBAL:
+            break;
+        case NONET_SHAPE_PAIR:
+            adjacent_pair(n, m->cells);
+            m->ncells = cells = 2;
+            break;
+        case NONET_SHAPE_OUTSIDE: {
+            int line = below(n), col = below(2), back = below(2);
+            for (int i = 0; i < n; i++) {
+                int j = back ? n - 1 - i : i;
+                m->cells[i] = col ? j * n + line : line * n + j;
+            }
+            m->ncells = cells = n;
+            break;
+        }
+        case NONET_SHAPE_CELLS:
+        case NONET_SHAPE_LINE:
+            cells = 1 + below(5);
+            if (!random_run(n, r->touch, cells, m))
+                continue;
+            break;
+        case NONET_SHAPE_PARTS: {
+            int parts = r->parts ? r->parts : 2 + below(2);
+            for (int p = 0; p < parts; p++) {
+                int len = 1 + below(3);
+                if (p)
+                    m->cells[m->ncells++] = NONET_PART;
+                if (!random_run(n, r->touch, len, m))
+                    break;
+                cells += len;
+            }
+            break;
+        }
+        }
+        switch (r->values) {
+        case NONET_VALUES_NONE:
+            break;
+        case NONET_VALUES_WEIGHTS:
+            for (int i = 0; i < cells; i++)
+                m->values[m->nvalues++] = (1 + below(5)) * (below(2) ? 1 : -1);
+            break;
+        case NONET_VALUES_DIGITS:
+        case NONET_VALUES_EXACT:
+            m->nvalues = r->values == NONET_VALUES_EXACT ? cells : 1 + below(cells);
+            for (int i = 0; i < m->nvalues; i++)
+                m->values[i] = 1 + below(n);
+            break;
+        case NONET_VALUES_PAIRS:
+            m->nvalues = 2 * (1 + below(6));
+            for (int i = 0; i < m->nvalues; i++)
+                m->values[i] = 1 + below(n);
+            break;
+        }
+        if (r->text) /* quotes and backslashes, which the text form escapes */
+            snprintf(m->text, sizeof m->text, "%d\"[1-%d]\\\\%d*", 1 + below(n), n, 1 + below(n));
+        if (r->valued)
+            m->value = attempt < 5 && r->valued == 1 ? 0 : below(3 * n * (cells + 1)) - n * cells;
+        nonet_constraint c = {r->type,
+                              m->value,
+                              m->ncells,
+                              m->cells,
+                              m->nvalues,
+                              m->nvalues ? m->values : NULL,
+                              r->text ? m->text : NULL};
+        if (nonet_variant_add(v, &c, NULL, 0) == NONET_OK)
+            return 1;
+    }
+    return 0;
+}
+
+/* A JSON array of numbers (or of cell names "rXcY", as cell numbers)
+ * against want[0 .. len) (NONET_PART between arrays of cells). */
+static int same_json_list(const json_doc *d, const json_node *arr, const int *want, int len, int n,
+                          int cells)
+{
+    int k = 0, parts = cells && arr && json_first(d, arr) && json_first(d, arr)->type == JSON_ARRAY;
+    for (const json_node *e = json_first(d, arr); e; e = json_next(d, e)) {
+        if (parts) {
+            if (k && (k >= len || want[k++] != NONET_PART))
+                return 0;
+            for (const json_node *c = json_first(d, e); c; c = json_next(d, c)) {
+                int r, col;
+                if (k >= len || sscanf(json_str(d, c), "r%dc%d", &r, &col) != 2 ||
+                    want[k++] != (r - 1) * n + col - 1)
+                    return 0;
+            }
+            continue;
+        }
+        int x, r, col;
+        if (cells ? sscanf(json_str(d, e) ? json_str(d, e) : "", "r%dc%d", &r, &col) != 2
+                  : json_int(d, e, &x))
+            return 0;
+        if (k >= len || want[k++] != (cells ? (r - 1) * n + col - 1 : x))
+            return 0;
+    }
+    return k == len;
+}
+
+/* Every row of the table: random constraints made from the row alone on
+ * 4x4, 6x6 and 9x9 grids, added, given back as added (nonet_variant_get),
+ * written in the text form and read back as the same constraints; and
+ * as JSON (nonet_variant_json), which parses and carries each one's type,
+ * cells (parts as arrays), value, values and text. */
+static void test_rules_round_trip(void)
+{
+    rng_state = 3939;
+    for (int i = 0; i < nonet_rule_count(); i++) {
+        const nonet_rule *r = nonet_rule_at(i);
+        int made_some = 0;
+        for (int round = 0; round < 30; round++) {
+            int side = round % 3 == 0 ? 4 : round % 3 == 1 ? 6 : 9;
+            nonet_grid g;
+            nonet_grid_init(&g, side == 9 ? 3 : 2, side == 4 ? 2 : 3);
+            nonet_variant *v = nonet_variant_new(&g);
+            made m[3];
+            int k = 0, want = 1 + below(3);
+            for (int j = 0; j < want; j++) /* the row, and others */
+                k += add_random(v, j ? nonet_rule_at(below(nonet_rule_count())) : r, &m[k]);
+            CHECKF(k > 0 && nonet_variant_count_constraints(v) == k,
+                   "%s: no random constraint of it was taken (%dx%d)", r->name, side, side);
+            for (int j = 0; j < k; j++) {
+                nonet_constraint c;
+                CHECK(nonet_variant_get(v, j, &c) == NONET_OK);
+                CHECKF(c.value == m[j].value && c.ncells == m[j].ncells &&
+                           c.nvalues == m[j].nvalues &&
+                           (!c.ncells ||
+                            !memcmp(c.cells, m[j].cells, (size_t)c.ncells * sizeof *c.cells)) &&
+                           (!c.nvalues ||
+                            !memcmp(c.values, m[j].values, (size_t)c.nvalues * sizeof *c.values)) &&
+                           (!c.text || !strcmp(c.text, m[j].text)),
+                       "%s: given back otherwise than added", nonet_constraint_name(c.type));
+            }
+            char text[16384];
+            long len = nonet_variant_format(v, text, sizeof text);
+            CHECK(len > 0 && len < (long)sizeof text);
+            nonet_variant *back = NULL;
+            nonet_error err;
+            int rc = nonet_variant_parse(text, (size_t)len, &back, NULL, &err);
+            CHECKF(rc == NONET_OK, "%s: %.100s (line %ld) in\n%.300s", r->name, err.message,
+                   err.line, text);
+            CHECKF(rc != NONET_OK || same_constraints(v, back), "%s: read back otherwise:\n%.300s",
+                   r->name, text);
+            nonet_variant_free(back);
+            /* JSON */
+            long jl = nonet_variant_json(v, text, sizeof text);
+            json_doc d;
+            size_t where;
+            const char *why;
+            CHECK(jl > 0 && jl < (long)sizeof text);
+            CHECKF(json_parse(text, (size_t)jl, &d, &where, &why) == 0,
+                   "%s: JSON: %s at %zu: %.300s", r->name, why, where, text);
+            const json_node *e = json_first(&d, &d.nodes[0]);
+            for (int j = 0; j < k && e; j++, e = json_next(&d, e)) {
+                nonet_constraint c;
+                nonet_variant_get(v, j, &c);
+                const json_node *value = json_member(&d, e, "value"),
+                                *text_node = json_member(&d, e, "text");
+                int x = 0;
+                CHECKF(!strcmp(json_str(&d, json_member(&d, e, "type")),
+                               nonet_constraint_name(c.type)) &&
+                           (c.ncells ? same_json_list(&d, json_member(&d, e, "cells"), c.cells,
+                                                      c.ncells, side, 1)
+                                     : !json_member(&d, e, "cells")) &&
+                           (c.nvalues ? same_json_list(&d, json_member(&d, e, "values"), c.values,
+                                                       c.nvalues, side, 0)
+                                      : !json_member(&d, e, "values")) &&
+                           (c.value ? value && !json_int(&d, value, &x) && x == c.value : !value) &&
+                           (c.text ? text_node && !strcmp(json_str(&d, text_node), c.text)
+                                   : !text_node),
+                       "%s: JSON %.300s", nonet_constraint_name(c.type), text);
+            }
+            json_free(&d);
+            nonet_variant_free(v);
+            made_some++;
+        }
+        CHECK(made_some == 30);
+    }
+}
+
+/* The table itself: a row a type, each type's row; names, usage and
+ * summary; every rule in README's table (its text form's line, as `nonet
+ * help input` prints it) and in the man page. */
+static void test_rules_table(void)
+{
+    CHECK(nonet_rule_at(-1) == NULL && nonet_rule_at(nonet_rule_count()) == NULL);
+    CHECK(nonet_rule_of((nonet_constraint_type)0) == NULL);
+    for (nonet_constraint_type t = NONET_CON_DIAGONAL_MAIN; t <= NONET_CON_CONTAINS_EXACTLY; t++)
+        CHECKF(nonet_rule_of(t) && nonet_rule_of(t)->type == t, "type %d has no row", (int)t);
+    FILE *f = fopen("README.md", "rb");
+    FILE *man = fopen("docs/nonet.1", "rb");
+    static char readme[1 << 20], page[1 << 18];
+    size_t rlen = f ? fread(readme, 1, sizeof readme - 1, f) : 0,
+           mlen = man ? fread(page, 1, sizeof page - 1, man) : 0;
+    readme[rlen] = page[mlen] = '\0';
+    if (f)
+        fclose(f);
+    if (man)
+        fclose(man);
+    CHECK(rlen > 0 && mlen > 0);
+    for (int i = 0; i < nonet_rule_count(); i++) {
+        const nonet_rule *r = nonet_rule_at(i);
+        CHECKF(nonet_rule_of(r->type) == r && !strcmp(nonet_constraint_name(r->type), r->name),
+               "row %d", i);
+        for (int j = 0; j < i; j++)
+            CHECKF(strcmp(nonet_rule_at(j)->name, r->name) != 0, "%s twice", r->name);
+        size_t k = strlen(r->name);
+        CHECKF(!strncmp(r->usage, r->name, k) && (!r->usage[k] || r->usage[k] == ' '),
+               "%s: its usage '%s'", r->name, r->usage);
+        CHECKF(r->summary[0] && r->fpuzzles && r->iss, "%s: its words", r->name);
+        CHECKF((r->shape == NONET_SHAPE_PARTS) == (r->parts != 1), "%s: its parts", r->name);
+        char quoted[160];
+        snprintf(quoted, sizeof quoted, "| `%s` |", r->usage);
+        CHECKF(strstr(readme, quoted) != NULL,
+               "README's table lacks the rule %s; its line:\n| %s | %s | %s%s%s | %s |", r->name,
+               r->summary, quoted + 2, r->fpuzzles[0] ? "`\"" : "", r->fpuzzles,
+               r->fpuzzles[0] ? "\"`" : "", r->iss[0] ? r->iss : "");
+        char roff[80] = "", pattern[3][120]; /* the name as roff writes it: '-' is \- */
+        for (const char *c = r->name; *c && strlen(roff) + 3 < sizeof roff; c++)
+            strcat(roff, *c == '-' ? "\\-" : (char[2]){*c, 0});
+        snprintf(pattern[0], sizeof pattern[0], ".B %s", roff);
+        snprintf(pattern[1], sizeof pattern[1], ".BR %s", roff);
+        snprintf(pattern[2], sizeof pattern[2], ".BI \"%s", roff);
+        CHECKF(strstr(page, pattern[0]) || strstr(page, pattern[1]) || strstr(page, pattern[2]),
+               "the man page's VARIANTS lacks %s", r->name);
+    }
+}
+
 void suite_variant(void)
 {
     RUN(test_bruteforce_4x4);
@@ -1764,4 +2327,8 @@ void suite_variant(void)
     RUN(test_fpuzzles_strict_kropki);
     RUN(test_fpuzzles_drawings);
     RUN(test_repeated_cells);
+    RUN(test_blocks_bruteforce);
+    RUN(test_check_derived);
+    RUN(test_rules_round_trip);
+    RUN(test_rules_table);
 }

@@ -29,6 +29,8 @@ struct vbuild {
     uint64_t *start;
     ivec group_first, group_cells; /* groups: cells from group_first[i] */
     ivec pairs;                    /* a, b, relation kind, value */
+    uint64_t *tables;              /* VR_TABLE's relations: n masks each */
+    int ntables, captables;
     ivec prop_cells, weights;      /* cells and weights of the propagators */
     vprop *props;
     int nprops, capprops;
@@ -58,6 +60,32 @@ int vb_pair(vbuild *b, int a, int c, int kind, int value)
                    ivec_push(&b->pairs, value)
                ? -1
                : 0;
+}
+
+int vb_table(vbuild *b, const uint64_t *allowed)
+{
+    size_t n = (size_t)b->n;
+    for (int t = 0; t < b->ntables; t++) /* the same table: one */
+        if (!memcmp(b->tables + (size_t)t * n, allowed, n * sizeof *allowed))
+            return t;
+    if (b->ntables == b->captables) {
+        int cap = b->captables ? 2 * b->captables : 4;
+        uint64_t *grown = realloc(b->tables, (size_t)cap * n * sizeof *grown);
+        if (!grown)
+            return -1;
+        b->tables = grown;
+        b->captables = cap;
+    }
+    memcpy(b->tables + (size_t)b->ntables * n, allowed, n * sizeof *allowed);
+    return b->ntables++;
+}
+
+/* Whether digits d, e keep the relation of pair (kind, value) of b. */
+static int holds(const vbuild *b, int kind, int value, int d, int e)
+{
+    if (kind == VR_TABLE)
+        return b->tables[(size_t)value * (size_t)b->n + (size_t)d - 1] >> (e - 1) & 1;
+    return vrel_holds(kind, value, d, e);
 }
 
 static int add_prop(vbuild *b, int kind, const int *cells, const int *weights, int len, int target)
@@ -96,6 +124,23 @@ int vb_prop(vbuild *b, int kind, const int *cells, int len, int target)
 void vb_mask(vbuild *b, int cell, uint64_t allowed)
 {
     b->start[cell] &= allowed;
+}
+
+int vb_contains(vbuild *b, const int *cells, int len, const int *digits, int k)
+{
+    if (add_prop(b, VP_CONTAINS, cells, NULL, len, k))
+        return -1;
+    for (int i = 0; i < k; i++) /* sorted, so that a digit's copies are together */
+        if (ivec_push(&b->weights, digits[i]))
+            return -1;
+    int *d = b->weights.v + b->props[b->nprops - 1].wfirst;
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && d[j - 1] > d[j]; j--) {
+            int t = d[j];
+            d[j] = d[j - 1];
+            d[j - 1] = t;
+        }
+    return 0;
 }
 
 int vb_automaton(vbuild *b, const int *cells, int len, const vdfa *dfa)
@@ -149,6 +194,7 @@ static void build_free(vbuild *b)
     free(b->group_first.v);
     free(b->group_cells.v);
     free(b->pairs.v);
+    free(b->tables);
     free(b->prop_cells.v);
     free(b->weights.v);
     free(b->props);
@@ -160,7 +206,7 @@ static void build_free(vbuild *b)
 /* The relation table of (kind, value) read from the first cell (dir 0) or
  * from the second (dir 1): its index in m->rel, added when new. keys holds
  * kind, value, dir of each relation so far. */
-static int relation(vmodel *m, ivec *keys, int kind, int value, int dir)
+static int relation(vmodel *m, const vbuild *b, ivec *keys, int kind, int value, int dir)
 {
     for (size_t r = 0; r + 3 <= keys->len; r += 3)
         if (keys->v[r] == kind && keys->v[r + 1] == value && keys->v[r + 2] == dir)
@@ -176,7 +222,7 @@ static int relation(vmodel *m, ivec *keys, int kind, int value, int dir)
     for (int d = 1; d <= n; d++) {
         t[d - 1] = 0;
         for (int e = 1; e <= n; e++)
-            if (dir ? vrel_holds(kind, value, e, d) : vrel_holds(kind, value, d, e))
+            if (dir ? holds(b, kind, value, e, d) : holds(b, kind, value, d, e))
                 t[d - 1] |= (uint64_t)1 << (e - 1);
     }
     return m->nrel++;
@@ -331,7 +377,7 @@ static int build_links(vmodel *m, const vbuild *b)
     memcpy(fill, m->link_first, (size_t)cells * sizeof *fill);
     for (int i = 0; i < npairs; i++) {
         const int *p = b->pairs.v + (size_t)4 * (size_t)i;
-        int fwd = relation(m, &keys, p[2], p[3], 0), bwd = relation(m, &keys, p[2], p[3], 1);
+        int fwd = relation(m, b, &keys, p[2], p[3], 0), bwd = relation(m, b, &keys, p[2], p[3], 1);
         if (fwd < 0 || bwd < 0)
             goto done;
         m->links[fill[p[0]]++] = (vlink){p[1], fwd};
@@ -709,4 +755,114 @@ fail:
     build_free(&b);
     vmodel_free(m);
     return NONET_ENOMEM;
+}
+
+/* ------------------------------------------------------------ a constraint alone, checked */
+
+vbuild *vb_scratch(int n)
+{
+    vbuild *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->n = n;
+    b->start = malloc((size_t)n * (size_t)n * sizeof *b->start);
+    if (!b->start) {
+        free(b);
+        return NULL;
+    }
+    for (int c = 0; c < n * n; c++)
+        b->start[c] = full_set(n);
+    return b;
+}
+
+void vb_scratch_free(vbuild *b)
+{
+    if (!b)
+        return;
+    build_free(b);
+    free(b->start);
+    free(b);
+}
+
+/* Whether the digits g[cells[0 .. len)] keep propagator p of b (all
+ * filled). */
+static int prop_keeps(const vbuild *b, const vprop *p, const uint8_t *g)
+{
+    const int *cells = b->prop_cells.v + p->first;
+    int n = b->n, len = p->len;
+    switch (p->kind) {
+    case VP_SUM: {
+        long s = 0;
+        for (int i = 0; i < len; i++)
+            s += (long)b->weights.v[p->wfirst + i] * g[cells[i]];
+        return s == p->target;
+    }
+    case VP_CAGE: {
+        int s = 0;
+        for (int i = 0; i < len; i++)
+            s += g[cells[i]];
+        return s == p->target;
+    }
+    case VP_RENBAN: {
+        int lo = n, hi = 0;
+        for (int i = 0; i < len; i++) {
+            lo = g[cells[i]] < lo ? g[cells[i]] : lo;
+            hi = g[cells[i]] > hi ? g[cells[i]] : hi;
+        }
+        return hi - lo + 1 == len;
+    }
+    case VP_SANDWICH: {
+        int a = -1, z = -1, s = 0;
+        for (int i = 0; i < len; i++) {
+            a = g[cells[i]] == 1 ? i : a;
+            z = g[cells[i]] == n ? i : z;
+        }
+        if (a < 0 || z < 0)
+            return 0;
+        for (int i = (a < z ? a : z) + 1; i < (a < z ? z : a); i++)
+            s += g[cells[i]];
+        return s == p->target;
+    }
+    case VP_CONTAINS: {
+        int have[NONET_MAX_SIDE + 1] = {0};
+        for (int i = 0; i < len; i++)
+            have[g[cells[i]]]++;
+        for (int i = 0; i < p->target; i++)
+            if (--have[b->weights.v[p->wfirst + i]] < 0)
+                return 0;
+        return 1;
+    }
+    default: /* a kind with no check here breaks nothing: give it one */
+        return 1;
+    }
+}
+
+int vb_broken(const vbuild *b, const uint8_t *g)
+{
+    int n = b->n;
+    for (int c = 0; c < n * n; c++)
+        if (g[c] && !(b->start[c] >> (g[c] - 1) & 1))
+            return c + 1;
+    for (size_t i = 0; i < b->group_first.len; i++) {
+        int len;
+        const int *cells = group_of(b, (int)i, &len);
+        for (int x = 0; x < len; x++)
+            for (int y = x + 1; y < len; y++)
+                if (g[cells[x]] && g[cells[x]] == g[cells[y]])
+                    return cells[y] + 1;
+    }
+    for (size_t i = 0; i + 4 <= b->pairs.len; i += 4) {
+        const int *p = b->pairs.v + i;
+        if (g[p[0]] && g[p[1]] && !holds(b, p[2], p[3], g[p[0]], g[p[1]]))
+            return p[0] + 1;
+    }
+    for (int i = 0; i < b->nprops; i++) {
+        const vprop *p = &b->props[i];
+        int filled = 1;
+        for (int k = 0; k < p->len && filled; k++)
+            filled = g[b->prop_cells.v[p->first + k]] != 0;
+        if (filled && !prop_keeps(b, p, g))
+            return b->prop_cells.v[p->first] + 1;
+    }
+    return 0;
 }

@@ -1,62 +1,728 @@
-/* constraints.c - every constraint type: its name, what it takes, how it
- * compiles into the engine's primitives (variant.h) and how a filled grid
- * is checked against it. A new type is an entry of the table, a case in
- * vcon_compile and one in vcon_broken. */
+/* constraints.c - the rules: one row each (vrule), holding everything
+ * about the rule: its names (the text form's keyword, its f-puzzles key,
+ * Interactive Sudoku Solver's type), what it takes (shape, touch, parts,
+ * value, values, text, a cell listed twice), how f-puzzles and ISS write
+ * it, its words for `nonet help input`, and its definition over the
+ * engine's primitives (variant.h), a compile function. The readers, the
+ * writers, the help and the check (which compiles a constraint alone and
+ * checks what it made) dispatch on the row.
+ *
+ * A new rule over the existing primitives is a row, a compile function
+ * (a few vb_* calls) and its tests (tests/test_variant.c: a checker of
+ * its own, counts against the engine). */
 #include "variant/variant.h"
 
 #include <stdlib.h>
+
+/* ------------------------------------------------------------ geometry */
+
+/* The pairs a global pair rule relates: calls fn for each unordered pair
+ * (a, b) of cells at offsets (dr, dc) from the list; returns the first
+ * nonzero answer of fn. */
+typedef int (*pair_fn)(const vctx *x, int kind, int value, int a, int b);
+
+static int each_offset_pair(const vctx *x, const int (*off)[2], int noff, pair_fn fn, int kind,
+                            int value)
+{
+    int n = x->n;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            for (int k = 0; k < noff; k++) {
+                int r2 = r + off[k][0], c2 = c + off[k][1];
+                if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+                    continue;
+                int rc = fn(x, kind, value, r * n + c, r2 * n + c2);
+                if (rc)
+                    return rc;
+            }
+    return 0;
+}
+
+static const int knight[4][2] = {{1, 2}, {1, -2}, {2, 1}, {2, -1}};
+static const int king[2][2] = {{1, 1}, {1, -1}};
+static const int orth[2][2] = {{0, 1}, {1, 0}};
+
+/* Whether the pair (a, b) carries a mark of family f (vrule.family). */
+static int marked(const nonet_variant *v, int a, int b, int f)
+{
+    for (int i = 0; i < v->ncons; i++) {
+        const vcon *k = &v->cons[i];
+        if (k->ncells == 2 && vrule_of(k->type)->family == f) {
+            int x = v->cells[k->first], y = v->cells[k->first + 1];
+            if ((x == a && y == b) || (x == b && y == a))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ definitions */
+
+static int relate(const vctx *x, int kind, int value, int a, int b)
+{
+    return vb_pair(x->b, a, b, kind, value);
+}
+
+/* A negative rule's pair: the relation where no mark of the rule's
+ * family is. */
+static int relate_unmarked(const vctx *x, int kind, int value, int a, int b)
+{
+    if (marked(x->v, a, b, vrule_of(x->k->type)->family))
+        return 0;
+    return vb_pair(x->b, a, b, kind, value);
+}
+
+static int diagonal_main(const vctx *x)
+{
+    int h[NONET_MAX_SIDE];
+    for (int i = 0; i < x->n; i++)
+        h[i] = i * x->n + i;
+    return vb_group(x->b, h, x->n);
+}
+
+static int diagonal_anti(const vctx *x)
+{
+    int h[NONET_MAX_SIDE];
+    for (int i = 0; i < x->n; i++)
+        h[i] = i * x->n + x->n - 1 - i;
+    return vb_group(x->b, h, x->n);
+}
+
+static int windoku(const vctx *x)
+{
+    const nonet_grid *g = &x->v->grid;
+    int n = x->n, h[NONET_MAX_SIDE];
+    for (int r0 = 1; r0 + g->box_rows <= n - 1; r0 += g->box_rows + 1)
+        for (int c0 = 1; c0 + g->box_cols <= n - 1; c0 += g->box_cols + 1) {
+            int len = 0;
+            for (int r = r0; r < r0 + g->box_rows; r++)
+                for (int c = c0; c < c0 + g->box_cols; c++)
+                    h[len++] = r * n + c;
+            if (vb_group(x->b, h, len))
+                return -1;
+        }
+    return 0;
+}
+
+static int disjoint(const vctx *x)
+{
+    const nonet_grid *g = &x->v->grid;
+    int n = x->n, h[NONET_MAX_SIDE];
+    for (int pr = 0; pr < g->box_rows; pr++)
+        for (int pc = 0; pc < g->box_cols; pc++) {
+            int len = 0;
+            for (int br = 0; br < n; br += g->box_rows)
+                for (int bc = 0; bc < n; bc += g->box_cols)
+                    h[len++] = (br + pr) * n + bc + pc;
+            if (vb_group(x->b, h, len))
+                return -1;
+        }
+    return 0;
+}
+
+/* region, distinct */
+static int group(const vctx *x)
+{
+    return vb_group(x->b, x->cells, x->k->ncells);
+}
+
+static int anti_knight(const vctx *x)
+{
+    return each_offset_pair(x, knight, 4, relate, VR_DIFFER, 0);
+}
+
+static int anti_king(const vctx *x)
+{
+    return each_offset_pair(x, king, 2, relate, VR_DIFFER, 0);
+}
+
+static int nonconsecutive(const vctx *x)
+{
+    return each_offset_pair(x, orth, 2, relate, VR_NOT_DIFF, 1);
+}
+
+static int difference(const vctx *x)
+{
+    return vb_pair(x->b, x->cells[0], x->cells[1], VR_DIFF, x->k->value);
+}
+
+static int ratio(const vctx *x)
+{
+    return vb_pair(x->b, x->cells[0], x->cells[1], VR_RATIO, x->k->value);
+}
+
+static int pair_sum(const vctx *x)
+{
+    return vb_pair(x->b, x->cells[0], x->cells[1], VR_SUM, x->k->value);
+}
+
+static int not_difference(const vctx *x)
+{
+    return each_offset_pair(x, orth, 2, relate_unmarked, VR_NOT_DIFF, x->k->value);
+}
+
+static int not_ratio(const vctx *x)
+{
+    return each_offset_pair(x, orth, 2, relate_unmarked, VR_NOT_RATIO, x->k->value);
+}
+
+static int not_sum(const vctx *x)
+{
+    return each_offset_pair(x, orth, 2, relate_unmarked, VR_NOT_SUM, x->k->value);
+}
+
+static int cage(const vctx *x)
+{
+    if (vb_group(x->b, x->cells, x->k->ncells))
+        return -1;
+    return x->k->value ? vb_cage(x->b, x->cells, x->k->ncells, x->k->value) : 0;
+}
+
+static int little_killer(const vctx *x)
+{
+    int w[VARIANT_MAX_LINE];
+    for (int i = 0; i < x->k->ncells; i++)
+        w[i] = 1;
+    return vb_sum(x->b, x->cells, w, x->k->ncells, x->k->value);
+}
+
+/* The bulb's digits, tens first, less the shaft's: 0. */
+static int arrow(const vctx *x)
+{
+    int cells[VARIANT_MAX_LINE], w[VARIANT_MAX_LINE], len = 0, bulb = 0;
+    while (x->cells[bulb] != NONET_PART)
+        bulb++;
+    for (int i = 0, p = 1; i < bulb; i++, p *= 10) {
+        cells[bulb - 1 - i] = x->cells[bulb - 1 - i];
+        w[bulb - 1 - i] = -p;
+    }
+    len = bulb;
+    for (int i = bulb + 1; i < x->k->ncells; i++) {
+        cells[len] = x->cells[i];
+        w[len++] = 1;
+    }
+    return vb_sum(x->b, cells, w, len, 0);
+}
+
+static int thermo(const vctx *x)
+{
+    if (vb_group(x->b, x->cells, x->k->ncells))
+        return -1;
+    for (int i = 1; i < x->k->ncells; i++)
+        if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_LESS, 0))
+            return -1;
+    return 0;
+}
+
+static int whisper(const vctx *x)
+{
+    int gap = x->k->value ? x->k->value : x->n / 2 + 1;
+    for (int i = 1; i < x->k->ncells; i++)
+        if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_FAR, gap))
+            return -1;
+    return 0;
+}
+
+static int renban(const vctx *x)
+{
+    if (vb_group(x->b, x->cells, x->k->ncells))
+        return -1;
+    return vb_prop(x->b, VP_RENBAN, x->cells, x->k->ncells, 0);
+}
+
+static int sandwich(const vctx *x)
+{
+    return vb_prop(x->b, VP_SANDWICH, x->cells, x->k->ncells, x->k->value);
+}
+
+static uint64_t odd_digits(int n)
+{
+    uint64_t odd = 0;
+    for (int d = 1; d <= n; d += 2)
+        odd |= (uint64_t)1 << (d - 1);
+    return odd;
+}
+
+static int odd(const vctx *x)
+{
+    for (int i = 0; i < x->k->ncells; i++)
+        vb_mask(x->b, x->cells[i], odd_digits(x->n));
+    return 0;
+}
+
+static int even(const vctx *x)
+{
+    for (int i = 0; i < x->k->ncells; i++)
+        vb_mask(x->b, x->cells[i], ~odd_digits(x->n));
+    return 0;
+}
+
+/* The table of a pair rule's allowed pairs (a, b), a the first cell's. */
+static int pair_table(const vctx *x)
+{
+    uint64_t allowed[NONET_MAX_SIDE] = {0};
+    for (int i = 0; i + 1 < x->k->nvalues; i += 2)
+        allowed[x->values[i] - 1] |= (uint64_t)1 << (x->values[i + 1] - 1);
+    return vb_table(x->b, allowed);
+}
+
+static int pair_line(const vctx *x)
+{
+    int t = pair_table(x);
+    if (t < 0)
+        return -1;
+    for (int i = 1; i < x->k->ncells; i++)
+        if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_TABLE, t))
+            return -1;
+    return 0;
+}
+
+/* Every two cells; where the pairs are those of different digits (each
+ * digit with every other, none with itself), a group, whose cells also
+ * take part in singles. */
+static int pairwise(const vctx *x)
+{
+    uint64_t seen[NONET_MAX_SIDE] = {0};
+    int count = 0;
+    for (int i = 0; i + 1 < x->k->nvalues; i += 2) {
+        uint64_t bit = (uint64_t)1 << (x->values[i + 1] - 1);
+        if (x->values[i] == x->values[i + 1])
+            count = -NONET_MAX_CELLS;
+        else if (!(seen[x->values[i] - 1] & bit))
+            count++;
+        seen[x->values[i] - 1] |= bit;
+    }
+    if (count == x->n * (x->n - 1))
+        return vb_group(x->b, x->cells, x->k->ncells);
+    int t = pair_table(x);
+    if (t < 0)
+        return -1;
+    for (int i = 0; i < x->k->ncells; i++)
+        for (int j = i + 1; j < x->k->ncells; j++)
+            if (vb_pair(x->b, x->cells[i], x->cells[j], VR_TABLE, t))
+                return -1;
+    return 0;
+}
+
+static int weighted_sum(const vctx *x)
+{
+    return vb_sum(x->b, x->cells, x->values, x->k->ncells, x->k->value);
+}
+
+static int contains(const vctx *x)
+{
+    return vb_contains(x->b, x->cells, x->k->ncells, x->values, x->k->nvalues);
+}
+
+/* The cells take only the listed digits, and each as often as listed. */
+static int contains_exactly(const vctx *x)
+{
+    uint64_t listed = 0;
+    for (int i = 0; i < x->k->nvalues; i++)
+        listed |= (uint64_t)1 << (x->values[i] - 1);
+    for (int i = 0; i < x->k->ncells; i++)
+        vb_mask(x->b, x->cells[i], listed);
+    return vb_contains(x->b, x->cells, x->k->ncells, x->values, x->k->nvalues);
+}
+
+/* ------------------------------------------------------------ the table */
 
 /* A cell listed twice: a set's is kept once, a whisper may come back to a
  * cell (a loop: its rule holds between neighbours), and the rest refuse
  * it (a thermometer's digits increase along it; a little killer's
  * diagonal counts each cell once; a mark, a sandwich or a global rule has
- * its own shape). Which cells touch: the shape column (-3: each the
- * next's king's-move neighbour, as the rule is between neighbours; 0:
- * any cells, a set whose rule does not depend on their order or place). */
+ * its own shape). Which cells touch: the touch column (8: each the next's
+ * king's-move neighbour, as the rule is between neighbours; 0: any cells,
+ * a set whose rule does not depend on their order or place). */
 #define THERMO_ONCE "its digits increase along it, so a thermometer cannot come back to a cell"
 #define LITTLE_ONCE "a little killer sums the cells of its diagonal, each once"
+#define BULB_ONCE "its cells read as one number"
+#define WEIGHT_ONCE "each cell has one weight (add them up)"
 
-static const vtype types[] = {
-    /* type, name, cells, value_min, value_max, repeat, once */
-    {NONET_CON_DIAGONAL_MAIN, "diagonal-", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_DIAGONAL_ANTI, "diagonal+", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_WINDOKU, "windoku", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_DISJOINT, "disjoint", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_HOUSE, "region", 0, 0, 0, VREPEAT_DROP, NULL},
-    {NONET_CON_ANTI_KNIGHT, "antiknight", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_ANTI_KING, "antiking", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_NONCONSECUTIVE, "nonconsecutive", -1, 0, 0, VREPEAT_REFUSE, NULL},
-    {NONET_CON_DIFFERENCE, "difference", 2, 1, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
-    {NONET_CON_RATIO, "ratio", 2, 2, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
-    {NONET_CON_SUM, "sum", 2, 3, 2 * NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
-    {NONET_CON_NOT_DIFFERENCE, "negative difference", -1, 1, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
-    {NONET_CON_NOT_RATIO, "negative ratio", -1, 2, NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
-    {NONET_CON_NOT_SUM, "negative sum", -1, 3, 2 * NONET_MAX_SIDE, VREPEAT_REFUSE, NULL},
-    {NONET_CON_KILLER, "cage", 0, 0, -1, VREPEAT_DROP, NULL},
-    {NONET_CON_LITTLE_KILLER, "littlekiller", 0, 1, -1, VREPEAT_REFUSE, LITTLE_ONCE},
-    {NONET_CON_ARROW, "arrow", 0, 0, 0, VREPEAT_DROP, NULL},
-    {NONET_CON_THERMO, "thermo", -3, 0, 0, VREPEAT_REFUSE, THERMO_ONCE},
-    {NONET_CON_WHISPER, "whisper", -3, 0, NONET_MAX_SIDE - 1, VREPEAT_PATH, NULL},
-    {NONET_CON_RENBAN, "renban", 0, 0, 0, VREPEAT_DROP, NULL},
-    {NONET_CON_SANDWICH, "sandwich", -2, 0, -1, VREPEAT_REFUSE, NULL},
-    {NONET_CON_ODD, "odd", 0, 0, 0, VREPEAT_DROP, NULL},
-    {NONET_CON_EVEN, "even", 0, 0, 0, VREPEAT_DROP, NULL},
+/* shapes, spelled short for the table */
+#define GLOBAL NONET_SHAPE_GLOBAL
+#define CELLS NONET_SHAPE_CELLS
+#define LINE NONET_SHAPE_LINE
+#define PAIR NONET_SHAPE_PAIR
+#define OUTSIDE NONET_SHAPE_OUTSIDE
+#define PARTS NONET_SHAPE_PARTS
+
+/* Each row: the public part (type, name, f-puzzles key, ISS type, shape,
+ * touch, parts, valued, values, text, usage, summary), then the rest by
+ * name; the others are 0: no cells (.cells {NULL, 0, 0, ...}), no
+ * value, no family, no f-puzzles form (VFP_NONE), ISS's type takes no
+ * arguments, no fromConstraint name (NULL). */
+static const vrule rules[] = {
+    {
+        .pub =
+            {NONET_CON_DIAGONAL_MAIN, "diagonal-", "diagonal-", "Diagonal", GLOBAL, 0, 1, 0,
+             NONET_VALUES_NONE, 0, "diagonal-",
+             "the main diagonal, r1c1 to rNcN, holds different digits (diagonal: both diagonals)"},
+        .fp = VFP_GLOBAL,
+        .iss_args = VISS_DIRECTION,
+        .iss_value = -1,
+        .compile = diagonal_main,
+    },
+    {
+        .pub = {NONET_CON_DIAGONAL_ANTI, "diagonal+", "diagonal+", "Diagonal", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "diagonal+",
+                "the anti-diagonal, rNc1 to r1cN, holds different digits"},
+        .fp = VFP_GLOBAL,
+        .iss_args = VISS_DIRECTION,
+        .iss_value = 1,
+        .compile = diagonal_anti,
+    },
+    {
+        .pub = {NONET_CON_WINDOKU, "windoku", "windoku", "Windoku", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "windoku",
+                "windows of the boxes' shape, one cell in from the top left and one cell apart, "
+                "hold different digits (hyper)"},
+        .fp = VFP_GLOBAL,
+        .compile = windoku,
+    },
+    {
+        .pub = {NONET_CON_DISJOINT, "disjoint", "disjointgroups", "DisjointSets", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "disjoint",
+                "the cells at the same place in every box hold different digits"},
+        .fp = VFP_GLOBAL,
+        .compile = disjoint,
+    },
+    {
+        .pub = {NONET_CON_HOUSE, "region", "extraregion", "", CELLS, 0, 1, 0, NONET_VALUES_NONE, 0,
+                "region CELLS", "an extra house: the cells hold different digits"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .distinct = 1,
+        .fp = VFP_CELLS,
+        .compile = group,
+    },
+    {
+        .pub = {NONET_CON_ANTI_KNIGHT, "antiknight", "antiknight", "AntiKnight", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "antiknight",
+                "cells a knight's move apart hold different digits"},
+        .fp = VFP_GLOBAL,
+        .compile = anti_knight,
+    },
+    {
+        .pub = {NONET_CON_ANTI_KING, "antiking", "antiking", "AntiKing", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "antiking",
+                "cells a king's move apart hold different digits"},
+        .fp = VFP_GLOBAL,
+        .compile = anti_king,
+    },
+    {
+        .pub = {NONET_CON_NONCONSECUTIVE, "nonconsecutive", "", "AntiConsecutive", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "nonconsecutive",
+                "no two orthogonal neighbours hold consecutive digits, every pair (f-puzzles' "
+                "leaves out the dots: negative difference = 1)"},
+        .compile = nonconsecutive,
+    },
+    {
+        .pub = {NONET_CON_DIFFERENCE, "difference", "difference", "WhiteDot", PAIR, 4, 1, 2,
+                NONET_VALUES_NONE, 0, "difference CELL CELL = D",
+                "the two digits differ by D (white CELL CELL: by 1, kropki's white dot)"},
+        .cells = {NULL, 2, 2, VREPEAT_REFUSE, NULL},
+        .family = VFAM_KROPKI,
+        .value_min = 1,
+        .value_max = NONET_MAX_SIDE,
+        .fp = VFP_CELLS,
+        .fp_value = 1,
+        .iss_args = VISS_CELLS,
+        .iss_value = 1,
+        .compile = difference,
+    },
+    {
+        .pub = {NONET_CON_RATIO, "ratio", "ratio", "BlackDot", PAIR, 4, 1, 2, NONET_VALUES_NONE, 0,
+                "ratio CELL CELL = R",
+                "one digit is R times the other (black CELL CELL: twice, kropki's black dot)"},
+        .cells = {NULL, 2, 2, VREPEAT_REFUSE, NULL},
+        .family = VFAM_KROPKI,
+        .value_min = 2,
+        .value_max = NONET_MAX_SIDE,
+        .fp = VFP_CELLS,
+        .fp_value = 2,
+        .iss_args = VISS_CELLS,
+        .iss_value = 2,
+        .compile = ratio,
+    },
+    {
+        .pub = {NONET_CON_SUM, "sum", "xv", "X", PAIR, 4, 1, 2, NONET_VALUES_NONE, 0,
+                "sum CELL CELL = S",
+                "the two digits sum to S (x CELL CELL: to 10, v CELL CELL: to 5)"},
+        .cells = {NULL, 2, 2, VREPEAT_REFUSE, NULL},
+        .family = VFAM_XV,
+        .value_min = 3,
+        .value_max = 2 * NONET_MAX_SIDE,
+        .fp = VFP_XV,
+        .iss_args = VISS_CELLS,
+        .iss_value = 10,
+        .compile = pair_sum,
+    },
+    {
+        .pub = {NONET_CON_NOT_DIFFERENCE, "negative difference", "nonconsecutive", "", GLOBAL, 0, 1,
+                2, NONET_VALUES_NONE, 0, "negative difference = D",
+                "no two neighbours without a difference or ratio mark differ by D (negative white: "
+                "by 1; negative kropki: negative white and black)"},
+        .family = VFAM_KROPKI,
+        .value_min = 1,
+        .value_max = NONET_MAX_SIDE,
+        .fp = VFP_GLOBAL,
+        .fp_value = 1,
+        .compile = not_difference,
+    },
+    {
+        .pub = {NONET_CON_NOT_RATIO, "negative ratio", "negative:ratio", "", GLOBAL, 0, 1, 2,
+                NONET_VALUES_NONE, 0, "negative ratio = R",
+                "no two neighbours without a difference or ratio mark have a ratio of R (negative "
+                "black: 2)"},
+        .family = VFAM_KROPKI,
+        .value_min = 2,
+        .value_max = NONET_MAX_SIDE,
+        .fp = VFP_NEGATIVE,
+        .fp_value = 2,
+        .compile = not_ratio,
+    },
+    {
+        .pub = {NONET_CON_NOT_SUM, "negative sum", "negative:xv", "", GLOBAL, 0, 1, 2,
+                NONET_VALUES_NONE, 0, "negative sum = S",
+                "no two neighbours without a sum mark sum to S (negative x: 10, negative v: 5, "
+                "negative xv: both)"},
+        .family = VFAM_XV,
+        .value_min = 3,
+        .value_max = 2 * NONET_MAX_SIDE,
+        .fp = VFP_NEGATIVE,
+        .fp_value = 10,
+        .fp_value2 = 5,
+        .compile = not_sum,
+    },
+    {
+        .pub =
+            {NONET_CON_KILLER, "cage", "killercage", "Cage", CELLS, 0, 1, 1, NONET_VALUES_NONE, 0,
+             "cage CELLS [= SUM]",
+             "a killer cage: different digits, summing to SUM when it is given (killer: the same)"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .distinct = 1,
+        .value_max = VMAX_SUM,
+        .fp = VFP_CELLS,
+        .iss_args = VISS_VALUE_CELLS,
+        .compile = cage,
+    },
+    {
+        .pub = {NONET_CON_LITTLE_KILLER, "littlekiller", "littlekillersum", "LittleKiller", CELLS,
+                0, 1, 2, NONET_VALUES_NONE, 0, "littlekiller CELLS = SUM",
+                "the cells (a diagonal) sum to SUM, repeats allowed"},
+        .cells = {NULL, 1, 0, VREPEAT_REFUSE, LITTLE_ONCE},
+        .value_min = 1,
+        .value_max = VMAX_SUM,
+        .fp = VFP_LITTLE,
+        .iss_args = VISS_OUTSIDE,
+        .compile = little_killer,
+    },
+    {
+        .pub =
+            {NONET_CON_ARROW, "arrow", "arrow", "Arrow", PARTS, 0, 2, 0, NONET_VALUES_NONE, 0,
+             "arrow BULB : SHAFT",
+             "the bulb's digits (1 to 4 cells, read as one number) equal the sum of the shaft's"},
+        .cells = {"the bulb", 1, 4, VREPEAT_REFUSE, BULB_ONCE},
+        .more = {"the shaft", 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_ARROW,
+        .iss_args = VISS_ARROW,
+        .compile = arrow,
+    },
+    {
+        .pub = {NONET_CON_THERMO, "thermo", "thermometer", "Thermo", LINE, 8, 1, 0,
+                NONET_VALUES_NONE, 0, "thermo CELLS",
+                "the digits increase along the line from its bulb, the first cell"},
+        .cells = {NULL, 1, 0, VREPEAT_REFUSE, THERMO_ONCE},
+        .distinct = 1,
+        .fp = VFP_LINES,
+        .iss_args = VISS_CELLS,
+        .compile = thermo,
+    },
+    {
+        .pub = {NONET_CON_WHISPER, "whisper", "whispers", "Whisper", LINE, 8, 1, 1,
+                NONET_VALUES_NONE, 0, "whisper CELLS [= GAP]",
+                "neighbours along the line differ by GAP or more (by default n/2 + 1: 5 on 9x9)"},
+        .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
+        .value_max = NONET_MAX_SIDE - 1,
+        .fp = VFP_LINES,
+        .fp_from = "German Whispers",
+        .iss_args = VISS_VALUE_CELLS,
+        .compile = whisper,
+    },
+    {
+        .pub = {NONET_CON_RENBAN, "renban", "renban", "Renban", CELLS, 0, 1, 0, NONET_VALUES_NONE,
+                0, "renban CELLS", "different digits that form a run, in any order"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .distinct = 1,
+        .fp = VFP_LINES,
+        .fp_from = "Renban",
+        .iss_args = VISS_CELLS,
+        .compile = renban,
+    },
+    {
+        .pub = {NONET_CON_SANDWICH, "sandwich", "sandwichsum", "Sandwich", OUTSIDE, 0, 1, 2,
+                NONET_VALUES_NONE, 0, "sandwich r3 = SUM",
+                "the digits between 1 and n in row 3 (c3: column 3) sum to SUM"},
+        .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
+        .value_max = VMAX_FILLING,
+        .fp = VFP_OUTSIDE,
+        .iss_args = VISS_OUTSIDE,
+        .compile = sandwich,
+    },
+    {
+        .pub = {NONET_CON_ODD, "odd", "odd", "", CELLS, 0, 1, 0, NONET_VALUES_NONE, 0, "odd CELLS",
+                "every cell holds an odd digit"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_CELL,
+        .compile = odd,
+    },
+    {
+        .pub = {NONET_CON_EVEN, "even", "even", "", CELLS, 0, 1, 0, NONET_VALUES_NONE, 0,
+                "even CELLS", "every cell holds an even digit"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_CELL,
+        .compile = even,
+    },
+    /* the building blocks */
+    {
+        .pub = {NONET_CON_DISTINCT, "distinct", "", "AllDifferent", CELLS, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "distinct CELLS", "the cells hold different digits"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .distinct = 1,
+        .iss_args = VISS_CELLS,
+        .compile = group,
+    },
+    {
+        .pub = {NONET_CON_PAIR, "pair", "", "Pair", LINE, 0, 1, 0, NONET_VALUES_PAIRS, 0,
+                "pair CELLS [A B, ...]",
+                "each two consecutive cells of the line hold an allowed pair: the first's digit A, "
+                "the next one's B"},
+        .cells = {NULL, 2, 0, VREPEAT_PATH, NULL},
+        .iss_args = VISS_KEY_CELLS,
+        .compile = pair_line,
+    },
+    {
+        .pub = {NONET_CON_PAIR_ALL, "pairwise", "", "PairX", LINE, 0, 1, 0, NONET_VALUES_PAIRS, 0,
+                "pairwise CELLS [A B, ...]",
+                "every two of the cells hold an allowed pair, the one listed first A"},
+        .cells = {NULL, 2, 0, VREPEAT_DROP, NULL},
+        .iss_args = VISS_KEY_CELLS,
+        .compile = pairwise,
+    },
+    {
+        .pub = {NONET_CON_WEIGHTED_SUM, "weightedsum", "", "Sum", CELLS, 0, 1, 2,
+                NONET_VALUES_WEIGHTS, 0, "weightedsum CELLS [W ...] = SUM",
+                "the cells' digits, each times its weight W (-100 to 100, not 0), add up to SUM"},
+        .cells = {NULL, 1, 0, VREPEAT_REFUSE, WEIGHT_ONCE},
+        .value_max = VMAX_WEIGHTED,
+        .iss_args = VISS_WEIGHTED,
+        .compile = weighted_sum,
+    },
+    {
+        .pub = {NONET_CON_CONTAINS, "contains", "", "ContainAtLeast", CELLS, 0, 1, 0,
+                NONET_VALUES_DIGITS, 0, "contains CELLS [D ...]",
+                "the cells hold each digit D, at least as often as it is listed"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .iss_args = VISS_DIGITS_CELLS,
+        .compile = contains,
+    },
+    {
+        .pub = {NONET_CON_CONTAINS_EXACTLY, "containsexactly", "", "ContainExact", CELLS, 0, 1, 0,
+                NONET_VALUES_EXACT, 0, "containsexactly CELLS [D ...]",
+                "the cells' digits are the digits D, a digit a cell, in any order"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .iss_args = VISS_DIGITS_CELLS,
+        .compile = contains_exactly,
+    },
+
 };
 
-const vtype *vtype_of(nonet_constraint_type type)
+#define NRULES ((int)(sizeof rules / sizeof rules[0]))
+
+/* The other words: the text form's shorthands, f-puzzles' other keys,
+ * ISS's other types. */
+static const valias aliases[] = {
+    {VFORM_TEXT, "diagonal", NONET_CON_DIAGONAL_MAIN, 0, NONET_CON_DIAGONAL_ANTI, 0},
+    {VFORM_TEXT, "diagonals", NONET_CON_DIAGONAL_MAIN, 0, NONET_CON_DIAGONAL_ANTI, 0},
+    {VFORM_TEXT, "hyper", NONET_CON_WINDOKU, 0, 0, 0},
+    {VFORM_TEXT, "killer", NONET_CON_KILLER, 0, 0, 0},
+    {VFORM_TEXT, "white", NONET_CON_DIFFERENCE, 1, 0, 0},
+    {VFORM_TEXT, "black", NONET_CON_RATIO, 2, 0, 0},
+    {VFORM_TEXT, "x", NONET_CON_SUM, 10, 0, 0},
+    {VFORM_TEXT, "v", NONET_CON_SUM, 5, 0, 0},
+    {VFORM_TEXT, "negative white", NONET_CON_NOT_DIFFERENCE, 1, 0, 0},
+    {VFORM_TEXT, "negative black", NONET_CON_NOT_RATIO, 2, 0, 0},
+    {VFORM_TEXT, "negative kropki", NONET_CON_NOT_DIFFERENCE, 1, NONET_CON_NOT_RATIO, 2},
+    {VFORM_TEXT, "negative x", NONET_CON_NOT_SUM, 10, 0, 0},
+    {VFORM_TEXT, "negative v", NONET_CON_NOT_SUM, 5, 0, 0},
+    {VFORM_TEXT, "negative xv", NONET_CON_NOT_SUM, 10, NONET_CON_NOT_SUM, 5},
+    {VFORM_FPUZZLES, "negative:difference", NONET_CON_NOT_DIFFERENCE, 1, 0, 0},
+    {VFORM_ISS, "V", NONET_CON_SUM, 5, 0, 0},
+    {VFORM_ISS, "StrictKropki", NONET_CON_NOT_DIFFERENCE, 1, NONET_CON_NOT_RATIO, 2},
+    {VFORM_ISS, "StrictXV", NONET_CON_NOT_SUM, 10, NONET_CON_NOT_SUM, 5},
+};
+
+int vrule_count(void)
 {
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (types[i].type == type)
-            return &types[i];
+    return NRULES;
+}
+
+const vrule *vrule_at(int i)
+{
+    return i >= 0 && i < NRULES ? &rules[i] : NULL;
+}
+
+const vrule *vrule_of(nonet_constraint_type type)
+{
+    for (int i = 0; i < NRULES; i++)
+        if (rules[i].pub.type == type)
+            return &rules[i];
     return NULL;
 }
 
-const vtype *vtype_named(const char *name, size_t len)
+const vrule *vrule_named(const char *name)
 {
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (strlen(types[i].name) == len && !strncmp(types[i].name, name, len))
-            return &types[i];
+    for (int i = 0; i < NRULES; i++)
+        if (!strcmp(rules[i].pub.name, name))
+            return &rules[i];
     return NULL;
+}
+
+const vrule *vrule_fpuzzles(const char *key)
+{
+    for (int i = 0; i < NRULES; i++)
+        if (rules[i].fp != VFP_NONE && !strcmp(rules[i].pub.fpuzzles, key))
+            return &rules[i];
+    return NULL;
+}
+
+const valias *valias_find(int form, const char *word)
+{
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (aliases[i].form == form && !strcmp(aliases[i].word, word))
+            return &aliases[i];
+    return NULL;
+}
+
+const valias *valias_at(int i)
+{
+    return i >= 0 && (size_t)i < sizeof aliases / sizeof aliases[0] ? &aliases[i] : NULL;
+}
+
+int nonet_rule_count(void)
+{
+    return NRULES;
+}
+
+const nonet_rule *nonet_rule_at(int i)
+{
+    return i >= 0 && i < NRULES ? &rules[i].pub : NULL;
+}
+
+const nonet_rule *nonet_rule_of(nonet_constraint_type type)
+{
+    const vrule *r = vrule_of(type);
+    return r ? &r->pub : NULL;
 }
 
 int vrel_holds(int kind, int value, int a, int b)
@@ -85,349 +751,21 @@ int vrel_holds(int kind, int value, int a, int b)
     }
 }
 
-/* ------------------------------------------------------------ geometry */
-
-/* The pairs a global pair rule relates: calls fn for each unordered pair
- * (a, b) of cells at offsets (dr, dc) from the list; returns the first
- * nonzero answer of fn. */
-typedef int (*pair_fn)(void *ctx, int a, int b);
-
-static int each_offset_pair(int n, const int (*off)[2], int noff, pair_fn fn, void *ctx)
-{
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++)
-            for (int k = 0; k < noff; k++) {
-                int r2 = r + off[k][0], c2 = c + off[k][1];
-                if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
-                    continue;
-                int rc = fn(ctx, r * n + c, r2 * n + c2);
-                if (rc)
-                    return rc;
-            }
-    return 0;
-}
-
-static const int knight[4][2] = {{1, 2}, {1, -2}, {2, 1}, {2, -1}};
-static const int king[2][2] = {{1, 1}, {1, -1}};
-static const int orth[2][2] = {{0, 1}, {1, 0}};
-
-/* The family of a mark: 1 kropki (difference, ratio), 2 XV (sum), 0 none. */
-static int family(nonet_constraint_type t)
-{
-    if (t == NONET_CON_DIFFERENCE || t == NONET_CON_RATIO || t == NONET_CON_NOT_DIFFERENCE ||
-        t == NONET_CON_NOT_RATIO)
-        return 1;
-    if (t == NONET_CON_SUM || t == NONET_CON_NOT_SUM)
-        return 2;
-    return 0;
-}
-
-/* The pair relation of a mark or of a negative rule (VR_*). */
-static int relation_of(nonet_constraint_type t)
-{
-    switch (t) {
-    case NONET_CON_DIFFERENCE:
-        return VR_DIFF;
-    case NONET_CON_RATIO:
-        return VR_RATIO;
-    case NONET_CON_SUM:
-        return VR_SUM;
-    case NONET_CON_NOT_DIFFERENCE:
-        return VR_NOT_DIFF;
-    case NONET_CON_NOT_RATIO:
-        return VR_NOT_RATIO;
-    default:
-        return VR_NOT_SUM;
-    }
-}
-
-/* Whether the pair (a, b) carries a mark of family f. */
-static int marked(const nonet_variant *v, int a, int b, int f)
-{
-    for (int i = 0; i < v->ncons; i++) {
-        const vcon *k = &v->cons[i];
-        if (k->ncells == 2 && family(k->type) == f) {
-            int x = v->cells[k->first], y = v->cells[k->first + 1];
-            if ((x == a && y == b) || (x == b && y == a))
-                return 1;
-        }
-    }
-    return 0;
-}
-
-/* The cells of a global house rule: calls fn(ctx, cells, len) for each of
- * its houses. Returns the first nonzero answer. */
-typedef int (*house_fn)(void *ctx, const int *cells, int len);
-
-static int each_house(const nonet_variant *v, nonet_constraint_type t, house_fn fn, void *ctx)
-{
-    const nonet_grid *g = &v->grid;
-    int n = g->n, h[NONET_MAX_SIDE], rc = 0;
-    switch (t) {
-    case NONET_CON_DIAGONAL_MAIN:
-    case NONET_CON_DIAGONAL_ANTI:
-        for (int i = 0; i < n; i++)
-            h[i] = i * n + (t == NONET_CON_DIAGONAL_MAIN ? i : n - 1 - i);
-        return fn(ctx, h, n);
-    case NONET_CON_WINDOKU:
-        for (int r0 = 1; r0 + g->box_rows <= n - 1; r0 += g->box_rows + 1)
-            for (int c0 = 1; c0 + g->box_cols <= n - 1; c0 += g->box_cols + 1) {
-                int len = 0;
-                for (int r = r0; r < r0 + g->box_rows; r++)
-                    for (int c = c0; c < c0 + g->box_cols; c++)
-                        h[len++] = r * n + c;
-                if ((rc = fn(ctx, h, len)) != 0)
-                    return rc;
-            }
-        return 0;
-    case NONET_CON_DISJOINT:
-        for (int pr = 0; pr < g->box_rows; pr++)
-            for (int pc = 0; pc < g->box_cols; pc++) {
-                int len = 0;
-                for (int br = 0; br < n; br += g->box_rows)
-                    for (int bc = 0; bc < n; bc += g->box_cols)
-                        h[len++] = (br + pr) * n + bc + pc;
-                if ((rc = fn(ctx, h, len)) != 0)
-                    return rc;
-            }
-        return 0;
-    default:
-        return 0;
-    }
-}
-
-/* ------------------------------------------------------------ compiling */
-
-typedef struct compile_ctx {
-    const nonet_variant *v;
-    vbuild *b;
-    int kind, value, fam;
-} compile_ctx;
-
-static int compile_house(void *ctx, const int *cells, int len)
-{
-    compile_ctx *x = ctx;
-    return vb_group(x->b, cells, len);
-}
-
-static int compile_pair(void *ctx, int a, int b)
-{
-    compile_ctx *x = ctx;
-    if (x->fam && marked(x->v, a, b, x->fam))
-        return 0;
-    return vb_pair(x->b, a, b, x->kind, x->value);
-}
+/* ------------------------------------------------------------ compiling and checking */
 
 int vcon_compile(const nonet_variant *v, const vcon *k, vbuild *b)
 {
-    int n = v->grid.n;
-    const int *cells = vcon_cells(v, k);
-    compile_ctx x = {v, b, VR_DIFFER, 0, 0};
-    switch (k->type) {
-    case NONET_CON_DIAGONAL_MAIN:
-    case NONET_CON_DIAGONAL_ANTI:
-    case NONET_CON_WINDOKU:
-    case NONET_CON_DISJOINT:
-        return each_house(v, k->type, compile_house, &x);
-    case NONET_CON_HOUSE:
-        return vb_group(b, cells, k->ncells);
-    case NONET_CON_ANTI_KNIGHT:
-        return each_offset_pair(n, knight, 4, compile_pair, &x);
-    case NONET_CON_ANTI_KING:
-        return each_offset_pair(n, king, 2, compile_pair, &x);
-    case NONET_CON_NONCONSECUTIVE:
-        x.kind = VR_NOT_DIFF;
-        x.value = 1;
-        return each_offset_pair(n, orth, 2, compile_pair, &x);
-    case NONET_CON_DIFFERENCE:
-    case NONET_CON_RATIO:
-    case NONET_CON_SUM:
-        return vb_pair(b, cells[0], cells[1], relation_of(k->type), k->value);
-    case NONET_CON_NOT_DIFFERENCE:
-    case NONET_CON_NOT_RATIO:
-    case NONET_CON_NOT_SUM:
-        x.kind = relation_of(k->type);
-        x.value = k->value;
-        x.fam = family(k->type);
-        return each_offset_pair(n, orth, 2, compile_pair, &x);
-    case NONET_CON_KILLER:
-        if (vb_group(b, cells, k->ncells))
-            return -1;
-        return k->value ? vb_cage(b, cells, k->ncells, k->value) : 0;
-    case NONET_CON_LITTLE_KILLER: {
-        int w[NONET_MAX_CELLS];
-        for (int i = 0; i < k->ncells; i++)
-            w[i] = 1;
-        return vb_sum(b, cells, w, k->ncells, k->value);
-    }
-    case NONET_CON_ARROW: {
-        int w[NONET_MAX_CELLS];
-        for (int i = 0; i < k->ncells; i++)
-            w[i] = 1;
-        for (int i = k->nbulb - 1, p = 1; i >= 0; i--, p *= 10)
-            w[i] = -p;
-        return vb_sum(b, cells, w, k->ncells, 0);
-    }
-    case NONET_CON_THERMO:
-        if (vb_group(b, cells, k->ncells))
-            return -1;
-        for (int i = 1; i < k->ncells; i++)
-            if (vb_pair(b, cells[i - 1], cells[i], VR_LESS, 0))
-                return -1;
-        return 0;
-    case NONET_CON_WHISPER:
-        for (int i = 1; i < k->ncells; i++)
-            if (vb_pair(b, cells[i - 1], cells[i], VR_FAR, k->value ? k->value : n / 2 + 1))
-                return -1;
-        return 0;
-    case NONET_CON_RENBAN:
-        if (vb_group(b, cells, k->ncells))
-            return -1;
-        return vb_prop(b, VP_RENBAN, cells, k->ncells, 0);
-    case NONET_CON_SANDWICH:
-        return vb_prop(b, VP_SANDWICH, cells, k->ncells, k->value);
-    case NONET_CON_ODD:
-    case NONET_CON_EVEN: {
-        uint64_t odd = 0;
-        for (int d = 1; d <= n; d += 2)
-            odd |= (uint64_t)1 << (d - 1);
-        for (int i = 0; i < k->ncells; i++)
-            vb_mask(b, cells[i], k->type == NONET_CON_ODD ? odd : ~odd);
-        return 0;
-    }
-    }
-    return 0;
+    const vrule *r = vrule_of(k->type);
+    vctx x = {v, k, v->grid.n, vcon_cells(v, k), vcon_values(v, k), vcon_text(v, k), b};
+    return r ? r->compile(&x) : 0;
 }
 
-/* ------------------------------------------------------------ checking */
-
-typedef struct check_ctx {
-    const nonet_variant *v;
-    const uint8_t *g;
-    int kind, value, fam;
-} check_ctx;
-
-static int check_pair(void *ctx, int a, int b)
+int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *grid)
 {
-    check_ctx *x = ctx;
-    if (!x->g[a] || !x->g[b] || (x->fam && marked(x->v, a, b, x->fam)))
-        return 0;
-    return vrel_holds(x->kind, x->value, x->g[a], x->g[b]) ? 0 : a + 1;
-}
-
-static int check_house(void *ctx, const int *cells, int len)
-{
-    check_ctx *x = ctx;
-    for (int i = 0; i < len; i++)
-        for (int j = i + 1; j < len; j++)
-            if (x->g[cells[i]] && x->g[cells[i]] == x->g[cells[j]])
-                return cells[j] + 1;
-    return 0;
-}
-
-int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *g)
-{
-    int n = v->grid.n;
-    const int *cells = vcon_cells(v, k);
-    check_ctx x = {v, g, VR_DIFFER, 0, 0};
-    int filled = 1;
-    for (int i = 0; i < k->ncells; i++)
-        filled &= g[cells[i]] != 0;
-    switch (k->type) {
-    case NONET_CON_DIAGONAL_MAIN:
-    case NONET_CON_DIAGONAL_ANTI:
-    case NONET_CON_WINDOKU:
-    case NONET_CON_DISJOINT:
-        return each_house(v, k->type, check_house, &x);
-    case NONET_CON_HOUSE:
-    case NONET_CON_RENBAN:
-    case NONET_CON_KILLER:
-    case NONET_CON_THERMO: {
-        int at = check_house(&x, cells, k->ncells);
-        if (at || !filled)
-            return at;
-        if (k->type == NONET_CON_THERMO) {
-            for (int i = 1; i < k->ncells; i++)
-                if (g[cells[i]] <= g[cells[i - 1]])
-                    return cells[i] + 1;
-        } else if (k->type == NONET_CON_RENBAN) {
-            int lo = n, hi = 0;
-            for (int i = 0; i < k->ncells; i++) {
-                lo = g[cells[i]] < lo ? g[cells[i]] : lo;
-                hi = g[cells[i]] > hi ? g[cells[i]] : hi;
-            }
-            if (hi - lo + 1 != k->ncells)
-                return cells[0] + 1;
-        } else if (k->type == NONET_CON_KILLER && k->value) {
-            int s = 0;
-            for (int i = 0; i < k->ncells; i++)
-                s += g[cells[i]];
-            if (s != k->value)
-                return cells[0] + 1;
-        }
-        return 0;
-    }
-    case NONET_CON_ANTI_KNIGHT:
-        return each_offset_pair(n, knight, 4, check_pair, &x);
-    case NONET_CON_ANTI_KING:
-        return each_offset_pair(n, king, 2, check_pair, &x);
-    case NONET_CON_NONCONSECUTIVE:
-        x.kind = VR_NOT_DIFF;
-        x.value = 1;
-        return each_offset_pair(n, orth, 2, check_pair, &x);
-    case NONET_CON_NOT_DIFFERENCE:
-    case NONET_CON_NOT_RATIO:
-    case NONET_CON_NOT_SUM:
-        x.kind = relation_of(k->type);
-        x.value = k->value;
-        x.fam = family(k->type);
-        return each_offset_pair(n, orth, 2, check_pair, &x);
-    case NONET_CON_DIFFERENCE:
-    case NONET_CON_RATIO:
-    case NONET_CON_SUM:
-        if (!filled)
-            return 0;
-        return vrel_holds(relation_of(k->type), k->value, g[cells[0]], g[cells[1]]) ? 0
-                                                                                    : cells[0] + 1;
-    case NONET_CON_LITTLE_KILLER:
-    case NONET_CON_ARROW: {
-        if (!filled)
-            return 0;
-        int s = 0, bulb = 0, nb = k->type == NONET_CON_ARROW ? k->nbulb : 0;
-        for (int i = 0; i < nb; i++)
-            bulb = bulb * 10 + g[cells[i]];
-        for (int i = nb; i < k->ncells; i++)
-            s += g[cells[i]];
-        return s == (nb ? bulb : k->value) ? 0 : cells[0] + 1;
-    }
-    case NONET_CON_WHISPER:
-        for (int i = 1; i < k->ncells; i++)
-            if (g[cells[i]] && g[cells[i - 1]] &&
-                abs(g[cells[i]] - g[cells[i - 1]]) < (k->value ? k->value : n / 2 + 1))
-                return cells[i] + 1;
-        return 0;
-    case NONET_CON_SANDWICH: {
-        if (!filled)
-            return 0;
-        int a = -1, z = -1, s = 0;
-        for (int i = 0; i < k->ncells; i++) {
-            if (g[cells[i]] == 1)
-                a = i;
-            if (g[cells[i]] == n)
-                z = i;
-        }
-        if (a < 0 || z < 0)
-            return cells[0] + 1;
-        for (int i = (a < z ? a : z) + 1; i < (a < z ? z : a); i++)
-            s += g[cells[i]];
-        return s == k->value ? 0 : cells[0] + 1;
-    }
-    case NONET_CON_ODD:
-    case NONET_CON_EVEN:
-        for (int i = 0; i < k->ncells; i++)
-            if (g[cells[i]] && (g[cells[i]] % 2 == 1) != (k->type == NONET_CON_ODD))
-                return cells[i] + 1;
-        return 0;
-    }
-    return 0;
+    vbuild *b = vb_scratch(v->grid.n);
+    if (!b)
+        return -1;
+    int at = vcon_compile(v, k, b) ? -1 : vb_broken(b, grid);
+    vb_scratch_free(b);
+    return at;
 }

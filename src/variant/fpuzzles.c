@@ -73,11 +73,11 @@ static int cell_list(reader *x, const json_node *arr, const char *what, int *cel
     return k;
 }
 
-static int add(reader *x, nonet_constraint_type type, int value, int nbulb, const int *cells,
-               int ncells, const char *what)
+static int add(reader *x, nonet_constraint_type type, int value, const int *cells, int ncells,
+               const char *what)
 {
-    char why[128];
-    nonet_constraint c = {type, value, nbulb, ncells, cells};
+    char why[160];
+    nonet_constraint c = {type, value, ncells, cells, 0, NULL, NULL};
     int rc = nonet_variant_add(x->v, &c, why, sizeof why);
     if (rc == NONET_EARG)
         return fail(x->err, "%s: %s", what, why);
@@ -87,15 +87,14 @@ static int add(reader *x, nonet_constraint_type type, int value, int nbulb, cons
 /* A rule of the whole grid, once however often the file says it (the
  * negative difference's value is 1: f-puzzles' non-consecutive and
  * "negative": ["difference"] are the same rule). */
-static int add_rule(reader *x, nonet_constraint_type type, const char *what)
+static int add_rule(reader *x, nonet_constraint_type type, int value, const char *what)
 {
-    int value = type == NONET_CON_NOT_DIFFERENCE ? 1 : 0;
     for (int i = 0; i < nonet_variant_count_constraints(x->v); i++) {
         nonet_constraint c;
         if (nonet_variant_get(x->v, i, &c) == NONET_OK && c.type == type && c.value == value)
             return NONET_OK;
     }
-    return add(x, type, value, 0, NULL, 0, what);
+    return add(x, type, value, NULL, 0, what);
 }
 
 /* An element's "value" as a number; dflt when absent or empty. */
@@ -117,102 +116,143 @@ static int by_reading_order(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
-/* An element array: name, each element handled by kind. */
-static int elements(reader *x, const char *key, const json_node *arr)
+/* One element of an arrow: its bulb, NONET_PART, its shaft (the cells of
+ * its lines less the bulb's), into cells; how many. */
+static int arrow_cells(reader *x, const json_node *e, const char *key, int *cells)
+{
+    int bulb = cell_list(x, json_member(x->d, e, "cells"), key, cells, 4);
+    if (bulb < 0)
+        return -1;
+    qsort(cells, (size_t)bulb, sizeof *cells, by_reading_order);
+    int k = bulb;
+    cells[k++] = NONET_PART;
+    const json_node *lines = json_member(x->d, e, "lines");
+    for (const json_node *l = json_first(x->d, lines); l; l = json_next(x->d, l)) {
+        int line[VARIANT_MAX_LINE], m = cell_list(x, l, key, line, VARIANT_MAX_LINE);
+        if (m < 0)
+            return -1;
+        for (int i = 0; i < m; i++) {
+            int seen = 0;
+            for (int j = 0; j < k && !seen; j++)
+                seen = cells[j] == line[i];
+            if (!seen && k < VARIANT_MAX_LINE + 1)
+                cells[k++] = line[i];
+        }
+    }
+    return k;
+}
+
+/* An outside clue's row or column from the clue's side: "R3C0" left of
+ * row 3, "R3C10" right of it (9x9), "R0C3" above column 3 ... */
+static int clue_cells(reader *x, const char *key, const char *s, int *cells)
+{
+    int r, c, n = x->n;
+    if (cell_ref(s, &r, &c))
+        return fail(x->err, "%s: no clue cell", key), -1;
+    int row = c == 0 || c == n + 1, col = r == 0 || r == n + 1;
+    if (row == col || (row && (r < 1 || r > n)) || (col && (c < 1 || c > n)))
+        return fail(x->err, "%s: '%s' is no clue beside a row or column", key, s), -1;
+    for (int i = 0; i < n; i++) {
+        int j = (row ? c : r) == n + 1 ? n - 1 - i : i;
+        cells[i] = row ? (r - 1) * n + j : j * n + c - 1;
+    }
+    return n;
+}
+
+/* An element array of rule r under key, each element read as r's row
+ * says (vrule.fp). */
+static int elements(reader *x, const vrule *r, const char *key, const json_node *arr)
 {
     int cells[VARIANT_MAX_LINE * 2], k, value, rc = 0;
+    nonet_constraint_type type = r->pub.type;
     if (arr->type != JSON_ARRAY)
         return fail(x->err, "\"%s\" is not an array", key);
     for (const json_node *e = json_first(x->d, arr); e && !rc; e = json_next(x->d, e)) {
-        if (!strcmp(key, "killercage")) {
+        switch (r->fp) {
+        case VFP_CELLS: /* the value read where the rule takes one */
+            value = 0;
             if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) <
                     0 ||
-                value_of(x, e, 0, &value, key))
+                (r->pub.valued && value_of(x, e, r->fp_value, &value, key)))
                 return NONET_EARG;
-            rc = add(x, NONET_CON_KILLER, value, 0, cells, k, key);
-        } else if (!strcmp(key, "littlekillersum")) {
+            rc = add(x, type, value, cells, k, key);
+            break;
+        case VFP_LITTLE:
             if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) <
                     0 ||
                 value_of(x, e, 0, &value, key))
                 return NONET_EARG;
             if (value > 0) /* a clue without a sum says nothing */
-                rc = add(x, NONET_CON_LITTLE_KILLER, value, 0, cells, k, key);
-        } else if (!strcmp(key, "arrow")) {
-            int bulb = cell_list(x, json_member(x->d, e, "cells"), key, cells, 4);
-            if (bulb < 0)
+                rc = add(x, type, value, cells, k, key);
+            break;
+        case VFP_XV: {
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, 2)) < 0)
                 return NONET_EARG;
-            qsort(cells, (size_t)bulb, sizeof *cells, by_reading_order);
-            k = bulb;
+            const char *s = json_str(x->d, json_member(x->d, e, "value"));
+            if (!s || (strcmp(s, "X") != 0 && strcmp(s, "V") != 0 && strcmp(s, "x") != 0 &&
+                       strcmp(s, "v") != 0))
+                return fail(x->err, "%s: value '%s' is neither X nor V", key, s ? s : "?");
+            rc = add(x, type, s[0] == 'X' || s[0] == 'x' ? 10 : 5, cells, k, key);
+            break;
+        }
+        case VFP_LINES: {
             const json_node *lines = json_member(x->d, e, "lines");
-            for (const json_node *l = json_first(x->d, lines); l; l = json_next(x->d, l)) {
-                int line[VARIANT_MAX_LINE], m = cell_list(x, l, key, line, VARIANT_MAX_LINE);
-                if (m < 0)
-                    return NONET_EARG;
-                for (int i = 0; i < m; i++) {
-                    int seen = 0;
-                    for (int j = 0; j < k && !seen; j++)
-                        seen = cells[j] == line[i];
-                    if (!seen && k < VARIANT_MAX_LINE)
-                        cells[k++] = line[i];
-                }
-            }
-            rc = add(x, NONET_CON_ARROW, 0, bulb, cells, k, key);
-        } else if (!strcmp(key, "thermometer") || !strcmp(key, "renban") ||
-                   !strcmp(key, "whispers")) {
-            const json_node *lines = json_member(x->d, e, "lines");
-            if (value_of(x, e, 0, &value, key))
+            value = 0;
+            if (r->pub.valued && value_of(x, e, r->fp_value, &value, key))
                 return NONET_EARG;
             for (const json_node *l = json_first(x->d, lines); l && !rc; l = json_next(x->d, l)) {
                 if ((k = cell_list(x, l, key, cells, VARIANT_MAX_LINE)) < 0)
                     return NONET_EARG;
-                rc = add(x,
-                         key[0] == 't'   ? NONET_CON_THERMO
-                         : key[0] == 'r' ? NONET_CON_RENBAN
-                                         : NONET_CON_WHISPER,
-                         key[0] == 'w' ? value : 0, 0, cells, k, key);
+                rc = add(x, type, value, cells, k, key);
             }
-        } else if (!strcmp(key, "difference") || !strcmp(key, "ratio") || !strcmp(key, "xv")) {
-            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, 2)) < 0)
+            break;
+        }
+        case VFP_ARROW:
+            if ((k = arrow_cells(x, e, key, cells)) < 0)
                 return NONET_EARG;
-            if (key[0] == 'x') {
-                const char *s = json_str(x->d, json_member(x->d, e, "value"));
-                if (!s || (strcmp(s, "X") != 0 && strcmp(s, "V") != 0 && strcmp(s, "x") != 0 &&
-                           strcmp(s, "v") != 0))
-                    return fail(x->err, "xv: value '%s' is neither X nor V", s ? s : "?");
-                rc = add(x, NONET_CON_SUM, s[0] == 'X' || s[0] == 'x' ? 10 : 5, 0, cells, k, key);
-            } else {
-                if (value_of(x, e, key[0] == 'd' ? 1 : 2, &value, key))
-                    return NONET_EARG;
-                rc = add(x, key[0] == 'd' ? NONET_CON_DIFFERENCE : NONET_CON_RATIO, value, 0, cells,
-                         k, key);
-            }
-        } else if (!strcmp(key, "sandwichsum")) {
-            int r, c, n = x->n;
+            rc = add(x, type, 0, cells, k, key);
+            break;
+        case VFP_OUTSIDE:
+            if ((k = clue_cells(x, key, json_str(x->d, json_member(x->d, e, "cell")), cells)) < 0 ||
+                value_of(x, e, -1, &value, key))
+                return NONET_EARG;
+            if (value >= 0)
+                rc = add(x, type, value, cells, k, key);
+            break;
+        case VFP_CELL: {
+            int row, col;
             const char *s = json_str(x->d, json_member(x->d, e, "cell"));
-            if (cell_ref(s, &r, &c) || value_of(x, e, -1, &value, key))
-                return fail(x->err, "sandwichsum: no clue cell or value");
-            if (value < 0)
-                continue;
-            int row = c == 0 || c == n + 1, col = r == 0 || r == n + 1;
-            if (row == col || (row && (r < 1 || r > n)) || (col && (c < 1 || c > n)))
-                return fail(x->err, "sandwichsum: '%s' is no clue beside a row or column", s);
-            for (int i = 0; i < n; i++)
-                cells[i] = row ? (r - 1) * n + i : i * n + c - 1;
-            rc = add(x, NONET_CON_SANDWICH, value, 0, cells, n, key);
-        } else if (!strcmp(key, "odd") || !strcmp(key, "even")) {
-            int r, c;
-            const char *s = json_str(x->d, json_member(x->d, e, "cell"));
-            if (cell_ref(s, &r, &c) || r < 1 || r > x->n || c < 1 || c > x->n)
+            if (cell_ref(s, &row, &col) || row < 1 || row > x->n || col < 1 || col > x->n)
                 return fail(x->err, "%s: '%s' is no cell of the grid", key, s ? s : "?");
-            cells[0] = (r - 1) * x->n + c - 1;
-            rc = add(x, key[0] == 'o' ? NONET_CON_ODD : NONET_CON_EVEN, 0, 0, cells, 1, key);
-        } else if (!strcmp(key, "extraregion")) {
-            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0)
-                return NONET_EARG;
-            rc = add(x, NONET_CON_HOUSE, 0, 0, cells, k, key);
+            cells[0] = (row - 1) * x->n + col - 1;
+            rc = add(x, type, 0, cells, 1, key);
+            break;
+        }
+        default:
+            return fail(x->err, "\"%s\" holds no elements", key);
         }
     }
     return rc;
+}
+
+/* The constraints of a word of f-puzzles' "negative" list: a row's
+ * ("negative:ratio") or an alias's. */
+static int negative(reader *x, const char *word)
+{
+    char key[64];
+    snprintf(key, sizeof key, "negative:%s", word ? word : "");
+    const vrule *r = vrule_fpuzzles(key);
+    if (r) {
+        int rc = add_rule(x, r->pub.type, r->fp_value, "negative");
+        return rc || !r->fp_value2 ? rc : add_rule(x, r->pub.type, r->fp_value2, "negative");
+    }
+    const valias *a = valias_find(VFORM_FPUZZLES, key);
+    if (a) {
+        int rc = add_rule(x, a->type, a->value, "negative");
+        return rc || !a->type2 ? rc : add_rule(x, a->type2, a->value2, "negative");
+    }
+    return fail(x->err, "f-puzzles: the negative constraint '%s' is not one nonet knows",
+                word ? word : "?");
 }
 
 /* ------------------------------------------------------------ drawings */
@@ -228,6 +268,11 @@ static const char *const drawing_keys[VD_KINDS] = {"line", "circle", "rectangle"
  * "whispers", whatever their kind. */
 static void rule_key(const char *name, char *key, size_t cap)
 {
+    for (int i = 0; i < vrule_count(); i++) /* a rule nonet knows: its row says */
+        if (vrule_at(i)->fp_from && !strcmp(vrule_at(i)->fp_from, name)) {
+            snprintf(key, cap, "%s", vrule_at(i)->pub.fpuzzles);
+            return;
+        }
     static const char *const aliases[][2] = {{"Whispers", "whispers"},
                                              {"German Whispers", "whispers"},
                                              {"Dutch Whispers", "whispers"},
@@ -402,18 +447,6 @@ static int metadata(const char *key)
     return 0;
 }
 
-static int element_key(const char *key)
-{
-    static const char *const keys[] = {"killercage", "littlekillersum", "arrow",      "thermometer",
-                                       "renban",     "whispers",        "difference", "ratio",
-                                       "xv",         "sandwichsum",     "odd",        "even",
-                                       "extraregion"};
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (!strcmp(keys[i], key))
-            return 1;
-    return 0;
-}
-
 static int read_json(const char *text, size_t len, nonet_variant **out, char *name,
                      nonet_error *err)
 {
@@ -491,31 +524,13 @@ static int read_json(const char *text, size_t len, nonet_variant **out, char *na
     }
     for (const json_node *m = json_first(&d, root); m && !rc; m = json_next(&d, m)) {
         const char *key = json_key(&d, m);
-        static const struct {
-            const char *key;
-            nonet_constraint_type type;
-        } switches[] = {
-            {"diagonal+", NONET_CON_DIAGONAL_ANTI},
-            {"diagonal-", NONET_CON_DIAGONAL_MAIN},
-            {"antiknight", NONET_CON_ANTI_KNIGHT},
-            {"antiking", NONET_CON_ANTI_KING},
-            {"disjointgroups", NONET_CON_DISJOINT},
-            /* f-puzzles' non-consecutive leaves out the pairs that carry
-             * a kropki dot, white or black (its "all dots given" is this
-             * and the dots and "negative": ["ratio"]): the rule "no
-             * difference of 1 where no dot is", the same as nonet's
-             * nonconsecutive where there is no dot */
-            {"nonconsecutive", NONET_CON_NOT_DIFFERENCE},
-            {"windoku", NONET_CON_WINDOKU},
-        };
-        int known = 0;
-        for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
-            if (!strcmp(key, switches[i].key)) {
-                known = 1;
-                if (m->type == JSON_BOOL && m->num)
-                    rc = add_rule(&x, switches[i].type, key);
-            }
-        if (known || metadata(key) || empty(m))
+        const vrule *r = vrule_fpuzzles(key);
+        if (r && r->fp == VFP_GLOBAL) {
+            if (m->type == JSON_BOOL && m->num)
+                rc = add_rule(&x, r->pub.type, r->fp_value, key);
+            continue;
+        }
+        if (metadata(key) || empty(m))
             continue;
         int drawn = -1;
         for (int k = 0; k < VD_KINDS; k++)
@@ -524,22 +539,12 @@ static int read_json(const char *text, size_t len, nonet_variant **out, char *na
         if (drawn >= 0) {
             rc = drawings(&x, root, (vdraw_kind)drawn, m);
         } else if (!strcmp(key, "negative")) {
-            for (const json_node *e = json_first(&d, m); e && !rc; e = json_next(&d, e)) {
-                const char *s = json_str(&d, e);
-                if (s && !strcmp(s, "ratio"))
-                    rc = add(&x, NONET_CON_NOT_RATIO, 2, 0, NULL, 0, key);
-                else if (s && !strcmp(s, "difference"))
-                    rc = add_rule(&x, NONET_CON_NOT_DIFFERENCE, key);
-                else if (s && !strcmp(s, "xv")) {
-                    rc = add(&x, NONET_CON_NOT_SUM, 10, 0, NULL, 0, key);
-                    if (!rc)
-                        rc = add(&x, NONET_CON_NOT_SUM, 5, 0, NULL, 0, key);
-                } else
-                    rc = fail(err, "f-puzzles: the negative constraint '%s' is not one nonet knows",
-                              s ? s : "?");
-            }
-        } else if (element_key(key)) {
-            rc = elements(&x, key, m);
+            if (m->type != JSON_ARRAY)
+                rc = fail(err, "\"negative\" is not an array");
+            for (const json_node *e = json_first(&d, m); e && !rc; e = json_next(&d, e))
+                rc = negative(&x, json_str(&d, e));
+        } else if (r) {
+            rc = elements(&x, r, key, m);
         } else {
             rc = fail(err,
                       "f-puzzles: the constraint \"%s\" is not one nonet knows yet "

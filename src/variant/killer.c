@@ -123,7 +123,7 @@ static int add_cages(nonet_variant *v, const int *cage, const int *sum, int ncag
                 cells[nc++] = c;
         if (!nc)
             continue;
-        nonet_constraint con = {NONET_CON_KILLER, sum[k], 0, nc, cells};
+        nonet_constraint con = {NONET_CON_KILLER, sum[k], nc, cells, 0, NULL, NULL};
         char why[160] = "";
         int rc = nonet_variant_add(v, &con, why, sizeof why);
         if (rc != NONET_OK)
@@ -267,8 +267,8 @@ int variant_parse_killer(const char *text, size_t len, nonet_variant **out, char
     if (!v)
         return NONET_ENOMEM;
     if (diagonals) {
-        nonet_constraint d[2] = {{NONET_CON_DIAGONAL_MAIN, 0, 0, 0, NULL},
-                                 {NONET_CON_DIAGONAL_ANTI, 0, 0, 0, NULL}};
+        nonet_constraint d[2] = {{NONET_CON_DIAGONAL_MAIN, 0, 0, NULL, 0, NULL, NULL},
+                                 {NONET_CON_DIAGONAL_ANTI, 0, 0, NULL, 0, NULL, NULL}};
         for (int i = 0; i < 2 && rc == NONET_OK; i++)
             rc = nonet_variant_add(v, &d[i], NULL, 0);
     }

@@ -1,7 +1,7 @@
 /* model.c - the variant puzzle as built: givens, regions, constraints;
- * what each constraint type accepts (its cells as its table entry reads
- * them); f-puzzles' drawings and the notes on them; a filled grid checked
- * against them. */
+ * what each constraint accepts, as its rule's row says (its cells part by
+ * part, its value, values and text); f-puzzles' drawings and the notes
+ * on them; a filled grid checked against them. */
 #include "variant/variant.h"
 
 #include <stdarg.h>
@@ -35,6 +35,8 @@ void nonet_variant_free(nonet_variant *v)
         return;
     free(v->cons);
     free(v->cells);
+    free(v->values);
+    free(v->ctext);
     free(v->draws);
     free(v->dcells);
     free(v->dtext);
@@ -99,164 +101,348 @@ static int king_step(int n, int a, int b)
 }
 
 /* The largest sum of k cells' digits (different digits when distinct). */
-static int largest_sum(int n, int k, int distinct)
+static long largest_sum(int n, int k, int distinct)
 {
     if (!distinct)
-        return n * k;
-    int s = 0;
+        return (long)n * k;
+    long s = 0;
     for (int i = 0; i < k && i < n; i++)
         s += n - i;
     return s;
 }
 
-/* c's cells as its type reads them (vtype.repeat) into kept (*nkept of
- * them): a cell listed again kept once where the cells are a set, kept
- * where the line may come back to a cell, else refused. Returns NONET_OK
- * or NONET_EARG with a sentence in why. */
-static int read_cells(const nonet_variant *v, const nonet_constraint *c, const vtype *t, int *kept,
-                      int *nkept, char *why, size_t cap)
+/* The names of a rule's parts in messages: "arrow: the bulb". */
+static const vpart *part_of(const vrule *r, int p)
 {
+    return p ? &r->more : &r->cells;
+}
+
+static const char *part_name(const vrule *r, int p)
+{
+    const char *name = part_of(r, p)->name;
+    return name ? name : "its cells";
+}
+
+/* c's cells as its rule reads them (vpart.repeat, part by part) into
+ * kept (*nkept of them, NONET_PART between the parts, *nparts parts): a
+ * cell listed again kept once where the cells are a set, kept where the
+ * line may come back to a cell, else refused; a cell in two parts
+ * refused. Returns NONET_OK or NONET_EARG with a sentence in why. */
+static int read_cells(const nonet_variant *v, const nonet_constraint *c, const vrule *r, int *kept,
+                      int *nkept, int *nparts, char *why, size_t cap)
+{
+    const char *name = r->pub.name;
     int n = v->grid.n, cells = n * n;
     if (c->ncells < 0 || (c->ncells > 0 && !c->cells)) {
-        say(why, cap, "%s: no cells", t->name);
+        say(why, cap, "%s: no cells", name);
         return NONET_EARG;
     }
-    if (c->ncells > VARIANT_MAX_LINE) {
-        say(why, cap, "%s: more than %d cells", t->name, VARIANT_MAX_LINE);
+    if (c->ncells > VARIANT_MAX_LINE + VARIANT_MAX_PARTS) {
+        say(why, cap, "%s: more than %d cells", name, VARIANT_MAX_LINE);
         return NONET_EARG;
     }
-    int bulb = c->type == NONET_CON_ARROW ? (c->nbulb ? c->nbulb : 1) : 0;
+    int part = 0, from = 0; /* the part being read starts at kept[from] */
+    int count = 0;          /* cells kept */
     *nkept = 0;
     for (int i = 0; i < c->ncells; i++) {
-        int cell = c->cells[i], again = 0;
+        int cell = c->cells[i], again = 0, elsewhere = -1;
+        if (cell == NONET_PART) {
+            if (r->pub.shape != NONET_SHAPE_PARTS) {
+                say(why, cap, "%s has no parts (NONET_PART, ':' in the text form)", name);
+                return NONET_EARG;
+            }
+            if (*nkept == from) {
+                say(why, cap, "%s: %s has no cells", name, part_name(r, part));
+                return NONET_EARG;
+            }
+            if (++part >= VARIANT_MAX_PARTS) {
+                say(why, cap, "%s: more than %d parts", name, VARIANT_MAX_PARTS);
+                return NONET_EARG;
+            }
+            kept[(*nkept)++] = NONET_PART;
+            from = *nkept;
+            continue;
+        }
         if (cell < 0 || cell >= cells) {
-            say(why, cap, "%s: cell %d is outside the %dx%d grid", t->name, cell, n, n);
+            say(why, cap, "%s: cell %d is outside the %dx%d grid", name, cell, n, n);
             return NONET_EARG;
         }
-        for (int j = 0; j < i && !again; j++)
-            again = c->cells[j] == cell;
-        if (!again || t->repeat == VREPEAT_PATH) {
+        for (int j = 0, p = 0; j < *nkept; j++) {
+            if (kept[j] == NONET_PART)
+                p++;
+            else if (kept[j] == cell && j >= from)
+                again = 1;
+            else if (kept[j] == cell && elsewhere < 0)
+                elsewhere = p;
+        }
+        if (elsewhere >= 0) {
+            say(why, cap, "%s: r%dc%d is in %s and in %s", name, cell / n + 1, cell % n + 1,
+                part_name(r, elsewhere), part_name(r, part));
+            return NONET_EARG;
+        }
+        const vpart *sp = part_of(r, part);
+        if (!again || sp->repeat == VREPEAT_PATH) {
+            if (++count > VARIANT_MAX_LINE) {
+                say(why, cap, "%s: more than %d cells", name, VARIANT_MAX_LINE);
+                return NONET_EARG;
+            }
             kept[(*nkept)++] = cell;
             continue;
         }
-        if (t->repeat == VREPEAT_DROP && i >= bulb)
-            continue; /* the same cell again: a set holds it once (an arrow's
-                         bulb comes first, so it keeps its cells) */
-        if (bulb)
-            say(why, cap, "arrow: r%dc%d twice in the bulb, whose cells read as one number",
-                cell / n + 1, cell % n + 1);
-        else if (t->once)
-            say(why, cap, "%s: r%dc%d twice: %s", t->name, cell / n + 1, cell % n + 1, t->once);
+        if (sp->repeat == VREPEAT_DROP)
+            continue; /* the same cell again: a set holds it once */
+        if (sp->name && sp->once)
+            say(why, cap, "%s: r%dc%d twice in %s: %s", name, cell / n + 1, cell % n + 1, sp->name,
+                sp->once);
+        else if (sp->once)
+            say(why, cap, "%s: r%dc%d twice: %s", name, cell / n + 1, cell % n + 1, sp->once);
         else
-            say(why, cap, "%s: r%dc%d twice", t->name, cell / n + 1, cell % n + 1);
+            say(why, cap, "%s: r%dc%d twice", name, cell / n + 1, cell % n + 1);
+        return NONET_EARG;
+    }
+    if (*nkept && *nkept == from && part) {
+        say(why, cap, "%s: %s has no cells", name, part_name(r, part));
+        return NONET_EARG;
+    }
+    *nparts = *nkept ? part + 1 : 0;
+    return NONET_OK;
+}
+
+/* The cells of one part: how many, and whether they touch as the rule
+ * says and step as a path may. */
+static int check_part(const nonet_variant *v, const vrule *r, int p, const int *cells, int len,
+                      char *why, size_t cap)
+{
+    const char *name = r->pub.name;
+    const vpart *sp = part_of(r, p);
+    int n = v->grid.n, min = sp->min < 0 ? n : sp->min, max = sp->max < 0 ? n : sp->max;
+    if (len < min || (max && len > max)) {
+        const char *whose = r->pub.shape == NONET_SHAPE_PARTS ? part_name(r, p) : "its cells";
+        if (max == min)
+            say(why, cap, "%s: %s: %d cells, not %d", name, whose, min, len);
+        else if (max)
+            say(why, cap, "%s: %s: %d to %d cells, not %d", name, whose, min, max, len);
+        else
+            say(why, cap, "%s needs %d cells or more%s%s", name, min,
+                r->pub.shape == NONET_SHAPE_PARTS ? " in " : "",
+                r->pub.shape == NONET_SHAPE_PARTS ? whose : "");
+        return NONET_EARG;
+    }
+    for (int i = 1; i < len; i++) {
+        int a = cells[i - 1], b = cells[i];
+        if (sp->repeat == VREPEAT_PATH && a == b) {
+            say(why, cap, "%s: r%dc%d twice in a row: a line steps from a cell to the next", name,
+                b / n + 1, b % n + 1);
+            return NONET_EARG;
+        }
+        if ((r->pub.touch == 8 && !king_step(n, a, b)) ||
+            (r->pub.touch == 4 && !adjacent(n, a, b))) {
+            say(why, cap, "%s: r%dc%d does not touch r%dc%d", name, a / n + 1, a % n + 1, b / n + 1,
+                b % n + 1);
+            return NONET_EARG;
+        }
+    }
+    return NONET_OK;
+}
+
+/* An outside clue's cells: its whole row or column, in order from either
+ * end (the clue's side). */
+static int whole_line(int n, const int *cells, int len)
+{
+    if (len != n)
+        return 0;
+    int row = 1, col = 1, rrow = 1, rcol = 1;
+    for (int i = 0; i < len; i++) {
+        row &= cells[i] == cells[0] / n * n + i;
+        col &= cells[i] == cells[0] % n + i * n;
+        rrow &= cells[i] == cells[0] / n * n + n - 1 - i;
+        rcol &= cells[i] == cells[0] % n + (n - 1 - i) * n;
+    }
+    return row || col || rrow || rcol;
+}
+
+/* c's values as its rule reads them (nonet_rule.values), its kept cells
+ * being ncells of them. */
+static int check_values(const nonet_variant *v, const nonet_constraint *c, const vrule *r,
+                        int ncells, char *why, size_t cap)
+{
+    const char *name = r->pub.name;
+    int n = v->grid.n, k = c->nvalues;
+    if (k < 0 || (k > 0 && !c->values)) {
+        say(why, cap, "%s: no values", name);
+        return NONET_EARG;
+    }
+    switch (r->pub.values) {
+    case NONET_VALUES_NONE:
+        if (k) {
+            say(why, cap, "%s takes no list of numbers", name);
+            return NONET_EARG;
+        }
+        return NONET_OK;
+    case NONET_VALUES_WEIGHTS:
+        if (k != ncells) {
+            say(why, cap, "%s: a weight a cell, but %d listed for %d cells", name, k, ncells);
+            return NONET_EARG;
+        }
+        for (int i = 0; i < k; i++)
+            if (!c->values[i] || c->values[i] < -100 || c->values[i] > 100) {
+                say(why, cap, "%s: the weight %d is not -100 to 100 and not 0", name, c->values[i]);
+                return NONET_EARG;
+            }
+        return NONET_OK;
+    case NONET_VALUES_DIGITS:
+    case NONET_VALUES_EXACT:
+    case NONET_VALUES_PAIRS:
+        break;
+    }
+    if (r->pub.values == NONET_VALUES_PAIRS && (k < 2 || k % 2)) {
+        say(why, cap, "%s: its allowed pairs, two digits each (%d numbers)", name, k);
+        return NONET_EARG;
+    }
+    if (r->pub.values == NONET_VALUES_DIGITS && (k < 1 || k > ncells)) {
+        say(why, cap, "%s: 1 to %d digits (one a cell at most), not %d", name, ncells, k);
+        return NONET_EARG;
+    }
+    if (r->pub.values == NONET_VALUES_EXACT && k != ncells) {
+        say(why, cap, "%s: a digit a cell, but %d listed for %d cells", name, k, ncells);
+        return NONET_EARG;
+    }
+    for (int i = 0; i < k; i++)
+        if (c->values[i] < 1 || c->values[i] > n) {
+            say(why, cap, "%s: %d is no digit 1 to %d", name, c->values[i], n);
+            return NONET_EARG;
+        }
+    return NONET_OK;
+}
+
+/* c (its cells as kept: ncells of them, nparts parts) against its rule. */
+static int validate(const nonet_variant *v, const nonet_constraint *c, const vrule *r, int nparts,
+                    char *why, size_t cap)
+{
+    const char *name = r->pub.name;
+    int n = v->grid.n, cells = c->ncells - (nparts > 1 ? nparts - 1 : 0);
+    if (r->pub.shape == NONET_SHAPE_PARTS && (r->pub.parts ? nparts != r->pub.parts : nparts < 2)) {
+        if (r->pub.parts == 2)
+            say(why, cap, "%s: %s, NONET_PART (':' in the text form), then %s", name,
+                part_name(r, 0), part_name(r, 1));
+        else
+            say(why, cap, "%s needs %d parts or more, NONET_PART (':') between them", name,
+                r->pub.parts ? r->pub.parts : 2);
+        return NONET_EARG;
+    }
+    switch (r->pub.shape) {
+    case NONET_SHAPE_GLOBAL:
+        if (c->ncells) {
+            say(why, cap, "%s is a rule of the whole grid: it takes no cells", name);
+            return NONET_EARG;
+        }
+        break;
+    case NONET_SHAPE_PAIR:
+        if (c->ncells != 2 || !adjacent(n, c->cells[0], c->cells[1])) {
+            say(why, cap, "%s needs two adjacent cells", name);
+            return NONET_EARG;
+        }
+        break;
+    case NONET_SHAPE_OUTSIDE:
+        if (!whole_line(n, c->cells, c->ncells)) {
+            say(why, cap, "%s needs a whole row or column, in order from its clue's side", name);
+            return NONET_EARG;
+        }
+        break;
+    case NONET_SHAPE_PARTS: /* each part as the row says */
+    case NONET_SHAPE_CELLS:
+    case NONET_SHAPE_LINE:
+        if (!c->ncells) {
+            say(why, cap, "%s needs cells", name);
+            return NONET_EARG;
+        }
+        for (int i = 0, p = 0, from = 0; i <= c->ncells; i++)
+            if (i == c->ncells || c->cells[i] == NONET_PART) {
+                int rc = check_part(v, r, p++, c->cells + from, i - from, why, cap);
+                if (rc != NONET_OK)
+                    return rc;
+                from = i + 1;
+            }
+        break;
+    }
+    if (r->distinct && cells > n) {
+        say(why, cap, "%s: %d cells cannot hold different digits 1 to %d", name, cells, n);
+        return NONET_EARG;
+    }
+    int rc = check_values(v, c, r, cells, why, cap);
+    if (rc != NONET_OK)
+        return rc;
+    if (r->pub.text && (!c->text || !c->text[0])) {
+        say(why, cap, "%s needs its text", name);
+        return NONET_EARG;
+    }
+    if (!r->pub.text && c->text) {
+        say(why, cap, "%s takes no text", name);
+        return NONET_EARG;
+    }
+    for (const char *t = c->text; t && *t; t++)
+        if ((unsigned char)*t < 0x20) {
+            say(why, cap, "%s: its text has a control character (a line break ...)", name);
+            return NONET_EARG;
+        }
+    long min = r->value_min, max = r->value_max;
+    if (max == VMAX_SUM)
+        max = largest_sum(n, cells, r->distinct);
+    else if (max == VMAX_FILLING)
+        max = largest_sum(n - 1, n - 2, 1); /* n-1 down to 2 */
+    else if (max == VMAX_WEIGHTED) {
+        min = max = 0;
+        for (int i = 0; i < c->nvalues; i++) {
+            long w = c->values[i];
+            min += w < 0 ? w * n : w;
+            max += w < 0 ? w : w * n;
+        }
+    }
+    if (!r->pub.valued && c->value) {
+        say(why, cap, "%s takes no value", name);
+        return NONET_EARG;
+    }
+    if (r->pub.valued && (c->value < min || c->value > max)) {
+        say(why, cap, "%s: %d is out of range (%ld to %ld)", name, c->value, min, max);
         return NONET_EARG;
     }
     return NONET_OK;
 }
 
-static int validate(const nonet_variant *v, const nonet_constraint *c, const vtype *t, char *why,
-                    size_t cap)
+/* pool (of *cap elements, *len used) grown to hold more. */
+static int grow_ints(int **pool, int *len, int *cap, int more)
 {
-    int n = v->grid.n;
-    switch (t->cells) {
-    case -1:
-        if (c->ncells) {
-            say(why, cap, "%s is a rule of the whole grid: it takes no cells", t->name);
-            return NONET_EARG;
-        }
-        break;
-    case 0:
-        if (c->ncells < 1) {
-            say(why, cap, "%s needs cells", t->name);
-            return NONET_EARG;
-        }
-        break;
-    case 2:
-        if (c->ncells != 2 || !adjacent(n, c->cells[0], c->cells[1])) {
-            say(why, cap, "%s needs two adjacent cells", t->name);
-            return NONET_EARG;
-        }
-        break;
-    case -2: {
-        int row = 1, col = 1;
-        for (int i = 0; i < c->ncells; i++) {
-            row &= c->cells[i] == c->cells[0] / n * n + i;
-            col &= c->cells[i] == c->cells[0] % n + i * n;
-        }
-        if (c->ncells != n || !(row || col)) {
-            say(why, cap, "%s needs a whole row or column, in order", t->name);
-            return NONET_EARG;
-        }
-        break;
-    }
-    case -3:
-        if (c->ncells < 1) {
-            say(why, cap, "%s needs cells", t->name);
-            return NONET_EARG;
-        }
-        for (int i = 1; i < c->ncells; i++)
-            if (c->cells[i - 1] == c->cells[i]) {
-                say(why, cap, "%s: r%dc%d twice in a row: a line steps from a cell to a neighbour",
-                    t->name, c->cells[i] / n + 1, c->cells[i] % n + 1);
-                return NONET_EARG;
-            } else if (!king_step(n, c->cells[i - 1], c->cells[i])) {
-                say(why, cap, "%s: r%dc%d does not touch r%dc%d", t->name, c->cells[i - 1] / n + 1,
-                    c->cells[i - 1] % n + 1, c->cells[i] / n + 1, c->cells[i] % n + 1);
-                return NONET_EARG;
-            }
-        break;
-    default:
-        break;
-    }
-    int distinct = c->type == NONET_CON_HOUSE || c->type == NONET_CON_KILLER ||
-                   c->type == NONET_CON_THERMO || c->type == NONET_CON_RENBAN;
-    if (distinct && c->ncells > n) {
-        say(why, cap, "%s: %d cells cannot hold different digits 1 to %d", t->name, c->ncells, n);
-        return NONET_EARG;
-    }
-    if (c->type == NONET_CON_ARROW) {
-        int bulb = c->nbulb ? c->nbulb : 1;
-        if (bulb < 1 || bulb >= c->ncells || bulb > 4) {
-            say(why, cap, "arrow: a bulb of 1 to 4 cells and a shaft of at least one");
-            return NONET_EARG;
-        }
-    } else if (c->nbulb) {
-        say(why, cap, "%s has no bulb", t->name);
-        return NONET_EARG;
-    }
-    int max = t->value_max;
-    if (max < 0)
-        max = largest_sum(n, c->type == NONET_CON_SANDWICH ? n - 2 : c->ncells,
-                          c->type != NONET_CON_LITTLE_KILLER);
-    if (max == 0 && c->value) {
-        say(why, cap, "%s takes no value", t->name);
-        return NONET_EARG;
-    }
-    if (max && (c->value < t->value_min || c->value > max)) {
-        say(why, cap, "%s: %d is out of range (%d to %d)", t->name, c->value, t->value_min, max);
-        return NONET_EARG;
-    }
-    return NONET_OK;
+    if (*len + more <= *cap)
+        return 0;
+    int ncap = *cap ? 2 * *cap : 256;
+    while (ncap < *len + more)
+        ncap *= 2;
+    int *grown = realloc(*pool, (size_t)ncap * sizeof *grown);
+    if (!grown)
+        return -1;
+    *pool = grown;
+    *cap = ncap;
+    return 0;
 }
 
 int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, size_t cap)
 {
     if (!v || !c)
         return NONET_EARG;
-    const vtype *t = vtype_of(c->type);
-    if (!t) {
+    const vrule *r = vrule_of(c->type);
+    if (!r) {
         say(why, cap, "unknown constraint type %d", (int)c->type);
         return NONET_EARG;
     }
-    int kept[VARIANT_MAX_LINE], nkept;
-    int rc = read_cells(v, c, t, kept, &nkept, why, cap);
+    int kept[VARIANT_MAX_LINE + VARIANT_MAX_PARTS], nkept, nparts;
+    int rc = read_cells(v, c, r, kept, &nkept, &nparts, why, cap);
     if (rc != NONET_OK)
         return rc;
     nonet_constraint as_read = *c;
     as_read.cells = kept;
     as_read.ncells = nkept;
     c = &as_read;
-    rc = validate(v, c, t, why, cap);
+    rc = validate(v, c, r, nparts, why, cap);
     if (rc != NONET_OK)
         return rc;
     if (v->ncons == v->capcons) {
@@ -267,22 +453,34 @@ int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, si
         v->cons = grown;
         v->capcons = ncap;
     }
-    if (v->ncellpool + c->ncells > v->capcellpool) {
-        int ncap = v->capcellpool ? 2 * v->capcellpool : 256;
-        while (ncap < v->ncellpool + c->ncells)
-            ncap *= 2;
-        int *grown = realloc(v->cells, (size_t)ncap * sizeof *grown);
-        if (!grown)
-            return NONET_ENOMEM;
-        v->cells = grown;
-        v->capcellpool = ncap;
+    if (grow_ints(&v->cells, &v->ncellpool, &v->capcellpool, c->ncells) ||
+        grow_ints(&v->values, &v->nvalpool, &v->capvalpool, c->nvalues))
+        return NONET_ENOMEM;
+    long text = -1;
+    if (c->text) {
+        size_t len = strlen(c->text), need = v->nctext + len + 1;
+        if (need > v->capctext) {
+            size_t ncap = v->capctext ? 2 * v->capctext : 256;
+            while (ncap < need)
+                ncap *= 2;
+            char *grown = realloc(v->ctext, ncap);
+            if (!grown)
+                return NONET_ENOMEM;
+            v->ctext = grown;
+            v->capctext = ncap;
+        }
+        memcpy(v->ctext + v->nctext, c->text, len + 1);
+        text = (long)v->nctext;
+        v->nctext = need;
     }
     vcon *k = &v->cons[v->ncons++];
-    *k = (vcon){c->type, c->value, c->type == NONET_CON_ARROW && !c->nbulb ? 1 : c->nbulb,
-                c->ncells, v->ncellpool};
+    *k = (vcon){c->type, c->value, c->ncells, v->ncellpool, c->nvalues, v->nvalpool, text};
     if (c->ncells)
         memcpy(v->cells + v->ncellpool, c->cells, (size_t)c->ncells * sizeof *c->cells);
     v->ncellpool += c->ncells;
+    if (c->nvalues)
+        memcpy(v->values + v->nvalpool, c->values, (size_t)c->nvalues * sizeof *c->values);
+    v->nvalpool += c->nvalues;
     return NONET_OK;
 }
 
@@ -296,7 +494,8 @@ int nonet_variant_get(const nonet_variant *v, int i, nonet_constraint *c)
     if (!v || !c || i < 0 || i >= v->ncons)
         return NONET_EARG;
     const vcon *k = &v->cons[i];
-    *c = (nonet_constraint){k->type, k->value, k->nbulb, k->ncells, vcon_cells(v, k)};
+    *c = (nonet_constraint){k->type,    k->value,          k->ncells,      vcon_cells(v, k),
+                            k->nvalues, vcon_values(v, k), vcon_text(v, k)};
     return NONET_OK;
 }
 
@@ -409,8 +608,8 @@ const char *nonet_variant_notes(const nonet_variant *v)
 
 const char *nonet_constraint_name(nonet_constraint_type type)
 {
-    const vtype *t = vtype_of(type);
-    return t ? t->name : NULL;
+    const vrule *r = vrule_of(type);
+    return r ? r->pub.name : NULL;
 }
 
 int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *why, size_t cap)
@@ -448,10 +647,12 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
     for (int i = 0; i < v->ncons; i++) {
         const vcon *k = &v->cons[i];
         int at = vcon_broken(v, k, grid->cells);
+        if (at < 0)
+            return NONET_ENOMEM;
         if (at) {
-            const vtype *t = vtype_of(k->type);
             at--;
-            say(why, cap, "r%dc%d: the %s constraint is broken", at / n + 1, at % n + 1, t->name);
+            say(why, cap, "r%dc%d: the %s constraint is broken", at / n + 1, at % n + 1,
+                vrule_of(k->type)->pub.name);
             return NONET_EARG;
         }
     }

@@ -609,6 +609,39 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
     return k < 0 ? k : cage_pointing(m, &w, cand, changed, k);
 }
 
+/* Digits a set of cells must hold (p->target of them, sorted, at
+ * m->weights + p->wfirst): a digit needed k times that fewer than k cells
+ * can hold leaves no solution, and when exactly k can, they hold it; when
+ * the digits are all the cells hold (as many as cells), a digit that k
+ * cells hold already leaves the others. Exact once the cells are filled. */
+static int run_contains(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    const int *cells = m->pcells + p->first, *digits = m->weights + p->wfirst;
+    int exactly = p->target == p->len;
+    uint64_t allowed[VARIANT_MAX_LINE];
+    for (int j = 0; j < p->len; j++)
+        allowed[j] = ~(uint64_t)0;
+    for (int i = 0; i < p->target;) {
+        int d = digits[i], need = 0, able = 0, fixed = 0;
+        while (i < p->target && digits[i] == d)
+            i++, need++;
+        uint64_t bit = (uint64_t)1 << (d - 1);
+        for (int j = 0; j < p->len; j++)
+            if (cand[cells[j]] & bit) {
+                able++;
+                fixed += cand[cells[j]] == bit;
+            }
+        if (able < need || (exactly && fixed > need))
+            return -1;
+        for (int j = 0; j < p->len; j++)
+            if (able == need && (cand[cells[j]] & bit))
+                allowed[j] &= bit;
+            else if (exactly && fixed == need && cand[cells[j]] != bit)
+                allowed[j] &= ~bit;
+    }
+    return narrow_all(cand, cells, allowed, p->len, changed);
+}
+
 /* A sandwich's line, the places a (the 1) and z (the n) being tried. */
 typedef struct sandwich {
     const vprop *p;
@@ -931,6 +964,8 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
     switch (p->kind) {
     case VP_SUM:
         return run_sum(m, p, cand, changed);
+    case VP_CONTAINS:
+        return run_contains(m, p, cand, changed);
     case VP_CAGE:
         return run_cage(m, p, cand, changed);
     case VP_SANDWICH:

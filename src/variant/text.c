@@ -1,21 +1,27 @@
 /* text.c - nonet's own text form of a variant puzzle: a classic grid in
- * any layout the reader takes, then one constraint a line:
+ * any layout the reader takes, then one constraint a line, each as its
+ * rule's row says (constraints.c; `nonet help input` lists them):
  *
- *   diagonal | diagonal- | diagonal+ | windoku | disjoint | antiknight |
- *   antiking | nonconsecutive                          (rules of the grid)
- *   cage CELLS [= SUM]     littlekiller CELLS = SUM    region CELLS
- *   arrow BULB : SHAFT     thermo CELLS                whisper CELLS [= GAP]
- *   renban CELLS           sandwich r3 = SUM | c3 = SUM
- *   white CELLS   black CELLS   x CELLS   v CELLS      (two adjacent cells)
- *   difference CELLS = D   ratio CELLS = R   sum CELLS = S
- *   negative white | black | kropki | x | v | xv | difference = D | ...
- *   odd CELLS   even CELLS
- *   regions SYMBOLS        (n*n symbols, on this line and the next ones:
- *                           a jigsaw's region map, one symbol a region)
+ *   KEYWORD                         a rule of the whole grid
+ *   KEYWORD CELLS                   cells (a set or a line)
+ *   KEYWORD CELLS : CELLS ...       a rule of parts (arrow BULB : SHAFT)
+ *   KEYWORD r3 | c3 | r3c10 ...     an outside clue: a row from the left,
+ *                                   a column from the top, or the clue's
+ *                                   own cell outside the grid (r3c0 left
+ *                                   of row 3, r3c10 right of it on 9x9,
+ *                                   r0c3 above column 3, r10c3 below)
+ *   ... [N N ...]                   the rule's numbers: weights, digits,
+ *                                   allowed pairs ([1 2, 2 1])
+ *   ... "TEXT"                      its text (\" and \\ inside)
+ *   ... = VALUE                     its value (a sum, a gap ...)
+ *   regions SYMBOLS                 (n*n symbols, on this line and the
+ *                                   next ones: a jigsaw's region map)
  *
- * CELLS are r<ROW>c<COL> (r1c1 the top left), several in one where the
- * side is at most 9: r1c123 is r1c1 r1c2 r1c3, r12c3 is r1c3 r2c3; commas
- * may separate them. '#' starts a comment. The reader of the grid
+ * and the other words of the alias table (white CELL CELL: a difference
+ * of 1; diagonal: both diagonals; negative kropki ...). CELLS are
+ * r<ROW>c<COL> (r1c1 the top left), several in one where the side is at
+ * most 9: r1c123 is r1c1 r1c2 r1c3, r12c3 is r1c3 r2c3; commas may
+ * separate them. '#' starts a comment. The reader of the grid
  * (text/read.c) sees the other lines, the constraint lines blanked, so its
  * line numbers stay the text's. */
 #include "variant/variant.h"
@@ -25,51 +31,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct keyword {
-    const char *word;
-    nonet_constraint_type type;
-    int value; /* the value it implies (white 1, black 2, x 10, v 5) */
-} keyword;
-
-static const keyword keywords[] = {
-    {"diagonal-", NONET_CON_DIAGONAL_MAIN, 0},
-    {"diagonal+", NONET_CON_DIAGONAL_ANTI, 0},
-    {"windoku", NONET_CON_WINDOKU, 0},
-    {"hyper", NONET_CON_WINDOKU, 0},
-    {"disjoint", NONET_CON_DISJOINT, 0},
-    {"antiknight", NONET_CON_ANTI_KNIGHT, 0},
-    {"antiking", NONET_CON_ANTI_KING, 0},
-    {"nonconsecutive", NONET_CON_NONCONSECUTIVE, 0},
-    {"region", NONET_CON_HOUSE, 0},
-    {"white", NONET_CON_DIFFERENCE, 1},
-    {"black", NONET_CON_RATIO, 2},
-    {"x", NONET_CON_SUM, 10},
-    {"v", NONET_CON_SUM, 5},
-    {"difference", NONET_CON_DIFFERENCE, 0},
-    {"ratio", NONET_CON_RATIO, 0},
-    {"sum", NONET_CON_SUM, 0},
-    {"cage", NONET_CON_KILLER, 0},
-    {"killer", NONET_CON_KILLER, 0},
-    {"littlekiller", NONET_CON_LITTLE_KILLER, 0},
-    {"arrow", NONET_CON_ARROW, 0},
-    {"thermo", NONET_CON_THERMO, 0},
-    {"whisper", NONET_CON_WHISPER, 0},
-    {"renban", NONET_CON_RENBAN, 0},
-    {"sandwich", NONET_CON_SANDWICH, 0},
-    {"odd", NONET_CON_ODD, 0},
-    {"even", NONET_CON_EVEN, 0},
-};
-
-/* the words after "negative" */
-static const keyword negatives[] = {
-    {"white", NONET_CON_NOT_DIFFERENCE, 1},
-    {"black", NONET_CON_NOT_RATIO, 2},
-    {"x", NONET_CON_NOT_SUM, 10},
-    {"v", NONET_CON_NOT_SUM, 5},
-    {"difference", NONET_CON_NOT_DIFFERENCE, 0},
-    {"ratio", NONET_CON_NOT_RATIO, 0},
-    {"sum", NONET_CON_NOT_SUM, 0},
-};
+/* The most bytes of a rule's text, its NUL counted. */
+#define TEXT_CAP 4096
 
 /* A line being read: its text, where we are, its number. */
 typedef struct line {
@@ -103,14 +66,6 @@ static size_t word(line *l, char *w, size_t cap)
     }
     w[k] = '\0';
     return k;
-}
-
-static const keyword *find(const keyword *table, size_t count, const char *w)
-{
-    for (size_t i = 0; i < count; i++)
-        if (!strcmp(table[i].word, w))
-            return &table[i];
-    return NULL;
 }
 
 /* Whether w looks like a cell reference: r<digits>c<digits>. */
@@ -156,15 +111,32 @@ static int numbers(const char *s, size_t len, int n, int *out)
     return k;
 }
 
-/* Reads the cells of the line up to its end, a ':' or an '='. */
-static int cells_of(line *l, int n, int *cells, int *ncells, nonet_error *err)
+/* Whether the line's next character (after blanks) is ch. */
+static int next_is(line *l, char ch)
+{
+    skip_blanks(l);
+    return l->pos < l->len && l->s[l->pos] == ch;
+}
+
+/* Reads the cells of the line up to its end or what follows them (':',
+ * '=', '[', '"'); with parts, ':' between two parts (NONET_PART). */
+static int cells_of(line *l, int n, int parts, int *cells, int *ncells, nonet_error *err)
 {
     for (;;) {
         skip_blanks(l);
-        if (at_end(l) || l->s[l->pos] == ':' || l->s[l->pos] == '=')
+        if (at_end(l) || l->s[l->pos] == '=' || l->s[l->pos] == '[' || l->s[l->pos] == '"')
             return NONET_OK;
+        if (l->s[l->pos] == ':') {
+            if (!parts)
+                return NONET_OK; /* the caller says it has no parts */
+            if (*ncells >= VARIANT_MAX_LINE + VARIANT_MAX_PARTS)
+                return fail(err, l, l->pos, "too many cells and parts");
+            cells[(*ncells)++] = NONET_PART;
+            l->pos++;
+            continue;
+        }
         size_t at = l->pos;
-        char w[32] = "";
+        char w[72] = "";
         word(l, w, sizeof w);
         if (!looks_like_cell(w))
             return fail(err, l, at, "'%s' is no cell (write r1c1, r1c23 ...)", w);
@@ -176,14 +148,33 @@ static int cells_of(line *l, int n, int *cells, int *ncells, nonet_error *err)
             return fail(err, l, at, "'%s' is outside the grid", w);
         for (int i = 0; i < nr; i++)
             for (int j = 0; j < nc; j++) {
-                if (*ncells >= VARIANT_MAX_LINE)
+                if (*ncells >= VARIANT_MAX_LINE + VARIANT_MAX_PARTS)
                     return fail(err, l, at, "too many cells (at %s)", w);
                 cells[(*ncells)++] = (rows[i] - 1) * n + cols[j] - 1;
             }
     }
 }
 
-/* "= NUMBER" if there; 0 when absent (*given 0). */
+/* An integer at the line's position, a sign allowed: 0 when none there. */
+static int integer(line *l, long *x)
+{
+    size_t at = l->pos;
+    int neg = 0;
+    if (l->pos < l->len && (l->s[l->pos] == '-' || l->s[l->pos] == '+'))
+        neg = l->s[l->pos++] == '-';
+    size_t digits = l->pos;
+    *x = 0;
+    while (l->pos < l->len && isdigit((unsigned char)l->s[l->pos]) && *x <= 1000000)
+        *x = 10 * *x + (l->s[l->pos++] - '0');
+    if (l->pos == digits || *x > 1000000) {
+        l->pos = at;
+        return 0;
+    }
+    *x = neg ? -*x : *x;
+    return 1;
+}
+
+/* "= NUMBER" if there (*given 1). */
 static int value_of(line *l, int *value, int *given, nonet_error *err)
 {
     *given = 0;
@@ -194,10 +185,8 @@ static int value_of(line *l, int *value, int *given, nonet_error *err)
     l->pos++;
     skip_blanks(l);
     size_t at = l->pos;
-    long x = 0;
-    while (l->pos < l->len && isdigit((unsigned char)l->s[l->pos]) && x <= 100000)
-        x = 10 * x + (l->s[l->pos++] - '0');
-    if (l->pos == at || x > 100000)
+    long x;
+    if (!integer(l, &x))
         return fail(err, l, at, "expected a number after '='");
     *value = (int)x;
     *given = 1;
@@ -206,10 +195,93 @@ static int value_of(line *l, int *value, int *given, nonet_error *err)
     return NONET_OK;
 }
 
+/* "[N N ...]": the rule's numbers (blanks or commas between them). */
+static int numbers_of(line *l, const char *name, int *values, int *nvalues, int cap,
+                      nonet_error *err)
+{
+    if (!next_is(l, '['))
+        return fail(err, l, l->pos, "%s needs its numbers: [N N ...]", name);
+    l->pos++;
+    for (;;) {
+        skip_blanks(l);
+        if (l->pos < l->len && l->s[l->pos] == ']') {
+            l->pos++;
+            return NONET_OK;
+        }
+        size_t at = l->pos;
+        long x;
+        if (!integer(l, &x))
+            return fail(err, l, at, "expected a number or ']'");
+        if (*nvalues == cap)
+            return fail(err, l, at, "more than %d numbers", cap);
+        values[(*nvalues)++] = (int)x;
+    }
+}
+
+/* "TEXT": the rule's text, \" and \\ inside for " and \. */
+static int text_of(line *l, const char *name, char *text, size_t cap, nonet_error *err)
+{
+    if (!next_is(l, '"'))
+        return fail(err, l, l->pos, "%s needs its text: \"...\"", name);
+    size_t at = l->pos++, k = 0;
+    for (;;) {
+        if (l->pos >= l->len)
+            return fail(err, l, at, "a text without its closing '\"'");
+        char ch = l->s[l->pos++];
+        if (ch == '"')
+            break;
+        if (ch == '\\' && l->pos < l->len && (l->s[l->pos] == '"' || l->s[l->pos] == '\\'))
+            ch = l->s[l->pos++];
+        if (k + 1 >= cap)
+            return fail(err, l, at, "a text of more than %zu bytes", cap - 1);
+        text[k++] = ch;
+    }
+    text[k] = '\0';
+    return NONET_OK;
+}
+
+/* An outside clue: "r3" (left of row 3), "c3" (above column 3), or the
+ * clue's own cell outside the grid ("r3c0", "r3c10", "r0c3", "r10c3" on
+ * 9x9): the row or column from the clue's side into cells. */
+static int clue_of(line *l, const char *name, int n, int *cells, int *ncells, nonet_error *err)
+{
+    skip_blanks(l);
+    size_t at = l->pos;
+    char w[32] = "";
+    word(l, w, sizeof w);
+    int r = -1, c = -1;
+    char *end;
+    if (w[0] == 'r' && isdigit((unsigned char)w[1])) {
+        r = (int)strtol(w + 1, &end, 10);
+        if (*end == 'c' && isdigit((unsigned char)end[1]))
+            c = (int)strtol(end + 1, &end, 10);
+        else
+            c = 0;
+    } else if (w[0] == 'c' && isdigit((unsigned char)w[1])) {
+        c = (int)strtol(w + 1, &end, 10);
+        r = 0;
+    } else {
+        end = w;
+    }
+    int row = (c == 0 || c == n + 1) && r >= 1 && r <= n;
+    int col = (r == 0 || r == n + 1) && c >= 1 && c <= n;
+    if (*end || !(row || col))
+        return fail(err, l, at,
+                    "%s needs a row or column: r1 .. or c1 .. (from the left or the top), or its "
+                    "clue's cell outside the grid (r1c%d: right of row 1), not '%s'",
+                    name, n + 1, w);
+    for (int i = 0; i < n; i++) {
+        int j = (row ? c : r) == n + 1 ? n - 1 - i : i;
+        cells[i] = row ? (r - 1) * n + j : j * n + c - 1;
+    }
+    *ncells = n;
+    return NONET_OK;
+}
+
 static int add(nonet_variant *v, const nonet_constraint *c, const line *l, size_t at,
                nonet_error *err)
 {
-    char why[128];
+    char why[160];
     int rc = nonet_variant_add(v, c, why, sizeof why);
     if (rc == NONET_EARG)
         return fail(err, l, at, "%s", why);
@@ -218,93 +290,115 @@ static int add(nonet_variant *v, const nonet_constraint *c, const line *l, size_
     return rc;
 }
 
-/* A constraint line (its keyword read into w). */
-static int constraint_line(nonet_variant *v, line *l, const char *w, size_t at, nonet_error *err)
+/* Whether w is the first word of a name of two words or more (a rule's
+ * or an alias's in the text form: "negative"). */
+static int first_word(const char *w)
 {
-    int n = v->grid.n, cells[VARIANT_MAX_LINE], ncells = 0, value = 0, given = 0;
-    nonet_constraint c = {0};
-    if (!strcmp(w, "diagonal") || !strcmp(w, "diagonals")) {
-        if (!at_end(l))
-            return fail(err, l, l->pos, "diagonal takes nothing after it");
-        c.type = NONET_CON_DIAGONAL_MAIN;
-        int rc = add(v, &c, l, at, err);
-        c.type = NONET_CON_DIAGONAL_ANTI;
-        return rc ? rc : add(v, &c, l, at, err);
-    }
-    if (!strcmp(w, "negative")) {
-        char what[32] = "";
-        size_t wat = l->pos;
-        word(l, what, sizeof what);
-        if (!strcmp(what, "kropki") || !strcmp(what, "xv")) {
-            if (!at_end(l))
-                return fail(err, l, l->pos, "unexpected text after 'negative %s'", what);
-            c.type = what[0] == 'k' ? NONET_CON_NOT_DIFFERENCE : NONET_CON_NOT_SUM;
-            c.value = what[0] == 'k' ? 1 : 10;
-            int rc = add(v, &c, l, at, err);
-            c.type = what[0] == 'k' ? NONET_CON_NOT_RATIO : NONET_CON_NOT_SUM;
-            c.value = what[0] == 'k' ? 2 : 5;
-            return rc ? rc : add(v, &c, l, at, err);
-        }
-        const keyword *k = find(negatives, sizeof negatives / sizeof negatives[0], what);
-        if (!k)
-            return fail(err, l, wat,
-                        "negative '%s': write negative white, black, kropki, x, v, xv, "
-                        "difference = D, ratio = R or sum = S",
-                        what);
-        int rc = value_of(l, &value, &given, err);
-        if (rc)
-            return rc;
-        c.type = k->type;
-        c.value = k->value ? k->value : value;
-        if (k->value && given)
-            return fail(err, l, at, "negative %s takes no value", what);
-        return add(v, &c, l, at, err);
-    }
-    const keyword *k = find(keywords, sizeof keywords / sizeof keywords[0], w);
-    if (!k)
+    size_t k = strlen(w);
+    for (int i = 0; i < vrule_count(); i++)
+        if (!strncmp(vrule_at(i)->pub.name, w, k) && vrule_at(i)->pub.name[k] == ' ')
+            return 1;
+    for (int i = 0; valias_at(i); i++)
+        if (valias_at(i)->form == VFORM_TEXT && !strncmp(valias_at(i)->word, w, k) &&
+            valias_at(i)->word[k] == ' ')
+            return 1;
+    return 0;
+}
+
+/* The rule (*rule) or alias (*alias) named by the line's keyword w, and
+ * the word after it when w begins a name of two words (which is then
+ * copied into w, "negative white"). Returns NONET_OK or a failure that
+ * says what the keyword's words can be. */
+static int named(line *l, char *w, size_t cap, size_t at, const vrule **rule, const valias **alias,
+                 nonet_error *err)
+{
+    *rule = vrule_named(w);
+    *alias = valias_find(VFORM_TEXT, w);
+    if (*rule || *alias)
+        return NONET_OK;
+    if (!first_word(w))
         return fail(err, l, at, "unknown constraint '%s' (nonet help input lists them)", w);
-    c.type = k->type;
-    const vtype *t = vtype_of(k->type);
-    if (t->cells == -1) {
-        if (!at_end(l))
-            return fail(err, l, l->pos, "%s takes nothing after it", w);
-        return add(v, &c, l, at, err);
+    size_t k = strlen(w), wat = l->pos;
+    char second[32] = "";
+    word(l, second, sizeof second);
+    char both[72];
+    snprintf(both, sizeof both, "%s %s", w, second);
+    *rule = vrule_named(both);
+    *alias = valias_find(VFORM_TEXT, both);
+    if (*rule || *alias) {
+        snprintf(w, cap, "%s", both);
+        return NONET_OK;
     }
-    if (k->type == NONET_CON_SANDWICH) {
-        skip_blanks(l);
-        size_t wat = l->pos;
-        char which[16] = "";
-        word(l, which, sizeof which);
-        int idx = atoi(which + 1);
-        if ((which[0] != 'r' && which[0] != 'c') || idx < 1 || idx > n)
-            return fail(err, l, wat, "sandwich needs a row or column: r1 .. or c1 .., not '%s'",
-                        which);
-        for (int i = 0; i < n; i++)
-            cells[ncells++] = which[0] == 'r' ? (idx - 1) * n + i : i * n + idx - 1;
-    } else {
-        int rc = cells_of(l, n, cells, &ncells, err);
-        if (rc)
-            return rc;
-        if (k->type == NONET_CON_ARROW && l->pos < l->len && l->s[l->pos] == ':') {
-            c.nbulb = ncells;
-            l->pos++;
-            rc = cells_of(l, n, cells, &ncells, err);
-            if (rc)
-                return rc;
-        }
-    }
-    int rc = value_of(l, &value, &given, err);
+    /* what may follow w */
+    char list[512];
+    size_t len = 0;
+    for (int i = 0; i < vrule_count() && len < sizeof list; i++)
+        if (!strncmp(vrule_at(i)->pub.usage, w, k) && vrule_at(i)->pub.usage[k] == ' ')
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                                    vrule_at(i)->pub.usage);
+    for (int i = 0; valias_at(i) && len < sizeof list; i++)
+        if (valias_at(i)->form == VFORM_TEXT && !strncmp(valias_at(i)->word, w, k) &&
+            valias_at(i)->word[k] == ' ')
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                                    valias_at(i)->word);
+    return fail(err, l, wat, "%s '%s': write %s", w, second, list);
+}
+
+/* A constraint line (its keyword read into w), read as its rule's row
+ * says: cells by its shape, numbers, text, value. */
+static int constraint_line(nonet_variant *v, line *l, char *w, size_t at, nonet_error *err)
+{
+    int n = v->grid.n, cells[VARIANT_MAX_LINE + VARIANT_MAX_PARTS], ncells = 0, value = 0,
+        given = 0;
+    int *values = NULL, nvalues = 0;
+    char text[TEXT_CAP];
+    const vrule *r;
+    const valias *a;
+    int rc = named(l, w, 72, at, &r, &a, err);
     if (rc)
         return rc;
-    if (k->value && given)
-        return fail(err, l, at, "%s takes no value: its value is fixed", w);
-    if (!given && !k->value && t->value_min > 0 &&
-        (k->type != NONET_CON_WHISPER && k->type != NONET_CON_KILLER))
-        return fail(err, l, at, "%s needs '= NUMBER'", w);
-    c.value = k->value ? k->value : value;
-    c.ncells = ncells;
-    c.cells = cells;
-    return add(v, &c, l, at, err);
+    if (a)
+        r = vrule_of(a->type);
+    const nonet_rule *pub = &r->pub;
+    if (pub->shape == NONET_SHAPE_OUTSIDE)
+        rc = clue_of(l, w, n, cells, &ncells, err);
+    else if (pub->shape != NONET_SHAPE_GLOBAL)
+        rc = cells_of(l, n, pub->shape == NONET_SHAPE_PARTS, cells, &ncells, err);
+    if (rc)
+        return rc;
+    if (pub->shape == NONET_SHAPE_GLOBAL && !at_end(l) && !next_is(l, '='))
+        return fail(err, l, l->pos, "%s takes nothing after it", w);
+    if (next_is(l, ':'))
+        return fail(err, l, l->pos, "%s has no parts (':')", w);
+    if (pub->values != NONET_VALUES_NONE) {
+        values = malloc(2 * (size_t)n * (size_t)n * sizeof *values);
+        if (!values)
+            return NONET_ENOMEM;
+        rc = numbers_of(l, w, values, &nvalues, 2 * n * n, err);
+    } else if (next_is(l, '[')) {
+        rc = fail(err, l, l->pos, "%s takes no numbers ([...])", w);
+    }
+    if (!rc && pub->text)
+        rc = text_of(l, w, text, sizeof text, err);
+    else if (!rc && next_is(l, '"'))
+        rc = fail(err, l, l->pos, "%s takes no text (\"...\")", w);
+    if (!rc)
+        rc = value_of(l, &value, &given, err);
+    if (!rc && given && (a || !pub->valued))
+        rc = fail(err, l, at, "%s takes no value%s", w, a ? ": its value is fixed" : "");
+    if (!rc && !given && !a && pub->valued == 2)
+        rc = fail(err, l, at, "%s needs '= NUMBER'", w);
+    nonet_constraint c = {a ? a->type : pub->type, a ? a->value : value,   ncells, cells, nvalues,
+                          nvalues ? values : NULL, pub->text ? text : NULL};
+    if (!rc)
+        rc = add(v, &c, l, at, err);
+    if (!rc && a && a->type2) {
+        c.type = a->type2;
+        c.value = a->value2;
+        rc = add(v, &c, l, at, err);
+    }
+    free(values);
+    return rc;
 }
 
 /* The region map: n*n symbols from the rest of this line on. Reads the
@@ -349,10 +443,12 @@ static int regions_map(nonet_variant *v, line *l, const char *text, size_t len, 
 }
 
 /* Whether the line is a constraint line: returns its keyword in w (and
- * sets *at), or 0. A line is one when its first word is a keyword and the
- * rest fits (nothing for the rules of the grid, a cell or "negative"'s
- * word for the others), or when its first word is any word followed by a
- * cell (an unknown constraint, which then fails with its name). */
+ * sets *at), or 0. A line is one when its first word names a rule (or an
+ * alias, or begins a name of two words) and the rest fits (nothing or
+ * '=' for the rules of the whole grid, a row or column for an outside
+ * clue, a cell for the others), or when its first word is any word
+ * followed by a cell (an unknown constraint, which then fails with its
+ * name). */
 static int classify(line *l, char *w, size_t cap, size_t *at)
 {
     skip_blanks(l);
@@ -365,21 +461,22 @@ static int classify(line *l, char *w, size_t cap, size_t *at)
         return 0; /* "Killer:" ... a title */
     if (!strcmp(w, "regions"))
         return 1;
+    if (first_word(w))
+        return 1;
+    const vrule *r = vrule_named(w);
+    const valias *a = valias_find(VFORM_TEXT, w);
+    if (a)
+        r = vrule_of(a->type);
     char next[32] = "";
-    int end = at_end(l);
-    size_t nat = l->pos;
+    int end = at_end(l), equals = next_is(l, '=');
     word(l, next, sizeof next);
     l->pos = after;
-    const keyword *k = find(keywords, sizeof keywords / sizeof keywords[0], w);
-    int global =
-        (k && vtype_of(k->type)->cells == -1) || !strcmp(w, "diagonal") || !strcmp(w, "diagonals");
-    if (end)
-        return global;
-    if (!strcmp(w, "negative"))
+    if (r && r->pub.shape == NONET_SHAPE_GLOBAL && (end || (equals && r->pub.valued)))
         return 1;
-    if (k && k->type == NONET_CON_SANDWICH)
+    if (end)
+        return 0;
+    if (r && r->pub.shape == NONET_SHAPE_OUTSIDE)
         return (next[0] == 'r' || next[0] == 'c') && isdigit((unsigned char)next[1]);
-    (void)nat;
     return looks_like_cell(next);
 }
 
@@ -434,7 +531,7 @@ int nonet_variant_sniff(const char *text, size_t len)
         const char *s = text + at, *e = memchr(s, '\n', cap - at);
         size_t ll = e ? (size_t)(e - s) : cap - at;
         line l = {s, ll, 0, 0};
-        char w[32] = "";
+        char w[72] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat) || (at == i && is_link(s, ll)))
             return 1;
@@ -480,7 +577,7 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         const char *s = text + at, *e = memchr(s, '\n', len - at);
         size_t ll = e ? (size_t)(e - s) : len - at;
         line l = {s, ll, 0, ++number};
-        char w[32] = "";
+        char w[72] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat)) {
             memset(grid + at, ' ', ll);
@@ -520,7 +617,7 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         size_t ll = e ? (size_t)(e - s) : len - at;
         size_t next = at + ll + (e ? 1 : 0);
         line l = {s, ll && s[ll - 1] == '\r' ? ll - 1 : ll, 0, ++number};
-        char w[32] = "";
+        char w[72] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat)) {
             if (!strcmp(w, "regions"))
@@ -549,19 +646,54 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
 
 /* ------------------------------------------------------------ writing */
 
-static void put_cells(text_buf *t, const nonet_variant *v, const int *cells, int from, int to)
+static void put(text_buf *t, const char *s)
+{
+    text_put(t, s, strlen(s));
+}
+
+/* The cells of constraint k, " : " between its parts. */
+static void put_cells(text_buf *t, const nonet_variant *v, const vcon *k)
 {
     int n = v->grid.n;
+    const int *cells = vcon_cells(v, k);
     char b[32];
-    for (int i = from; i < to; i++) {
+    for (int i = 0; i < k->ncells; i++) {
+        if (cells[i] == NONET_PART) {
+            put(t, " :");
+            continue;
+        }
         int len = snprintf(b, sizeof b, " r%dc%d", cells[i] / n + 1, cells[i] % n + 1);
         text_put(t, b, (size_t)len);
     }
 }
 
-static void put(text_buf *t, const char *s)
+/* An outside clue's row or column as the reader takes it: r3 and c3 from
+ * the left and the top, the clue's cell from the right or the bottom. */
+static void put_clue(text_buf *t, const nonet_variant *v, const vcon *k)
 {
-    text_put(t, s, strlen(s));
+    int n = v->grid.n;
+    const int *cells = vcon_cells(v, k);
+    int row = n > 1 && cells[0] / n == cells[1] / n, back = n > 1 && cells[1] < cells[0];
+    char b[48];
+    if (row)
+        snprintf(b, sizeof b, back ? " r%dc%d" : " r%d", cells[0] / n + 1, n + 1);
+    else if (back)
+        snprintf(b, sizeof b, " r%dc%d", n + 1, cells[0] % n + 1);
+    else
+        snprintf(b, sizeof b, " c%d", cells[0] % n + 1);
+    put(t, b);
+}
+
+/* A rule's text quoted, \ before " and \. */
+static void put_quoted(text_buf *t, const char *s)
+{
+    put(t, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            put(t, "\\");
+        text_put(t, s, 1);
+    }
+    put(t, "\"");
 }
 
 long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
@@ -596,31 +728,30 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
     char b[64];
     for (int i = 0; i < v->ncons; i++) {
         const vcon *k = &v->cons[i];
-        const int *cells = vcon_cells(v, k);
-        switch (k->type) {
-        case NONET_CON_NOT_DIFFERENCE:
-        case NONET_CON_NOT_RATIO:
-        case NONET_CON_NOT_SUM:
-            snprintf(b, sizeof b, "%s = %d\n", vtype_of(k->type)->name, k->value);
-            put(&t, b);
-            continue;
-        case NONET_CON_SANDWICH:
-            snprintf(b, sizeof b, "sandwich %c%d = %d\n", cells[1] == cells[0] + 1 ? 'r' : 'c',
-                     cells[1] == cells[0] + 1 ? cells[0] / n + 1 : cells[0] % n + 1, k->value);
-            put(&t, b);
-            continue;
-        default:
-            break;
+        const vrule *r = vrule_of(k->type);
+        put(&t, r->pub.name);
+        if (r->pub.shape == NONET_SHAPE_OUTSIDE)
+            put_clue(&t, v, k);
+        else
+            put_cells(&t, v, k);
+        if (k->nvalues) {
+            const int *values = vcon_values(v, k);
+            put(&t, " [");
+            for (int j = 0; j < k->nvalues; j++) {
+                snprintf(b, sizeof b, "%s%d",
+                         !j                                                  ? ""
+                         : r->pub.values == NONET_VALUES_PAIRS && j % 2 == 0 ? ", "
+                                                                             : " ",
+                         values[j]);
+                put(&t, b);
+            }
+            put(&t, "]");
         }
-        put(&t, vtype_of(k->type)->name);
-        if (k->type == NONET_CON_ARROW) {
-            put_cells(&t, v, cells, 0, k->nbulb);
-            put(&t, " :");
-            put_cells(&t, v, cells, k->nbulb, k->ncells);
-        } else {
-            put_cells(&t, v, cells, 0, k->ncells);
+        if (k->text >= 0) {
+            put(&t, " ");
+            put_quoted(&t, vcon_text(v, k));
         }
-        if (k->value) {
+        if (r->pub.valued == 2 || k->value) {
             snprintf(b, sizeof b, " = %d", k->value);
             put(&t, b);
         }
@@ -628,6 +759,27 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
     }
     text_end(&t);
     return (long)t.len;
+}
+
+/* A JSON string: s between quotes, escaped. */
+static void put_json_string(text_buf *t, const char *s)
+{
+    put(t, "\"");
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        char b[8];
+        if (ch == '"' || ch == '\\') {
+            b[0] = '\\';
+            b[1] = (char)ch;
+            text_put(t, b, 2);
+        } else if (ch < 0x20) {
+            snprintf(b, sizeof b, "\\u%04x", ch);
+            put(t, b);
+        } else {
+            text_put(t, s, 1);
+        }
+    }
+    put(t, "\"");
 }
 
 long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
@@ -649,24 +801,38 @@ long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
     }
     for (int i = 0; i < v->ncons; i++, first = 0) {
         const vcon *k = &v->cons[i];
-        snprintf(b, sizeof b, "%s{\"type\":\"%s\"", first ? "" : ",", vtype_of(k->type)->name);
+        snprintf(b, sizeof b, "%s{\"type\":\"%s\"", first ? "" : ",", vrule_of(k->type)->pub.name);
         put(&t, b);
         if (k->ncells) {
-            put(&t, ",\"cells\":[");
+            const int *cells = vcon_cells(v, k);
+            int parts = vrule_of(k->type)->pub.shape == NONET_SHAPE_PARTS;
+            put(&t, parts ? ",\"cells\":[[" : ",\"cells\":[");
             for (int j = 0; j < k->ncells; j++) {
-                int c = vcon_cells(v, k)[j];
-                snprintf(b, sizeof b, "%s\"r%dc%d\"", j ? "," : "", c / n + 1, c % n + 1);
+                if (cells[j] == NONET_PART) {
+                    put(&t, "],[");
+                    continue;
+                }
+                int c = cells[j], lead = !j || cells[j - 1] == NONET_PART;
+                snprintf(b, sizeof b, "%s\"r%dc%d\"", lead ? "" : ",", c / n + 1, c % n + 1);
                 put(&t, b);
             }
-            put(&t, "]");
+            put(&t, parts ? "]]" : "]");
         }
         if (k->value) {
             snprintf(b, sizeof b, ",\"value\":%d", k->value);
             put(&t, b);
         }
-        if (k->nbulb) {
-            snprintf(b, sizeof b, ",\"bulb\":%d", k->nbulb);
-            put(&t, b);
+        if (k->nvalues) {
+            put(&t, ",\"values\":[");
+            for (int j = 0; j < k->nvalues; j++) {
+                snprintf(b, sizeof b, "%s%d", j ? "," : "", vcon_values(v, k)[j]);
+                put(&t, b);
+            }
+            put(&t, "]");
+        }
+        if (k->text >= 0) {
+            put(&t, ",\"text\":");
+            put_json_string(&t, vcon_text(v, k));
         }
         put(&t, "}");
     }

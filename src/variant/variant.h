@@ -11,11 +11,15 @@
  * - linear sums: sum of w_i * digit_i = target (killer, little killer,
  *   arrows), bounds revised, and for a cage of different digits the digit
  *   sets that make its sum;
- * - line rules that need their own reasoning (sandwich sums, renban runs).
+ * - line rules that need their own reasoning (sandwich sums, renban runs,
+ *   digits a set of cells must contain).
  *
- * A constraint type is one entry of the table in constraints.c: its name,
- * what it accepts, how it compiles to the primitives and how a filled grid
- * is checked against it. */
+ * A rule is one row of the table in constraints.c (vrule): its names in
+ * the text form, f-puzzles and Interactive Sudoku Solver, what it takes
+ * (shape, parts, value, values, text) and its definition over the
+ * primitives (its compile function). The readers, the writers and the
+ * check all dispatch on the row; the check compiles a constraint alone
+ * and checks the primitives it made (vcon_broken). */
 #ifndef NONET_VARIANT_H
 #define NONET_VARIANT_H
 
@@ -25,11 +29,17 @@
 
 /* The most cells of a cage, line or sum (a sandwich's line is a row). */
 #define VARIANT_MAX_LINE (2 * NONET_MAX_SIDE)
+/* The most parts of a rule made of parts (NONET_PART between them). */
+#define VARIANT_MAX_PARTS NONET_MAX_SIDE
 
 typedef struct vcon {
     nonet_constraint_type type;
-    int value, nbulb, ncells;
-    int first; /* its cells: nonet_variant.cells[first .. first + ncells) */
+    int value, ncells;
+    int first;   /* its cells (NONET_PART between two parts):
+                    nonet_variant.cells[first .. first + ncells) */
+    int nvalues; /* its values: nonet_variant.values[vfirst .. vfirst + nvalues) */
+    int vfirst;
+    long text; /* its text: nonet_variant.ctext + text; -1 when none */
 } vcon;
 
 /* f-puzzles' drawings: cosmetic there (the rules have keys of their own),
@@ -63,6 +73,10 @@ struct nonet_variant {
     int ncons, capcons;
     int *cells;
     int ncellpool, capcellpool;
+    int *values; /* the constraints' values */
+    int nvalpool, capvalpool;
+    char *ctext; /* the constraints' texts, NUL-terminated */
+    size_t nctext, capctext;
     vdraw *draws; /* the drawings, in the order read */
     size_t ndraws, capdraws;
     int *dcells;
@@ -78,22 +92,35 @@ struct nonet_variant {
 int variant_add_drawing(nonet_variant *v, vdraw_kind kind, const int *cells, int ncells,
                         const char *text, const char *json, size_t json_len, int copy);
 
-/* The cells of constraint k (NULL when it has none). */
+/* The cells of constraint k (NULL when it has none), its values (NULL
+ * when none) and its text (NULL when none). */
 static inline const int *vcon_cells(const nonet_variant *v, const vcon *k)
 {
     return k->ncells ? v->cells + k->first : NULL;
 }
 
+static inline const int *vcon_values(const nonet_variant *v, const vcon *k)
+{
+    return k->nvalues ? v->values + k->vfirst : NULL;
+}
+
+static inline const char *vcon_text(const nonet_variant *v, const vcon *k)
+{
+    return k->text >= 0 ? v->ctext + k->text : NULL;
+}
+
 /* ------------------------------------------------------------ the engine's model */
 
 /* the kinds of propagator that are neither groups nor pairs */
-enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_AUTOMATON };
+enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_CONTAINS, VP_AUTOMATON };
 
 typedef struct vprop {
     int kind;       /* VP_* */
     int first, len; /* cells: vmodel.pcells[first .. first + len) */
-    int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..] */
-    int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH) */
+    int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..]
+                       (VP_CONTAINS: the digits it needs, target of them) */
+    int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH); VP_CONTAINS:
+                       how many digits it needs (len: exactly those) */
     int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
                        .. cfirst + ncombos) (VP_SANDWICH: the sets of
                        digits between 1 and n that make its sum;
@@ -290,11 +317,11 @@ size_t vline_scratch(const vline *l);
  * once), or -1 when no line is left. scratch: vline_scratch(l) words. */
 int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *scratch);
 
-/* ------------------------------------------------------------ constraint types */
+/* ------------------------------------------------------------ the rules */
 
-/* How a type reads a cell listed twice (vtype.repeat). */
+/* How a rule reads a cell listed twice (vpart.repeat). */
 enum {
-    VREPEAT_REFUSE, /* an error; vtype.once says why when it is the rule's
+    VREPEAT_REFUSE, /* an error; vpart.once says why when it is the rule's
                        (else the plain "r1c1 twice") */
     VREPEAT_DROP,   /* its cells are a set (a cage, a renban ...): a cell
                        listed again is the same cell, kept once */
@@ -303,31 +330,145 @@ enum {
                        not stay on one */
 };
 
-typedef struct vtype {
-    nonet_constraint_type type;
-    const char *name; /* the text form's keyword */
-    int cells;        /* -1: none (a global rule), 0: any number >= 1 (any
-                         cells: they need not touch), 2: two adjacent
-                         cells, -2: a whole row or column, -3: a line of
-                         cells each adjacent (king's move) to the next */
-    int value_min;    /* the least value taken; value_max 0: no value */
-    int value_max;    /* -1: up to the largest sum the cells can make */
+/* The cells of a rule, or of one of its parts. */
+typedef struct vpart {
+    const char *name; /* in messages ("the bulb"); NULL: the rule's cells */
+    int min, max;     /* how many cells: max 0: up to VARIANT_MAX_LINE;
+                         min = max = -1: the side, n (an outside clue) */
     int repeat;       /* VREPEAT_* */
     const char *once; /* VREPEAT_REFUSE: why the rule cannot visit a cell
                          twice, or NULL */
-} vtype;
+} vpart;
 
-/* The table entry of type, NULL when unknown. */
-const vtype *vtype_of(nonet_constraint_type type);
-const vtype *vtype_named(const char *name, size_t len);
+/* The largest value of a rule (vrule.value_max) where its cells say. */
+enum {
+    VMAX_SUM = -1,     /* the largest sum of its cells' digits (different
+                          digits where vrule.distinct) */
+    VMAX_FILLING = -2, /* the largest sum of n - 2 different digits (what
+                          lies between 1 and n) */
+    VMAX_WEIGHTED = -3 /* from the least to the most its weights make (any
+                          sign; value_min is not read) */
+};
 
-/* Compiles constraint c of v into the builder (compile.c's). */
+/* How f-puzzles JSON holds a rule (vrule.fp), under nonet_rule.fpuzzles. */
+enum {
+    VFP_NONE,     /* f-puzzles has no such rule */
+    VFP_GLOBAL,   /* "key": true (the value vrule.fp_value) */
+    VFP_NEGATIVE, /* "negative": [..., "word", ...], the key being
+                     "negative:word"; one constraint of value fp_value, and
+                     one of fp_value2 when it is not 0 */
+    VFP_CELLS,    /* [{"cells": [...], "value": "N"}]: value absent or
+                     empty: fp_value */
+    VFP_LITTLE,   /* a little killer, [{"cell": its clue, "direction":
+                     "DR" ..., "cells": [...], "value": "N"}]: read from
+                     "cells"; a clue without a value is no rule */
+    VFP_XV,       /* [{"cells": [a, b], "value": "X" (10) or "V" (5)}] */
+    VFP_LINES,    /* [{"lines": [[...], ...], "value": "N"}]: a
+                     constraint a line, the value read where the rule
+                     takes one */
+    VFP_ARROW,    /* [{"cells": its bulb, "lines": [[a bulb cell, the
+                     shaft ...], ...]}]: the shaft's cells, bulb's left out */
+    VFP_OUTSIDE,  /* [{"cell": "R3C0" (its clue, outside the grid),
+                     "value": "N"}]: no value, no rule */
+    VFP_CELL      /* [{"cell": "R1C1"}]: a constraint of one cell each */
+};
+
+/* How Interactive Sudoku Solver's constraint strings hold a rule
+ * (vrule.iss_args), under nonet_rule.iss (".Type~arg~arg..."). */
+enum {
+    VISS_NONE,         /* .Type: no arguments (the value vrule.iss_value) */
+    VISS_DIRECTION,    /* .Diagonal~1 (rNc1 to r1cN) or ~-1: vrule.iss_value */
+    VISS_CELLS,        /* .Type~R1C1~R1C2 ... (the value vrule.iss_value) */
+    VISS_VALUE_CELLS,  /* .Type~value~cells (a value left out: 0) */
+    VISS_WEIGHTED,     /* .Sum~sum~cells, or ~sum_=_w1_w2...~cells */
+    VISS_DIGITS_CELLS, /* .Type~1_2_2~cells: the digits */
+    VISS_KEY_CELLS,    /* .Pair~key~cells: the allowed pairs as ISS's
+                          base64 table */
+    VISS_ARROW,        /* .Arrow~bulb~shaft ...: a bulb of one cell first */
+    VISS_OUTSIDE       /* .Type~value~clue (R3, C3, or a little killer's
+                          first cell) */
+};
+
+/* The families of marks between two cells (vrule.family): a negative rule
+ * holds where no mark of its family is. */
+enum { VFAM_NONE, VFAM_KROPKI, VFAM_XV };
+
 typedef struct vbuild vbuild;
-int vcon_compile(const nonet_variant *v, const vcon *c, vbuild *b);
 
-/* Whether the filled cells of grid break c (all its cells filled); 0 when
- * they keep it or some are blank. */
-int vcon_broken(const nonet_variant *v, const vcon *c, const uint8_t *grid);
+/* A constraint being compiled: v, the constraint k (its cells, NONET_PART
+ * between parts; values; text), the builder b. */
+typedef struct vctx {
+    const nonet_variant *v;
+    const vcon *k;
+    int n;
+    const int *cells;
+    const int *values;
+    const char *text;
+    vbuild *b;
+} vctx;
+
+/* A rule's definition over the primitives: the vb_* calls that make its
+ * constraint x->k. Returns 0, or -1 out of memory. */
+typedef int (*vcompile_fn)(const vctx *x);
+
+/* A rule: one row of constraints.c's table, everything about it. */
+typedef struct vrule {
+    nonet_rule pub;      /* what nonet_rule_at gives: type, names, shape,
+                            touch, parts, valued, values, text, usage,
+                            summary */
+    vpart cells;         /* its cells, or its first part */
+    vpart more;          /* each later part (NONET_SHAPE_PARTS) */
+    int distinct;        /* its cells hold different digits: at most n */
+    int family;          /* VFAM_*: a mark of that family (negative rules
+                            leave its pairs out) */
+    int value_min;       /* the least value (pub.valued 0: none taken) */
+    int value_max;       /* the most, or VMAX_* */
+    int fp;              /* VFP_*: how f-puzzles holds it */
+    int fp_value;        /* the value its key implies or the element's
+                            default */
+    int fp_value2;       /* VFP_NEGATIVE: a second constraint's, 0 none */
+    const char *fp_from; /* the f-puzzles constraint extension's name of it
+                            ("fromConstraint" of its cosmetic copy), or NULL */
+    int iss_args;        /* VISS_*: how ISS's strings hold it */
+    int iss_value;       /* the value its ISS name implies, 0 none */
+    vcompile_fn compile; /* its definition */
+} vrule;
+
+/* Other words for rules in the three forms (valias.form): a word that
+ * stands for one or two constraints of fixed values ("white": a
+ * difference of 1; "diagonal": both diagonals). */
+enum { VFORM_TEXT, VFORM_FPUZZLES, VFORM_ISS };
+
+typedef struct valias {
+    int form;
+    const char *word;
+    nonet_constraint_type type; /* and its value */
+    int value;
+    nonet_constraint_type type2; /* 0: none */
+    int value2;
+} valias;
+
+/* The rows: how many, the i-th; the row of a type (NULL when unknown);
+ * of a text keyword or an f-puzzles key (NULL when none). */
+int vrule_count(void);
+const vrule *vrule_at(int i);
+const vrule *vrule_of(nonet_constraint_type type);
+const vrule *vrule_named(const char *name);
+const vrule *vrule_fpuzzles(const char *key);
+/* The alias of word in form (NULL when none); the i-th alias (NULL past
+ * the end). */
+const valias *valias_find(int form, const char *word);
+const valias *valias_at(int i);
+
+/* Compiles constraint k of v into b, by its row. Returns 0, or -1 out of
+ * memory. */
+int vcon_compile(const nonet_variant *v, const vcon *k, vbuild *b);
+
+/* Whether the filled cells of grid break k: k compiled alone, each
+ * primitive it made checked where its cells are filled (vb_broken).
+ * Returns 0 when they keep it, the number + 1 of a cell where it breaks,
+ * or -1 out of memory. */
+int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *grid);
 
 /* The derived constraints (derive.c): long sums combined, sums crossing
  * a house, the rule of 45 over cages with sums. Returns 0, or -1 out of
@@ -336,11 +477,30 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region);
 
 /* Builder calls for constraints.c. Each returns 0, or -1 out of memory. */
 int vb_group(vbuild *b, const int *cells, int len);
+/* A pair relation (VR_*) with its value; VR_TABLE: value is a table of
+ * vb_table's. */
 int vb_pair(vbuild *b, int a, int c, int kind, int value);
+/* A relation given as a table: allowed[d-1] the digits the second cell
+ * may hold when the first holds d (n masks, copied). Returns its number
+ * (the value of vb_pair's VR_TABLE), or -1 out of memory. */
+int vb_table(vbuild *b, const uint64_t *allowed);
 int vb_sum(vbuild *b, const int *cells, const int *weights, int len, int target);
 int vb_cage(vbuild *b, const int *cells, int len, int target);
 int vb_prop(vbuild *b, int kind, const int *cells, int len, int target);
 void vb_mask(vbuild *b, int cell, uint64_t allowed);
+/* The cells hold each of digits[0 .. k) (1..n; a digit as often as it is
+ * listed) at least as often as listed; k == len: exactly those digits. */
+int vb_contains(vbuild *b, const int *cells, int len, const int *digits, int k);
+
+/* A builder for one constraint alone (no houses), its primitives checked
+ * against a grid by vb_broken: NULL out of memory. */
+vbuild *vb_scratch(int n);
+void vb_scratch_free(vbuild *b);
+/* Whether grid's filled cells break a primitive of b: a group's two
+ * cells, a pair relation, a mask; a sum, cage, sandwich, renban or
+ * contains whose cells are all filled. Returns 0, or the number + 1 of a
+ * cell where one breaks. */
+int vb_broken(const vbuild *b, const uint8_t *grid);
 /* A rule on the digits along cells[0 .. len) (len <= VARIANT_MAX_LINE, a
  * cell may come twice): the line must be one dfa accepts (a copy is
  * kept; dfa->n is the grid's side); propagated by vline_run. */
@@ -368,10 +528,12 @@ enum {
     VR_SUM,
     VR_NOT_SUM,
     VR_LESS,
-    VR_FAR
+    VR_FAR,
+    VR_TABLE /* a table of vb_table's */
 };
 
-/* Whether digits a, b (1..n) keep relation kind with value. */
+/* Whether digits a, b (1..n) keep relation kind with value (not
+ * VR_TABLE, which is the builder's). */
 int vrel_holds(int kind, int value, int a, int b);
 
 /* Readers (text.c, fpuzzles.c), as nonet_variant_parse: the text form;
