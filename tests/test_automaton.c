@@ -842,15 +842,17 @@ static int run_forms(vline *l, const int *cells, const uint64_t *cand, int ncell
         if (form == 0 && saved_wide != 1)
             continue;
         l->wide = form == 0 ? 1 : saved_wide > 1 ? saved_wide : 2;
-        uint64_t *scratch = calloc(vline_scratch(l), sizeof *scratch);
+        uint64_t *sets = calloc(vline_sets(l), sizeof *sets);
+        int *lists = malloc(vline_lists(l) * sizeof *lists);
         uint64_t mine[64], again[64];
         int changed[64];
         memcpy(mine, cand, (size_t)ncells * sizeof *mine);
-        int k = vline_run(l, cells, mine, changed, scratch);
+        int k = vline_run(l, cells, mine, changed, sets, lists);
         /* and a second run on the same scratch: it must leave it clean */
         memcpy(again, cand, (size_t)ncells * sizeof *again);
-        int k2 = vline_run(l, cells, again, changed + 32, scratch);
-        free(scratch);
+        int k2 = vline_run(l, cells, again, changed + 32, sets, lists);
+        free(sets);
+        free(lists);
         int bad = k != k2 || memcmp(mine, again, (size_t)ncells * sizeof *mine) != 0;
         if (!found) {
             bad |= k != -1 && exact;
@@ -1187,6 +1189,70 @@ static void test_line_clues(void)
     CHECKF(narrowed > 250, "%d", narrowed);
 }
 
+/* Lines of different shapes sharing one work space, as a model's do (the
+ * largest sets and lists of them), run in turns on random candidates:
+ * each run as a run alone on its own space. */
+static void test_line_shared(void)
+{
+    rng = 808;
+    enum { LINES = 6 };
+    for (int round = 0; round < 60; round++) {
+        vline l[LINES];
+        size_t words = 1, ints = 1;
+        int n = 6 + round % 4;
+        for (int k = 0; k < LINES; k++) {
+            vdfa d;
+            int kind = below(VCLUE_LUNCHBOX + 1), most = n * (n - 1) / 2;
+            CHECK(vdfa_clue(
+                      &d, kind, n,
+                      below(kind == VCLUE_SKYSCRAPER || kind == VCLUE_HIDDEN || kind == VCLUE_ROOM
+                                ? n + 1
+                                : most + 1),
+                      n, NULL, 0) == NONET_OK);
+            int rc = vline_build(&l[k], &d, n, NULL, below(2), NULL, 0);
+            if (rc == NONET_EARG) /* too large with the digits used: as a model does */
+                rc = vline_build(&l[k], &d, n, NULL, 0, NULL, 0);
+            CHECK(rc == NONET_OK);
+            vdfa_free(&d);
+            words = vline_sets(&l[k]) > words ? vline_sets(&l[k]) : words;
+            ints = vline_lists(&l[k]) > ints ? vline_lists(&l[k]) : ints;
+        }
+        /* (room to spare past the sets: a run must not need it) */
+        uint64_t *sets = calloc(words + ints, sizeof *sets), *own = calloc(words, sizeof *own);
+        int *lists = malloc(ints * sizeof *lists), *own_lists = malloc(ints * sizeof *lists);
+        int bad = -1, cells[16];
+        for (int i = 0; i < n; i++)
+            cells[i] = i;
+        for (int run = 0; run < 200 && bad < 0; run++) {
+            int k = below(LINES);
+            uint64_t a[16], b[16];
+            int ca[16], cb[16];
+            for (int i = 0; i < n; i++) {
+                do
+                    a[i] = rnd() & (((uint64_t)1 << n) - 1);
+                while (!a[i]);
+                b[i] = a[i];
+            }
+            memset(own, 0, words * sizeof *own);
+            int x = vline_run(&l[k], cells, a, ca, sets, lists);
+            int y = vline_run(&l[k], cells, b, cb, own, own_lists);
+            if (x != y || memcmp(a, b, (size_t)n * sizeof *a) ||
+                (x > 0 && memcmp(ca, cb, (size_t)x * sizeof *ca)))
+                bad = run;
+        }
+        for (size_t w = 0; w < words + ints && bad < 0; w++)
+            if (sets[w])
+                bad = 1000; /* left dirty */
+        for (int k = 0; k < LINES; k++)
+            vline_free(&l[k]);
+        free(sets);
+        free(own);
+        free(lists);
+        free(own_lists);
+        CHECKF(bad < 0, "round %d: run %d differs on the shared space", round, bad);
+    }
+}
+
 /* ------------------------------------------------------------ the check */
 
 static void test_broken(void)
@@ -1277,6 +1343,7 @@ void suite_automaton(void)
     RUN(test_line_repeats);
     RUN(test_line_wide);
     RUN(test_line_clues);
+    RUN(test_line_shared);
     RUN(test_broken);
     RUN(test_limits);
 }

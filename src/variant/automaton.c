@@ -1217,13 +1217,14 @@ void vline_free(vline *l)
     memset(l, 0, sizeof *l);
 }
 
-size_t vline_scratch(const vline *l)
+size_t vline_sets(const vline *l)
 {
-    /* wide: the sets of every layer, and an int for each state of each */
-    size_t words = l->wfirst[l->len + 1];
-    if (l->wide > 1)
-        words += (l->first[l->len + 1] + 1) / 2 + 1;
-    return words + 1;
+    return l->wfirst[l->len + 1] + 1; /* every layer's */
+}
+
+size_t vline_lists(const vline *l)
+{
+    return l->first[l->len + 1] + 1; /* an int for each state of each layer */
 }
 
 /* A map of a line's nodes (a state, and with distinct the digits used
@@ -1376,6 +1377,14 @@ int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int dis
             rc = NONET_EARG;
             goto done;
         }
+        if (distinct && reach.len > VLINE_DISTINCT_STATES) {
+            say(why, cap,
+                "its automaton over %d cells with the digits used takes more than %d "
+                "states",
+                len, VLINE_DISTINCT_STATES);
+            rc = NONET_EARG;
+            goto done;
+        }
     }
     rfirst[len + 1] = reach.len;
     /* backward: the reachable nodes from which acceptance is reachable,
@@ -1414,6 +1423,15 @@ int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int dis
         kmap_free(&ahead);
         ahead = here;
         memset(&here, 0, sizeof here);
+    }
+    size_t kept = 0;
+    for (int i = 0; i <= len; i++)
+        kept += (size_t)l->size[i];
+    if (distinct && kept > VLINE_DISTINCT_STATES) {
+        say(why, cap, "its automaton over %d cells with the digits used takes more than %d states",
+            len, VLINE_DISTINCT_STATES);
+        rc = NONET_EARG;
+        goto done;
     }
     /* the layers forward, their sets' words */
     for (int i = 0; i <= len; i++) {
@@ -1457,39 +1475,33 @@ done:
  * clue's side (variant.h, vdfa_clue); each state an int of mixed radix. */
 typedef struct clue_fn {
     int n, clue, len;
-    int cap; /* sums past clue are all clue + 1 */
 } clue_fn;
 
 enum { DEAD = -1 };
 
-/* X-sum: 0 the start; 1 done; else 2 + (x * (len + 1) + read) * (cap + 1)
- * + sum: the first digit x, the digits read, their sum. */
+/* X-sum: 0 the start; 1 done; else 2 + left * (clue + 1) + need: the
+ * digits left to read of the first x, and what they must sum to. */
 static int xsum_next(void *ctx, int state, int d)
 {
     const clue_fn *f = ctx;
-    int x, read, sum;
+    int left, need;
     if (state == 1)
         return 1;
     if (state == 0) {
-        x = d;
-        read = 0;
-        sum = 0;
+        if (d > f->len)
+            return DEAD;
+        left = d;
+        need = f->clue;
     } else {
-        int rest = state - 2;
-        sum = rest % (f->cap + 1);
-        rest /= f->cap + 1;
-        read = rest % (f->len + 1);
-        x = rest / (f->len + 1);
+        left = (state - 2) / (f->clue + 1);
+        need = (state - 2) % (f->clue + 1);
     }
-    if (x > f->len)
+    need -= d;
+    if (need < 0)
         return DEAD;
-    sum += d;
-    read++;
-    if (sum > f->clue)
-        return DEAD;
-    if (read == x)
-        return sum == f->clue ? 1 : DEAD;
-    return 2 + (x * (f->len + 1) + read) * (f->cap + 1) + sum;
+    if (--left == 0)
+        return need == 0 ? 1 : DEAD;
+    return 2 + left * (f->clue + 1) + need;
 }
 
 static int done_accepts(void *ctx, int state)
@@ -1530,25 +1542,22 @@ static int hidden_next(void *ctx, int state, int d)
     return d == f->clue ? 1 : DEAD;
 }
 
-/* numbered room: 0 the start, 1 done, 2 + room * (len + 1) + read */
+/* numbered room: 0 the start, 1 done, 2 + the cells to pass before the
+ * room */
 static int room_next(void *ctx, int state, int d)
 {
     const clue_fn *f = ctx;
-    int room, read;
     if (state == 1)
         return 1;
     if (state == 0) {
-        room = d;
-        read = 0;
-    } else {
-        room = (state - 2) / (f->len + 1);
-        read = (state - 2) % (f->len + 1);
+        if (d > f->len)
+            return DEAD;
+        if (d > 1)
+            return 2 + d - 2;
+    } else if (state > 2) {
+        return state - 1;
     }
-    if (room > f->len)
-        return DEAD;
-    if (++read == room)
-        return d == f->clue ? 1 : DEAD;
-    return 2 + room * (f->len + 1) + read;
+    return d == f->clue ? 1 : DEAD; /* the room */
 }
 
 /* sandwich: phase * (clue + 1) + sum; phase 0 before the 1 and the n, 1
@@ -1613,12 +1622,10 @@ int vdfa_clue(vdfa *out, int kind, int n, int clue, int len, char *why, size_t c
     memset(out, 0, sizeof *out);
     if (n < 1 || n > 64 || len < 1 || len > VARIANT_MAX_LINE || clue < 0 || clue > 64 * 65 / 2)
         return NONET_EARG;
-    clue_fn f = {n, clue, len, clue + 1};
+    clue_fn f = {n, clue, len};
     int zero = 0, two = 2;
     switch (kind) {
     case VCLUE_XSUM:
-        if (2 + ((long)n * (len + 1) + len) * (f.cap + 1) + f.cap > 0x7FFFFFFF)
-            break;
         return vdfa_from_fn(out, n, &zero, 1, xsum_next, done_accepts, &f, len, why, cap);
     case VCLUE_SKYSCRAPER:
         return vdfa_from_fn(out, n, &zero, 1, sky_next, sky_accepts, &f, len, why, cap);
@@ -1636,8 +1643,7 @@ int vdfa_clue(vdfa *out, int kind, int n, int clue, int len, char *why, size_t c
         return vdfa_from_fn(out, n, starts, k, lunch_next, lunch_accepts, &f, len, why, cap);
     }
     default:
-        return NONET_EARG;
+        break;
     }
-    say(why, cap, "its automaton has too many states");
     return NONET_EARG;
 }

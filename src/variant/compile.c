@@ -186,6 +186,7 @@ void vmodel_free(vmodel *m)
         vline_free(&m->lines[i]);
     free(m->lines);
     free(m->scratch);
+    free(m->lists);
     memset(m, 0, sizeof *m);
 }
 
@@ -668,7 +669,7 @@ static int all_peers(const vmodel *m, const int *cells, int len)
  * too large; and the work space of the widest. */
 static int build_lines(vmodel *m, const vbuild *b)
 {
-    size_t words = 1;
+    size_t words = 1, ints = 1;
     uint64_t masks[VARIANT_MAX_LINE];
     m->lines = calloc((size_t)b->ndfas + 1, sizeof *m->lines);
     if (!m->lines)
@@ -689,11 +690,12 @@ static int build_lines(vmodel *m, const vbuild *b)
             rc = vline_build(l, d, pr->len, masks, 0, NULL, 0);
         if (rc != NONET_OK)
             return -1;
-        size_t need = vline_scratch(l);
-        words = need > words ? need : words;
+        words = vline_sets(l) > words ? vline_sets(l) : words;
+        ints = vline_lists(l) > ints ? vline_lists(l) : ints;
     }
     m->scratch = calloc(words, sizeof *m->scratch);
-    return m->scratch ? 0 : -1;
+    m->lists = malloc(ints * sizeof *m->lists);
+    return m->scratch && m->lists ? 0 : -1;
 }
 
 int vmodel_build(const nonet_variant *v, vmodel *m)

@@ -861,17 +861,16 @@ static int line_narrow(const vline *l, const int *cells, const uint64_t *cand, u
     return 0;
 }
 
-/* The same with wider layers: each layer's states as a list and as a set
- * (words[i] words of scratch, for "is it there"), the sets cleared through
+/* The same with wider layers: each layer's states as a list (in lists)
+ * and as a set (in scratch, for "is it there"), the sets cleared through
  * the lists after (they are zero between runs). Lists rather than the
  * sets' words scanned: a wide layer often holds few states once its cells
  * have few candidates (and scanning was no faster when they have many). */
 static int line_wide(const vline *l, const int *cells, const uint64_t *cand, uint64_t *allowed,
-                     uint64_t *scratch)
+                     uint64_t *scratch, int *list)
 {
     int len = l->len, n = l->n, rc = 0;
-    const size_t *wf = l->wfirst;
-    int *list = (int *)(scratch + wf[len + 1]); /* layer i's at first[i] */
+    const size_t *wf = l->wfirst; /* layer i's list at list + first[i] */
     int count[VARIANT_MAX_LINE + 1];
     if (len < 1 || len > VARIANT_MAX_LINE)
         return -1;
@@ -935,13 +934,14 @@ static int line_wide(const vline *l, const int *cells, const uint64_t *cand, uin
     return rc;
 }
 
-int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *scratch)
+int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *sets,
+              int *lists)
 {
     uint64_t allowed[VARIANT_MAX_LINE];
     if (l->size[l->len] == 0)
         return -1;
     if ((l->wide == 1 ? line_narrow(l, cells, cand, allowed)
-                      : line_wide(l, cells, cand, allowed, scratch)) < 0)
+                      : line_wide(l, cells, cand, allowed, sets, lists)) < 0)
         return -1;
     int nchanged = 0;
     for (int i = 0; i < l->len; i++) {
@@ -973,7 +973,8 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
     case VP_RENBAN: /* its runs listed as a cage's digit sets (compile.c) */
         return run_cage(m, p, cand, changed);
     case VP_AUTOMATON:
-        return vline_run(&m->lines[p->line], m->pcells + p->first, cand, changed, m->scratch);
+        return vline_run(&m->lines[p->line], m->pcells + p->first, cand, changed, m->scratch,
+                         m->lists);
     default:
         return 0;
     }

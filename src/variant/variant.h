@@ -169,9 +169,11 @@ typedef struct vmodel {
     struct vline *lines; /* the automata unrolled over their lines
                             (vprop.line) */
     int nlines;
-    uint64_t *scratch; /* the automata's work space (vline_scratch words,
-                          the most any line takes): a model serves one
+    uint64_t *scratch; /* the automata's work space: sets (zero between
+                          runs) and lists, the most any line takes
+                          (vline_sets, vline_lists): a model serves one
                           search at a time */
+    int *lists;
 } vmodel;
 
 /* Builds the model of v. Returns NONET_OK, NONET_ENOMEM. */
@@ -207,9 +209,9 @@ typedef struct vdfa {
 } vdfa;
 
 /* The most states of an automaton, and of states times digits (its
- * table: 1 MiB). A rule whose automaton would be larger is refused. */
+ * table: 4 MiB). A rule whose automaton would be larger is refused. */
 #define VDFA_MAX_STATES (1 << 16)
-#define VDFA_MAX_TRANS (1 << 18)
+#define VDFA_MAX_TRANS (1 << 20)
 
 void vdfa_free(vdfa *d);
 /* A copy of d into out. Returns NONET_OK or NONET_ENOMEM. */
@@ -291,9 +293,13 @@ typedef struct vline {
     int wide;       /* the words of the widest layer's set */
 } vline;
 
-/* The most transitions of a line unrolled (states of all its layers times
- * n: 4 MiB). */
+/* The most transitions of a line unrolled (states reachable in all its
+ * layers times n: 4 MiB); with the digits used (distinct), the most states
+ * kept in all its layers (each costs its run some time: a clue on a 9x9
+ * row keeps up to about 1300, on 16x16 often tens of thousands, and is
+ * then unrolled without them). */
 #define VLINE_MAX_TRANS (1 << 20)
+#define VLINE_DISTINCT_STATES 8192
 
 /* Unrolls d over a line of len cells (1 .. VARIANT_MAX_LINE) whose
  * candidates are masks[0 .. len) (NULL: every digit); distinct (n <= 32):
@@ -305,8 +311,10 @@ typedef struct vline {
 int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int distinct, char *why,
                 size_t cap);
 void vline_free(vline *l);
-/* The words of work space vline_run takes for l. */
-size_t vline_scratch(const vline *l);
+/* The work space vline_run takes for l: words of sets (zero before a run,
+ * left zero after it) and ints of lists. */
+size_t vline_sets(const vline *l);
+size_t vline_lists(const vline *l);
 
 /* The propagator of an automaton over the line cells[0 .. l->len) (a cell
  * may come twice), exact for the line: forward the states each layer can
@@ -314,8 +322,10 @@ size_t vline_scratch(const vline *l);
  * is still reachable; a candidate of cell i stays when some state of layer
  * i that is both goes by it to one of layer i+1 that is both. Narrows
  * cand; returns how many cells changed (their numbers in changed[], each
- * once), or -1 when no line is left. scratch: vline_scratch(l) words. */
-int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *scratch);
+ * once), or -1 when no line is left. sets, lists: vline_sets(l) words and
+ * vline_lists(l) ints (several lines may share them). */
+int vline_run(const vline *l, const int *cells, uint64_t *cand, int *changed, uint64_t *sets,
+              int *lists);
 
 /* ------------------------------------------------------------ the rules */
 
