@@ -823,7 +823,7 @@ NONET_API int nonet_variant_candidates(const nonet_variant *v, uint64_t limit, u
  * break. Returns NONET_OK, NONET_EINCOMPLETE (no rule broken but a blank
  * left), NONET_ECLUE, NONET_ECONFLICT (a house), or NONET_EARG for a grid
  * of another shape or a broken constraint, each with a sentence in why
- * (as above) naming the rule and a cell. */
+ * (as above) naming the rule and a cell; NONET_ENOMEM. */
 NONET_API int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *why,
                                   size_t cap);
 

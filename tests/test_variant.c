@@ -2031,6 +2031,35 @@ static void test_check_derived(void)
     CHECK(kept > 100 && broken > 100);
 }
 
+/* The check of a line automaton's primitive (vb_broken, what the derived
+ * check reads for a rule made of one): a line of blanks passes while
+ * some filling fits; a line that goes wrong is named at the cell where
+ * it does. */
+static void test_check_automaton(void)
+{
+    vdfa d;
+    long column;
+    char why[128];
+    CHECK(vdfa_from_regex(&d, "12*3", 4, 4, &column, why, sizeof why) == NONET_OK);
+    vbuild *b = vb_scratch(4);
+    static const int row[4] = {4, 5, 6, 7}; /* r2 */
+    CHECK(b && vb_automaton(b, row, 4, &d) == 0);
+    static const struct {
+        uint8_t line[4];
+        int at; /* the cell + 1 where it breaks, 0 none */
+    } cases[] = {
+        {{0, 0, 0, 0}, 0}, {{1, 2, 2, 3}, 0}, {{1, 0, 0, 0}, 0}, {{0, 0, 2, 0}, 0},
+        {{1, 2, 2, 4}, 8}, {{2, 0, 0, 0}, 5}, {{1, 3, 0, 0}, 6}, {{0, 0, 0, 1}, 8},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint8_t g[16] = {0};
+        memcpy(g + 4, cases[i].line, 4);
+        CHECKF(vb_broken(b, g) == cases[i].at, "case %zu: %d", i, vb_broken(b, g));
+    }
+    vb_scratch_free(b);
+    vdfa_free(&d);
+}
+
 /* A random constraint of rule r on a grid of side n, made from the row
  * alone (its shape, touch, parts, values, value): cells (none repeated),
  * values, a text, into the buffers; its value found by trying until
@@ -2329,6 +2358,7 @@ void suite_variant(void)
     RUN(test_repeated_cells);
     RUN(test_blocks_bruteforce);
     RUN(test_check_derived);
+    RUN(test_check_automaton);
     RUN(test_rules_round_trip);
     RUN(test_rules_table);
 }

@@ -860,11 +860,20 @@ int vb_broken(const vbuild *b, const uint8_t *g)
     }
     for (int i = 0; i < b->nprops; i++) {
         const vprop *p = &b->props[i];
+        const int *cells = b->prop_cells.v + p->first;
+        if (p->kind == VP_AUTOMATON) { /* blanks too: whether some filling of them fits */
+            int at = vdfa_broken(&b->dfas[p->line], g, cells, p->len);
+            if (at < -1)
+                return -1;
+            if (at >= 0)
+                return cells[at] + 1;
+            continue;
+        }
         int filled = 1;
         for (int k = 0; k < p->len && filled; k++)
-            filled = g[b->prop_cells.v[p->first + k]] != 0;
+            filled = g[cells[k]] != 0;
         if (filled && !prop_keeps(b, p, g))
-            return b->prop_cells.v[p->first] + 1;
+            return cells[0] + 1;
     }
     return 0;
 }

@@ -508,8 +508,10 @@ vbuild *vb_scratch(int n);
 void vb_scratch_free(vbuild *b);
 /* Whether grid's filled cells break a primitive of b: a group's two
  * cells, a pair relation, a mask; a sum, cage, sandwich, renban or
- * contains whose cells are all filled. Returns 0, or the number + 1 of a
- * cell where one breaks. */
+ * contains whose cells are all filled; an automaton's line that no
+ * filling of its blanks makes one it accepts (vdfa_broken). Returns 0,
+ * the number + 1 of a cell where one breaks (an automaton's: where its
+ * reading goes wrong), or -1 out of memory. */
 int vb_broken(const vbuild *b, const uint8_t *grid);
 /* A rule on the digits along cells[0 .. len) (len <= VARIANT_MAX_LINE, a
  * cell may come twice): the line must be one dfa accepts (a copy is
