@@ -652,9 +652,25 @@ typedef enum nonet_constraint_type {
                                    as often as values lists it */
     NONET_CON_CONTAINS_EXACTLY, /* the cells' digits are values, as many as
                                    cells, in any order */
-    NONET_CON_REGEX /* reserved for the line automaton (the digits along a
-                       line match a regular expression, text); until its
-                       rule lands, nonet_variant_add refuses it as unknown */
+    NONET_CON_REGEX,            /* a line (any cells in order; a cell may come
+                                   again, not twice in a row): its digits read
+                                   in order match the regular expression text,
+                                   all of them: digits 1-9 and A-Z (a-z) for
+                                   10-35, '.' any digit, classes [1-4] and [^5],
+                                   groups ( ), alternatives |, repeats * + ? {k}
+                                   {k,} {k,m}; blanks ignored */
+    /* outside clues (cells: the row or column from the clue's side) and
+     * the lunchbox, each a line automaton */
+    NONET_CON_XSUM,              /* the first X digits sum to value, X the
+                                    first digit */
+    NONET_CON_SKYSCRAPER,        /* value digits are taller (larger) than
+                                    every digit before them */
+    NONET_CON_HIDDEN_SKYSCRAPER, /* the first digit not taller than every one
+                                    before it (hidden) is value */
+    NONET_CON_NUMBERED_ROOM,     /* the N-th digit is value, N the first */
+    NONET_CON_LUNCHBOX           /* a line (any cells in order) of
+                                    different digits: those between the
+                                    smallest and the largest sum to value */
 } nonet_constraint_type;
 
 /* In nonet_constraint.cells, between two parts of a rule made of parts. */

@@ -1295,6 +1295,346 @@ static void test_broken(void)
     }
 }
 
+/* ------------------------------------------------------------ the rules, whole puzzles */
+
+/* A rule over a line automaton as this test knows it: its type, value,
+ * cells (a row or column from the clue's side for an outside clue), and
+ * for regex its expression and the tree read here. */
+typedef struct trule {
+    nonet_constraint_type type;
+    int value, ncells, cells[16];
+    char text[512];
+    tre *t;
+} trule;
+
+static int clue_kind(nonet_constraint_type type)
+{
+    return type == NONET_CON_XSUM                ? VCLUE_XSUM
+           : type == NONET_CON_SKYSCRAPER        ? VCLUE_SKYSCRAPER
+           : type == NONET_CON_HIDDEN_SKYSCRAPER ? VCLUE_HIDDEN
+           : type == NONET_CON_NUMBERED_ROOM     ? VCLUE_ROOM
+                                                 : VCLUE_LUNCHBOX;
+}
+
+/* Whether the digits g keep rule k, by the rules' definitions here. */
+static int rule_keeps(const trule *k, const uint8_t *g, int n)
+{
+    uint8_t d[16];
+    for (int i = 0; i < k->ncells; i++)
+        d[i] = g[k->cells[i]];
+    if (k->type == NONET_CON_REGEX)
+        return t_match(k->t, d, k->ncells);
+    if (k->type == NONET_CON_LUNCHBOX)
+        for (int i = 0; i < k->ncells; i++)
+            for (int j = i + 1; j < k->ncells; j++)
+                if (d[i] == d[j])
+                    return 0;
+    return def_clue(clue_kind(k->type), d, k->ncells, n, k->value);
+}
+
+/* A random rule for an n x n grid; sol (when not NULL) a solution whose
+ * digits most values are taken from, so that some puzzles have answers. */
+static void random_rule(trule *k, int n, const uint8_t *sol)
+{
+    static const nonet_constraint_type types[] = {NONET_CON_REGEX,
+                                                  NONET_CON_REGEX,
+                                                  NONET_CON_XSUM,
+                                                  NONET_CON_SKYSCRAPER,
+                                                  NONET_CON_HIDDEN_SKYSCRAPER,
+                                                  NONET_CON_NUMBERED_ROOM,
+                                                  NONET_CON_LUNCHBOX};
+    memset(k, 0, sizeof *k);
+    k->type = types[below(7)];
+    if (k->type == NONET_CON_REGEX || k->type == NONET_CON_LUNCHBOX) {
+        k->ncells = 2 + below(k->type == NONET_CON_REGEX ? 5 : n - 1);
+        for (int i = 0; i < k->ncells; i++) {
+            int again;
+            do { /* any cells; a regex line may come back to one (not at once) */
+                k->cells[i] = below(n * n);
+                again = i && k->cells[i] == k->cells[i - 1];
+                for (int j = 0; j < i && k->type == NONET_CON_LUNCHBOX; j++)
+                    again |= k->cells[j] == k->cells[i];
+                if (k->type == NONET_CON_REGEX && below(8) && !again)
+                    for (int j = 0; j < i; j++)
+                        again |= k->cells[j] == k->cells[i];
+            } while (again);
+        }
+    } else {
+        int line = below(n), col = below(2), back = below(2);
+        k->ncells = n;
+        for (int i = 0; i < n; i++) {
+            int j = back ? n - 1 - i : i;
+            k->cells[i] = col ? j * n + line : line * n + j;
+        }
+    }
+    if (k->type == NONET_CON_REGEX) {
+        /* (an empty text is no rule: refused); most rounds one the
+         * solution's line matches, when one comes soon */
+        gen g;
+        uint8_t d[16];
+        for (int i = 0; sol && i < k->ncells; i++)
+            d[i] = sol[k->cells[i]];
+        tre *t = malloc(sizeof *t);
+        for (int tries = 0; tries < 80; tries++) {
+            do
+                random_regex(&g, n);
+            while (!g.s[0]);
+            if (!sol || !t || below(4) == 0 || (t_read(t, g.s, n) && t_match(t, d, k->ncells)))
+                break;
+        }
+        free(t);
+        snprintf(k->text, sizeof k->text, "%s", g.s);
+        return;
+    }
+    /* the value: the solution's most rounds, else near it */
+    uint8_t d[16];
+    int want = -1;
+    for (int i = 0; sol && i < k->ncells; i++)
+        d[i] = sol[k->cells[i]];
+    for (int v = 0; sol && v <= n * n && want < 0; v++)
+        if (def_clue(clue_kind(k->type), d, k->ncells, n, v))
+            want = v;
+    int lo = k->type == NONET_CON_LUNCHBOX ? 0 : 1, hi = n;
+    if (k->type == NONET_CON_XSUM)
+        hi = n * (n + 1) / 2;
+    if (k->type == NONET_CON_LUNCHBOX) { /* the most between: the next largest digits */
+        hi = 0;
+        for (int i = 0; i < k->ncells - 2; i++)
+            hi += n - 1 - i;
+    }
+    k->value = want >= 0 && below(3) ? want : lo + below(hi - lo + 1);
+}
+
+static nonet_variant *rules_variant(int br, int bc, const uint8_t *givens, trule *k, int nk)
+{
+    nonet_grid g;
+    int n = br * bc;
+    nonet_grid_init(&g, br, bc);
+    for (int c = 0; c < n * n; c++)
+        g.cells[c] = givens ? givens[c] : 0;
+    nonet_variant *v = nonet_variant_new(&g);
+    for (int i = 0; v && i < nk; i++) {
+        nonet_constraint c = {k[i].type,
+                              k[i].value,
+                              k[i].ncells,
+                              k[i].cells,
+                              0,
+                              NULL,
+                              k[i].type == NONET_CON_REGEX ? k[i].text : NULL};
+        char why[200];
+        if (nonet_variant_add(v, &c, why, sizeof why) != NONET_OK) {
+            nonet_variant_free(v);
+            return NULL;
+        }
+    }
+    return v;
+}
+
+/* Every grid of boxes br x bc that keeps givens and the rules, counted by
+ * a plain search written here; their digits into cands. */
+typedef struct enumerate {
+    int n, br, bc, nk;
+    const trule *k;
+    uint64_t count, cands[36];
+} enumerate;
+
+static void grids(enumerate *e, uint8_t *g, int c)
+{
+    int n = e->n;
+    if (c == n * n) {
+        for (int i = 0; i < e->nk; i++)
+            if (!rule_keeps(&e->k[i], g, n))
+                return;
+        e->count++;
+        for (int x = 0; x < n * n; x++)
+            e->cands[x] |= (uint64_t)1 << (g[x] - 1);
+        return;
+    }
+    if (g[c]) {
+        grids(e, g, c + 1);
+        return;
+    }
+    int r = c / n, col = c % n;
+    for (int d = 1; d <= n; d++) {
+        int ok = 1;
+        for (int o = 0; o < n * n && ok; o++) {
+            int orow = o / n, ocol = o % n;
+            ok = !(g[o] == d && (orow == r || ocol == col ||
+                                 (orow / e->br == r / e->br && ocol / e->bc == col / e->bc)));
+        }
+        if (!ok)
+            continue;
+        g[c] = (uint8_t)d;
+        grids(e, g, c + 1);
+        g[c] = 0;
+    }
+}
+
+static void free_rules(trule *k, int nk)
+{
+    for (int i = 0; i < nk; i++)
+        free(k[i].t);
+}
+
+/* Reads each regex rule's expression with the matcher here. */
+static int read_rules(trule *k, int nk, int n)
+{
+    for (int i = 0; i < nk; i++) {
+        k[i].t = NULL;
+        if (k[i].type != NONET_CON_REGEX)
+            continue;
+        k[i].t = malloc(sizeof *k[i].t);
+        if (!k[i].t || !t_read(k[i].t, k[i].text, n))
+            return 0;
+    }
+    return 1;
+}
+
+/* 4x4: the count and the true candidates of random sets of the rules
+ * against every grid enumerated here. */
+static void test_rules_4x4(void)
+{
+    rng = 44;
+    int sets = 0, nonzero = 0;
+    for (int round = 0; round < 300; round++) {
+        trule k[3];
+        int nk = 1 + below(3);
+        for (int i = 0; i < nk; i++)
+            random_rule(&k[i], 4, NULL);
+        nonet_variant *v = rules_variant(2, 2, NULL, k, nk);
+        if (!v || !read_rules(k, nk, 4)) {
+            nonet_variant_free(v);
+            free_rules(k, nk);
+            CHECKF(0, "round %d: a rule refused", round);
+        }
+        enumerate e = {4, 2, 2, nk, k, 0, {0}};
+        uint8_t g[16] = {0};
+        grids(&e, g, 0);
+        uint64_t count = 0, cands[16], sols = 0;
+        int rc = nonet_variant_count(v, 0, &count, NULL, NULL, NULL);
+        int rc2 = nonet_variant_candidates(v, 0, cands, &sols, NULL, NULL);
+        nonet_variant_free(v);
+        free_rules(k, nk);
+        CHECK(rc == NONET_OK && rc2 == NONET_OK);
+        CHECKF(count == e.count, "round %d: engine %llu, enumerated %llu", round,
+               (unsigned long long)count, (unsigned long long)e.count);
+        for (int c = 0; c < 16 && count; c++)
+            CHECKF(cands[c] == e.cands[c], "round %d: cell %d's true candidates", round, c);
+        sets++;
+        nonzero += count > 0;
+    }
+    CHECKF(sets == 300 && nonzero > 60, "%d %d", sets, nonzero);
+}
+
+/* A random complete 6x6 grid (2x3 boxes). */
+static int random_grid6(uint8_t *g, int c)
+{
+    if (c == 36)
+        return 1;
+    int order[6] = {1, 2, 3, 4, 5, 6};
+    for (int i = 5; i > 0; i--) {
+        int j = below(i + 1), x = order[i];
+        order[i] = order[j];
+        order[j] = x;
+    }
+    for (int i = 0; i < 6; i++) {
+        int d = order[i], ok = 1;
+        for (int o = 0; o < c && ok; o++)
+            ok = !(g[o] == d && (o / 6 == c / 6 || o % 6 == c % 6 ||
+                                 (o / 12 == c / 12 && o % 6 / 3 == c % 6 / 3)));
+        if (!ok)
+            continue;
+        g[c] = (uint8_t)d;
+        if (random_grid6(g, c + 1))
+            return 1;
+        g[c] = 0;
+    }
+    return 0;
+}
+
+/* 6x6 with a third of a random grid given: the count against the grids
+ * enumerated here; and the check of a filled grid (nonet_variant_check)
+ * against the definitions here. */
+static void test_rules_6x6(void)
+{
+    rng = 66;
+    int nonzero = 0;
+    for (int round = 0; round < 100; round++) {
+        uint8_t sol[36] = {0}, givens[36];
+        CHECK(random_grid6(sol, 0));
+        for (int c = 0; c < 36; c++)
+            givens[c] = below(3) == 0 ? sol[c] : 0;
+        trule k[4];
+        int nk = 1 + below(4);
+        for (int i = 0; i < nk; i++)
+            random_rule(&k[i], 6, sol);
+        nonet_variant *v = rules_variant(2, 3, givens, k, nk);
+        if (!v || !read_rules(k, nk, 6)) {
+            nonet_variant_free(v);
+            free_rules(k, nk);
+            CHECKF(0, "round %d: a rule refused", round);
+        }
+        enumerate e = {6, 2, 3, nk, k, 0, {0}};
+        uint8_t g[36];
+        memcpy(g, givens, sizeof g);
+        grids(&e, g, 0);
+        uint64_t count = 0;
+        int rc = nonet_variant_count(v, 0, &count, NULL, NULL, NULL);
+        /* the check: sol, and sol with two digits of a row swapped */
+        nonet_grid filled;
+        nonet_grid_init(&filled, 2, 3);
+        memcpy(filled.cells, sol, sizeof sol);
+        int keeps = 1;
+        for (int i = 0; i < nk; i++)
+            keeps &= rule_keeps(&k[i], sol, 6);
+        int checked = nonet_variant_check(v, &filled, NULL, 0);
+        nonet_variant_free(v);
+        free_rules(k, nk);
+        CHECK(rc == NONET_OK);
+        CHECKF(count == e.count, "round %d: engine %llu, enumerated %llu", round,
+               (unsigned long long)count, (unsigned long long)e.count);
+        CHECKF(keeps ? checked == NONET_OK || checked == NONET_ECLUE : checked == NONET_EARG,
+               "round %d: the check says %d of a grid that %s the rules", round, checked,
+               keeps ? "keeps" : "breaks");
+        nonzero += count > 0;
+    }
+    CHECKF(nonzero > 20, "%d of 100", nonzero);
+}
+
+/* The library's words for rules it refuses. */
+static void test_rules_refused(void)
+{
+    static const struct {
+        nonet_constraint_type type;
+        int value, ncells;
+        const char *text, *words;
+    } cases[] = {
+        {NONET_CON_REGEX, 0, 3, "(12", "regex: its expression, column 4: the expression ends"},
+        {NONET_CON_REGEX, 0, 3, "12[", "regex: its expression, column 4:"},
+        {NONET_CON_REGEX, 0, 3, ".*1.................",
+         "regex: the expression's automaton has more"},
+        {NONET_CON_REGEX, 0, 3, NULL, "regex needs its text"},
+        {NONET_CON_XSUM, 0, -9, NULL, "xsum: 0 is out of range (1 to 45)"},
+        {NONET_CON_SKYSCRAPER, 10, -9, NULL, "skyscraper: 10 is out of range (1 to 9)"},
+        {NONET_CON_NUMBERED_ROOM, 3, 3, NULL, "numberedroom"},
+        {NONET_CON_LUNCHBOX, 3, 10, NULL, "lunchbox"},
+    };
+    nonet_grid g;
+    nonet_grid_init(&g, 3, 3);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nonet_variant *v = nonet_variant_new(&g);
+        int cells[10];
+        int len = cases[i].ncells < 0 ? -cases[i].ncells : cases[i].ncells;
+        for (int j = 0; j < len; j++)
+            cells[j] = j;
+        nonet_constraint c = {cases[i].type, cases[i].value, len, cells, 0, NULL, cases[i].text};
+        char why[200] = "";
+        int rc = nonet_variant_add(v, &c, why, sizeof why);
+        nonet_variant_free(v);
+        CHECKF(rc == NONET_EARG && strstr(why, cases[i].words), "case %zu: %d '%s'", i, rc, why);
+    }
+}
+
 /* ------------------------------------------------------------ limits */
 
 static void test_limits(void)
@@ -1345,5 +1685,8 @@ void suite_automaton(void)
     RUN(test_line_clues);
     RUN(test_line_shared);
     RUN(test_broken);
+    RUN(test_rules_4x4);
+    RUN(test_rules_6x6);
+    RUN(test_rules_refused);
     RUN(test_limits);
 }

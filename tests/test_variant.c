@@ -2161,7 +2161,9 @@ static int add_random(nonet_variant *v, const nonet_rule *r, made *m)
                 m->values[i] = 1 + below(n);
             break;
         }
-        if (r->text) /* quotes and backslashes, which the text form escapes */
+        if (r->text && r->type == NONET_CON_REGEX) /* a regular expression */
+            snprintf(m->text, sizeof m->text, "(%d|[1-%d]) .*%d?", 1 + below(n), n, 1 + below(n));
+        else if (r->text) /* quotes and backslashes, which the text form escapes */
             snprintf(m->text, sizeof m->text, "%d\"[1-%d]\\\\%d*", 1 + below(n), n, 1 + below(n));
         if (r->valued)
             m->value = attempt < 5 && r->valued == 1 ? 0 : below(3 * n * (cells + 1)) - n * cells;

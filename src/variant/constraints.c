@@ -12,6 +12,7 @@
  * its own, counts against the engine). */
 #include "variant/variant.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* ------------------------------------------------------------ geometry */
@@ -325,6 +326,74 @@ static int contains_exactly(const vctx *x)
     return vb_contains(x->b, x->cells, x->k->ncells, x->values, x->k->nvalues);
 }
 
+/* ------------------------------------------------------------ line automata */
+
+/* The automaton of a line automaton rule's constraint (its text, or its
+ * clue over its cells) into d. Returns NONET_OK, NONET_ENOMEM, or
+ * NONET_EARG with a sentence in why (column: the expression's column
+ * where it went wrong, 0 for none). */
+static int automaton_of(nonet_constraint_type type, int n, const char *text, int value, int ncells,
+                        vdfa *d, long *column, char *why, size_t cap)
+{
+    *column = 0;
+    switch (type) {
+    case NONET_CON_REGEX:
+        return vdfa_from_regex(d, text, strlen(text), n, column, why, cap);
+    case NONET_CON_XSUM:
+        return vdfa_clue(d, VCLUE_XSUM, n, value, ncells, why, cap);
+    case NONET_CON_SKYSCRAPER:
+        return vdfa_clue(d, VCLUE_SKYSCRAPER, n, value, ncells, why, cap);
+    case NONET_CON_HIDDEN_SKYSCRAPER:
+        return vdfa_clue(d, VCLUE_HIDDEN, n, value, ncells, why, cap);
+    case NONET_CON_NUMBERED_ROOM:
+        return vdfa_clue(d, VCLUE_ROOM, n, value, ncells, why, cap);
+    default:
+        return vdfa_clue(d, VCLUE_LUNCHBOX, n, value, ncells, why, cap);
+    }
+}
+
+/* regex, the outside clues, lunchbox: an automaton along the cells (its
+ * syntax and size were checked when the constraint was added) */
+static int automaton(const vctx *x)
+{
+    vdfa d;
+    long column;
+    if (x->k->type == NONET_CON_LUNCHBOX && vb_group(x->b, x->cells, x->k->ncells))
+        return -1;
+    if (automaton_of(x->k->type, x->n, x->text, x->k->value, x->k->ncells, &d, &column, NULL, 0) !=
+        NONET_OK)
+        return -1;
+    int rc = vb_automaton(x->b, x->cells, x->k->ncells, &d);
+    vdfa_free(&d);
+    return rc;
+}
+
+/* Its automaton can be built, and unrolled over its cells. */
+static int automaton_fits(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap)
+{
+    const char *name = nonet_constraint_name(c->type);
+    char words[120] = "";
+    vdfa d;
+    vline l;
+    long column;
+    int rc = automaton_of(c->type, v->grid.n, c->text, c->value, c->ncells, &d, &column, words,
+                          sizeof words);
+    if (rc == NONET_EARG) {
+        if (column)
+            snprintf(why, cap, "%s: its expression, column %ld: %s", name, column, words);
+        else
+            snprintf(why, cap, "%s: %s", name, words);
+    }
+    if (rc != NONET_OK)
+        return rc;
+    rc = vline_build(&l, &d, c->ncells, NULL, 0, words, sizeof words);
+    vdfa_free(&d);
+    if (rc == NONET_EARG)
+        snprintf(why, cap, "%s: %s", name, words);
+    vline_free(&l);
+    return rc;
+}
+
 /* ------------------------------------------------------------ the table */
 
 /* A cell listed twice: a set's is kept once, a whisper may come back to a
@@ -423,7 +492,7 @@ static const vrule rules[] = {
         .cells = {NULL, 2, 2, VREPEAT_REFUSE, NULL},
         .family = VFAM_KROPKI,
         .value_min = 1,
-        .value_max = NONET_MAX_SIDE,
+        .value_max = VMAX_SIDE,
         .fp = VFP_CELLS,
         .fp_value = 1,
         .iss_args = VISS_CELLS,
@@ -464,7 +533,7 @@ static const vrule rules[] = {
                 "by 1; negative kropki: negative white and black)"},
         .family = VFAM_KROPKI,
         .value_min = 1,
-        .value_max = NONET_MAX_SIDE,
+        .value_max = VMAX_SIDE,
         .fp = VFP_GLOBAL,
         .fp_value = 1,
         .compile = not_difference,
@@ -633,6 +702,79 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_DIGITS_CELLS,
         .compile = contains_exactly,
+    },
+    {
+        .pub = {NONET_CON_REGEX, "regex", "", "Regex", LINE, 0, 1, 0, NONET_VALUES_NONE, 1,
+                "regex CELLS \"EXPRESSION\"",
+                "the digits along the line, read in order, match the regular expression: digits "
+                "1-9 A-Z, . any, [1-4] [^5], groups, alternatives, * + ? {k} {k,} {k,m}"},
+        .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
+        .iss_args = VISS_TEXT_CELLS,
+        .compile = automaton,
+        .check = automaton_fits,
+    },
+    /* outside clues and the lunchbox, over line automata */
+    {
+        .pub = {NONET_CON_XSUM, "xsum", "xsum", "XSum", OUTSIDE, 0, 1, 2, NONET_VALUES_NONE, 0,
+                "xsum r3 = SUM",
+                "the first X digits of row 3 from the clue (r3: the left, r3c10 on 9x9: the right; "
+                "c3, r10c3: columns) sum to SUM, X the first of them"},
+        .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
+        .distinct = 1,
+        .value_min = 1,
+        .value_max = VMAX_SUM,
+        .fp = VFP_OUTSIDE,
+        .iss_args = VISS_CLUES,
+        .compile = automaton,
+        .check = automaton_fits,
+    },
+    {
+        .pub = {NONET_CON_SKYSCRAPER, "skyscraper", "skyscraper", "Skyscraper", OUTSIDE, 0, 1, 2,
+                NONET_VALUES_NONE, 0, "skyscraper r3 = COUNT",
+                "COUNT digits of row 3 seen from the clue are larger (taller) than every digit "
+                "before them"},
+        .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
+        .value_min = 1,
+        .value_max = VMAX_SIDE,
+        .fp = VFP_OUTSIDE,
+        .iss_args = VISS_CLUES,
+        .compile = automaton,
+        .check = automaton_fits,
+    },
+    {
+        .pub = {NONET_CON_HIDDEN_SKYSCRAPER, "hiddenskyscraper", "", "HiddenSkyscraper", OUTSIDE, 0,
+                1, 2, NONET_VALUES_NONE, 0, "hiddenskyscraper r3 = DIGIT",
+                "the first digit of row 3 seen from the clue that a larger one before it hides is "
+                "DIGIT"},
+        .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
+        .value_min = 1,
+        .value_max = VMAX_SIDE,
+        .iss_args = VISS_CLUES,
+        .compile = automaton,
+        .check = automaton_fits,
+    },
+    {
+        .pub = {NONET_CON_NUMBERED_ROOM, "numberedroom", "", "NumberedRoom", OUTSIDE, 0, 1, 2,
+                NONET_VALUES_NONE, 0, "numberedroom r3 = DIGIT",
+                "the N-th digit of row 3 from the clue is DIGIT, N the first of them"},
+        .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
+        .value_min = 1,
+        .value_max = VMAX_SIDE,
+        .iss_args = VISS_CLUES,
+        .compile = automaton,
+        .check = automaton_fits,
+    },
+    {
+        .pub = {NONET_CON_LUNCHBOX, "lunchbox", "", "Lunchbox", LINE, 0, 1, 1, NONET_VALUES_NONE, 0,
+                "lunchbox CELLS = SUM",
+                "different digits; along the cells in order, those between the smallest and the "
+                "largest sum to SUM"},
+        .cells = {NULL, 1, 0, VREPEAT_REFUSE, NULL},
+        .distinct = 1,
+        .value_max = VMAX_SUM,
+        .iss_args = VISS_VALUE_CELLS,
+        .compile = automaton,
+        .check = automaton_fits,
     },
 
 };

@@ -390,6 +390,8 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
         max = largest_sum(n, cells, r->distinct);
     else if (max == VMAX_FILLING)
         max = largest_sum(n - 1, n - 2, 1); /* n-1 down to 2 */
+    else if (max == VMAX_SIDE)
+        max = n;
     else if (max == VMAX_WEIGHTED) {
         min = max = 0;
         for (int i = 0; i < c->nvalues; i++) {
@@ -406,7 +408,7 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
         say(why, cap, "%s: %d is out of range (%ld to %ld)", name, c->value, min, max);
         return NONET_EARG;
     }
-    return NONET_OK;
+    return r->check ? r->check(v, c, why, cap) : NONET_OK;
 }
 
 /* pool (of *cap elements, *len used) grown to hold more. */

@@ -352,12 +352,13 @@ typedef struct vpart {
 
 /* The largest value of a rule (vrule.value_max) where its cells say. */
 enum {
-    VMAX_SUM = -1,     /* the largest sum of its cells' digits (different
-                          digits where vrule.distinct) */
-    VMAX_FILLING = -2, /* the largest sum of n - 2 different digits (what
-                          lies between 1 and n) */
-    VMAX_WEIGHTED = -3 /* from the least to the most its weights make (any
-                          sign; value_min is not read) */
+    VMAX_SUM = -1,      /* the largest sum of its cells' digits (different
+                           digits where vrule.distinct) */
+    VMAX_FILLING = -2,  /* the largest sum of n - 2 different digits (what
+                           lies between 1 and n) */
+    VMAX_WEIGHTED = -3, /* from the least to the most its weights make (any
+                           sign; value_min is not read) */
+    VMAX_SIDE = -4      /* n, the grid's side (a digit, a count of cells) */
 };
 
 /* How f-puzzles JSON holds a rule (vrule.fp), under nonet_rule.fpuzzles. */
@@ -395,8 +396,14 @@ enum {
     VISS_KEY_CELLS,    /* .Pair~key~cells: the allowed pairs as ISS's
                           base64 table */
     VISS_ARROW,        /* .Arrow~bulb~shaft ...: a bulb of one cell first */
-    VISS_OUTSIDE       /* .Type~value~clue (R3, C3, or a little killer's
+    VISS_OUTSIDE,      /* .Type~value~clue (R3, C3, or a little killer's
                           first cell) */
+    VISS_CLUES,        /* .Type~R3~start~end: a row or column and its clues
+                          from its start (left, top) and its end, either
+                          left out: one constraint each */
+    VISS_TEXT_CELLS    /* .Type~text~cells: the text in base64 (ISS's
+                          Regex; URL-encoded when it holds '%' or '.'); an
+                          empty item between two lines, each a constraint */
 };
 
 /* The families of marks between two cells (vrule.family): a negative rule
@@ -421,6 +428,12 @@ typedef struct vctx {
  * constraint x->k. Returns 0, or -1 out of memory. */
 typedef int (*vcompile_fn)(const vctx *x);
 
+/* A rule's own check of a constraint c being added to v, its cells as
+ * kept, after the checks every rule gets (a regular expression's syntax;
+ * an automaton's size): NONET_OK, NONET_ENOMEM, or NONET_EARG with a
+ * sentence in why. */
+typedef int (*vcheck_fn)(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+
 /* A rule: one row of constraints.c's table, everything about it. */
 typedef struct vrule {
     nonet_rule pub;      /* what nonet_rule_at gives: type, names, shape,
@@ -442,6 +455,7 @@ typedef struct vrule {
     int iss_args;        /* VISS_*: how ISS's strings hold it */
     int iss_value;       /* the value its ISS name implies, 0 none */
     vcompile_fn compile; /* its definition */
+    vcheck_fn check;     /* its own check, or NULL */
 } vrule;
 
 /* Other words for rules in the three forms (valias.form): a word that
