@@ -115,12 +115,10 @@ static void round_trip(const nonet_puzzle *p)
         abort();
     check_json(text, len, 0);
     /* as the command writes a grid: a size line for boxes of another
-     * shape than the side's own, then the line, the layout detected.
-     * Not yet for sides 8 and 27, whose n*n cells are also the pencil-mark
-     * form of sides 4 and 9: the reader takes such a line as marks when
-     * its symbols fit that form ("1......." eight times reads as a 4x4
-     * position), even after a size line that says 1x8. */
-    if (g->n >= 4 && g->n <= NONET_MAX_SYMBOL_SIDE && g->n != 8 && g->n != 27) {
+     * shape than the side's own (or for an 8x8 or 27x27 line that would
+     * read as the pencil-mark form of side 4 or 9), then the line, the
+     * layout detected */
+    if (g->n >= 4 && g->n <= NONET_MAX_SYMBOL_SIDE) {
         nonet_format_opts sized = {0, NULL, NULL, 1};
         len = nonet_format_with(g, NONET_LAYOUT_LINE, &sized, text, sizeof text);
         if (len < 0 || (size_t)len >= sizeof text ||

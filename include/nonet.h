@@ -350,7 +350,11 @@ NONET_API void nonet_puzzle_copy(nonet_puzzle *dst, const nonet_puzzle *src);
  *   which becomes its name; also after a leading number); n*n*n cells in
  *   the pencil-mark form (for each cell n positions, the k-th the symbol
  *   of digit k while it is a candidate, else a blank) are a position with
- *   marks;
+ *   marks. The 64 and 729 cells of sides 4 and 9 are also one-line 8x8
+ *   and 27x27 puzzles: a size line before them ("2x4", "2x2") or the
+ *   options say which; else they are marks only when every cell has one
+ *   (as a puzzle such cells break the rules; as marks a cell without any
+ *   has no digit left);
  * - otherwise lines are a grid's rows, read by character (every character
  *   a cell: "1-- 489 --6", "| 5 3 . |"), by token (numbers: "12 0 3",
  *   or candidate lists, pencil marks: "| 26  5  189 |"), or by column
@@ -487,7 +491,9 @@ typedef struct nonet_format_opts {
     /* 1: a grid whose boxes are not its side's default shape (4x3, 3x2)
      * gets a line "RxC" first, which the reader takes as the size of the
      * puzzle after it, so that the text reads back with its boxes (the
-     * CLI does this); 0: the grid alone */
+     * CLI does this); so does an 8x8 or 27x27 grid in LINE whose line
+     * would read as the pencil-mark form of side 4 or 9 (see
+     * nonet_reader); 0: the grid alone */
     int size_line;
 } nonet_format_opts;
 

@@ -476,6 +476,51 @@ expect_rc 1
 expect_line 4 "error: unclosed quote: the CSV field that opens here runs to the end of the input (line 9)"
 expect_err "rules.csv:8:83: puzzle 4: unclosed quote: the CSV field that opens here runs to the end of the input (line 9)"
 
+# ---------------------------------------------------------------- input: 8x8 lines, sized names, a lone x (issue 39)
+test_name="an 8x8 line after its size line is no 4x4 position; nonet's own line reads back"
+L8=$(printf '1.......%.0s' 1 2 3 4 5 6 7 8) # as 4x4 marks, half the cells would have none
+printf '1x8\n%s\n' "$L8" >"$tmp/in"
+run format --json
+expect_rc 0
+expect_out "{\"index\":1,\"line\":2,\"size\":\"1x8\",\"puzzle\":\"$L8\",\"status\":\"ok\"}"
+printf '%s\n' "$L8" >"$tmp/in"
+run format --json
+expect_out_has '"size":"2x4"'
+# a mark in every cell: a 4x4 position, unless a size line says 8x8
+M4=$(printf '1234%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+printf '%s\n' "$M4" >"$tmp/in"
+run format --json
+expect_out_has '"size":"2x2","puzzle":"................","status":"ok","marks":"'
+printf '2x4\n%s\n' "$M4" >"$tmp/in"
+run format
+expect_out "2x4
+$M4"
+"$NONET" format <"$tmp/out" >"$tmp/back" 2>"$tmp/err"
+if cmp -s "$tmp/out" "$tmp/back"; then pass; else fail "read back: $(cat "$tmp/back" "$tmp/err")"; fi
+
+test_name="a size line before a named one-line puzzle keeps the name"
+L6=123456456123231564564231312645645312
+printf '3x2\n%s\tby tab\n3x2\n%s by space\n3x2\nPuzzle 3: %s\n' "$L6" "$L6" "$L6" >"$tmp/in"
+run format --json
+expect_rc 0
+expect_out "{\"index\":1,\"line\":2,\"name\":\"by tab\",\"size\":\"3x2\",\"puzzle\":\"$L6\",\"status\":\"ok\"}
+{\"index\":2,\"line\":4,\"name\":\"by space\",\"size\":\"3x2\",\"puzzle\":\"$L6\",\"status\":\"ok\"}
+{\"index\":3,\"line\":6,\"name\":\"Puzzle 3\",\"size\":\"3x2\",\"puzzle\":\"$L6\",\"status\":\"ok\"}"
+
+test_name="a lone x is a letter, not a 1x1 puzzle"
+printf 'x\n' >"$tmp/in"
+run check
+expect_rc 1
+expect_err "<stdin>:1:1: puzzle 1: 'x': 1 cell and no puzzle after it: not a puzzle or a title"
+printf 'x\n%s\n' "$CLASSIC" >"$tmp/in"
+run format --json
+expect_rc 0
+expect_out_has "{\"index\":1,\"line\":2,\"name\":\"x\",\"size\":\"3x3\""
+printf '.\n' >"$tmp/in"
+run solve
+expect_rc 0
+expect_out "1"
+
 # ---------------------------------------------------------------- usage
 test_name="usage and exit codes"
 input "$CLASSIC"

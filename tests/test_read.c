@@ -1011,6 +1011,335 @@ static void test_csv_unclosed(void)
     free(p);
 }
 
+/* Whether two readings of a puzzle agree: both failed (a line that is
+ * no puzzle may be named otherwise after one-line puzzles than alone),
+ * or the same cells, marks and name (line numbers restart in a text read
+ * on its own). */
+static int same_puzzle(const nonet_puzzle *a, const nonet_puzzle *b)
+{
+    if ((a->error.code == NONET_OK) != (b->error.code == NONET_OK) ||
+        (a->error.code == NONET_EBINARY) != (b->error.code == NONET_EBINARY))
+        return 0;
+    return a->error.code != NONET_OK ||
+           (nonet_grid_equal(&a->grid, &b->grid) && a->has_marks == b->has_marks &&
+            strcmp(a->name, b->name) == 0);
+}
+
+/* nonet_parse never says it consumed more bytes than it was given, and
+ * what it consumed ends where the next puzzle's text begins: reading on
+ * from there, one puzzle at a time, gives the puzzles of the whole text
+ * (issue 39, item 1: "\0\0\0\n" said 8, binary data found among the
+ * first bytes, held to decide the encoding, counted twice). Texts of
+ * many kinds of puzzle one after another, in UTF-8, with CRLF, in UTF-16
+ * with and without a byte-order mark; whole and in pieces. */
+static void test_consumed_lines_up(void)
+{
+    enum { MAXP = 32, FRAGMENTS = 14 };
+    nonet_puzzle *p = puzzles(MAXP), *q = puzzles(1);
+    char *frag[FRAGMENTS], *text = malloc(1 << 14), *crlfed = malloc(1 << 15);
+    unsigned char *bytes = malloc(1 << 16);
+    CHECK(p && q && text && crlfed && bytes);
+    static nonet_grid g;
+    CHECK(grid_from_line(classic_line, 3, 3, &g));
+    static const char *const fixed[] = {
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+        "Puzzle one\n53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8"
+        "..79\n",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\tby"
+        " tab\n",
+        "1..489..673.....4......1295..712.6..5..7.3..8..6.957..9146......2.....378..512..4 # c\n",
+        "1.3..4.1..1.4.3.\n",
+        "3x2\n123456456123231564564231312645645312\n",
+        "123 456\n456 123\n\n231 564\n564 231\n\n312 645\n645 312\n\n",
+        "# a comment\n\n",
+        "1234567891\n",
+        "53..7....\n6..195...\n\n",
+        "53  7    \n6  195   \n 98    6 \n8   6   3\n4  8 3  1\n7   2   6\n 6    28 \n"
+        "   419  5\n    8  79\n\n",
+    };
+    int nfixed = (int)(sizeof fixed / sizeof fixed[0]);
+    for (int i = 0; i < FRAGMENTS; i++)
+        frag[i] = malloc(1024);
+    for (int i = 0; i < FRAGMENTS; i++)
+        CHECK(frag[i]);
+    for (int i = 0; i < nfixed; i++)
+        strcpy(frag[i], fixed[i]);
+    CHECK(nonet_format(&g, NONET_LAYOUT_BOXED, 0, frag[nfixed], 1024) > 0);
+    strcat(frag[nfixed], "\n");
+    CHECK(nonet_format(&g, NONET_LAYOUT_GRID, 0, frag[nfixed + 1], 1024) > 0);
+    char *m = frag[nfixed + 2]; /* the pencil-mark line: clues, else 1-9 */
+    for (int c = 0; c < 81; c++)
+        for (int k = 1; k <= 9; k++)
+            *m++ = g.cells[c] == 0 || g.cells[c] == k ? (char)('0' + k) : '.';
+    strcpy(m, "\n");
+    uint64_t seed = 39;
+    for (int round = 0; round < 120; round++) {
+        size_t len = 0;
+        int count = 1 + round % 6;
+        for (int f = 0; f < count; f++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            const char *add = frag[(seed >> 33) % (uint64_t)(nfixed + 3)];
+            memcpy(text + len, add, strlen(add) + 1);
+            len += strlen(add);
+        }
+        for (int form = 0; form < 5; form++) {
+            const char *in = text;
+            size_t n = len;
+            if (form == 1) {
+                n = crlf(text, crlfed);
+                in = crlfed;
+            } else if (form == 2 || form == 3) {
+                n = utf16(text, form == 3, form == 2, bytes);
+                in = (const char *)bytes;
+            } else if (form == 4) { /* binary data after the text */
+                memcpy(crlfed, text, len);
+                memcpy(crlfed + len, "\x1f\x8b\x08\0\0\0\n53..7....\n", 18);
+                n = len + 18;
+                in = crlfed;
+            }
+            int k = unit_read_all(in, n, NULL, 0, p, MAXP);
+            CHECKF(k >= 0 && k <= MAXP, "round %d, form %d: %d puzzles", round, form, k);
+            for (size_t piece = 1; piece <= 7; piece += 6) {
+                static nonet_puzzle again[MAXP];
+                CHECK(unit_read_all(in, n, NULL, piece, again, MAXP) == k);
+                for (int i = 0; i < k; i++)
+                    CHECKF(same_puzzle(&again[i], &p[i]), "round %d, form %d, piece %zu: %d", round,
+                           form, piece, i + 1);
+            }
+            size_t pos = 0;
+            for (int i = 0; i < k; i++) {
+                size_t used = n + 1;
+                int rc = nonet_parse(in + pos, n - pos, NULL, q, &used);
+                CHECKF(rc == q->error.code && used > 0 && used <= n - pos && same_puzzle(q, &p[i]),
+                       "round %d, form %d, puzzle %d of %d: %d (%s), consumed %zu of %zu\n%s",
+                       round, form, i + 1, k, rc, q->error.message, used, n - pos, text);
+                pos += used;
+            }
+            if (form == 4) /* nothing after the binary data is read */
+                CHECK(pos == n && p[k - 1].error.code == NONET_EBINARY);
+            else if (pos < n && (form < 2 || n - pos >= 4)) /* (UTF-16 needs two
+                                                              characters to tell) */
+                CHECKF(nonet_parse(in + pos, n - pos, NULL, q, NULL) == NONET_EEMPTY,
+                       "round %d, form %d: more after %d puzzles", round, form, k);
+        }
+    }
+    /* every text of up to 4 bytes of these: never more than it was given */
+    static const unsigned char alphabet[] = {0, '\n', '5', '.', 0xFF, 0xFE, ' ', '\r'};
+    unsigned char tiny[4];
+    for (size_t len = 1; len <= 4; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= sizeof alphabet;
+        for (size_t code = 0; code < total; code++) {
+            size_t rest = code, used = 99;
+            for (size_t i = 0; i < len; i++, rest /= sizeof alphabet)
+                tiny[i] = alphabet[rest % sizeof alphabet];
+            nonet_parse((const char *)tiny, len, NULL, q, &used);
+            CHECKF(used <= len, "%02X %02X %02X %02X (%zu bytes): consumed %zu", tiny[0],
+                   len > 1 ? tiny[1] : 0, len > 2 ? tiny[2] : 0, len > 3 ? tiny[3] : 0, len, used);
+        }
+    }
+    size_t used = 0;
+    CHECK(nonet_parse("\0\0\0\n", 4, NULL, q, &used) == NONET_EBINARY && used == 4);
+    /* a CSV record of many lines in UTF-16: its bytes, mark included */
+    snprintf(text, 1 << 14, "id,puzzle,rules\n1,%s,\"line one\nline two\"\n2,%s,x\n", classic_line,
+             handout_cells);
+    size_t n = utf16(text, 0, 1, bytes);
+    CHECK(nonet_parse((const char *)bytes, n, NULL, q, &used) == NONET_OK);
+    CHECKF(used == 2 + 2 * (strlen("id,puzzle,rules\n1,,\"line one\nline two\"\n") + 81), "%zu",
+           used);
+    for (int i = 0; i < FRAGMENTS; i++)
+        free(frag[i]);
+    free(p);
+    free(q);
+    free(text);
+    free(crlfed);
+    free(bytes);
+}
+
+/* A line of 64 (729) cells is a one-line 8x8 (27x27) puzzle or the
+ * pencil-mark form of side 4 (9) (issue 39, item 2: "1......." eight
+ * times read as a 4x4 position, even after a size line "1x8"). A size
+ * line (or --size) says which; without one, the cells are marks only when
+ * every cell has one (as a puzzle they break its rules), else the puzzle
+ * (as marks, a cell without any has no digit left). What the writer
+ * writes with its size line reads back as what it wrote. */
+static void test_pencil_or_one_line(void)
+{
+    static nonet_puzzle p;
+    static nonet_grid g;
+    char *line = malloc(800), *text = malloc(2000);
+    CHECK(line && text);
+    for (int r = 0; r < 8; r++)
+        memcpy(line + 8 * r, "1.......", 8);
+    line[64] = '\0';
+    snprintf(text, 2000, "1x8\n%s\n", line);
+    CHECK(parse1(text, NULL, &p) == NONET_OK);
+    CHECKF(p.grid.n == 8 && p.grid.box_rows == 1 && p.grid.box_cols == 8 && !p.has_marks &&
+               p.layout == NONET_LAYOUT_LINE,
+           "%dx%d, marks %d", p.grid.box_rows, p.grid.box_cols, p.has_marks);
+    CHECK(cells_are(&p, line, 1, 8));
+    /* no size line: half its groups of 4 are empty, so no marks */
+    CHECK(parse1(line, NULL, &p) == NONET_OK && p.grid.n == 8 && !p.has_marks);
+    CHECK(p.grid.box_rows == 2 && p.grid.box_cols == 4 && cells_are(&p, line, 2, 4));
+    /* a mark in every cell: a position in marks, but a puzzle after "2x4" */
+    for (int c = 0; c < 16; c++)
+        memcpy(line + 4 * c, c % 3 ? "1234" : ".2.4", 4);
+    CHECK(parse1(line, NULL, &p) == NONET_OK && p.grid.n == 4 && p.has_marks);
+    CHECK(p.marks.cands[0] == 0xA && p.marks.cands[1] == 0xF);
+    nonet_read_opts o24 = {NONET_LAYOUT_AUTO, 2, 4, NULL, NULL},
+                    o22 = {NONET_LAYOUT_AUTO, 2, 2, NULL, NULL};
+    for (int sized = 0; sized <= 1; sized++) {
+        snprintf(text, 2000, "%s%s\n", sized ? "2x4\n" : "", line);
+        CHECK(parse1(text, sized ? NULL : &o24, &p) == NONET_OK);
+        CHECK(p.grid.n == 8 && !p.has_marks && cells_are(&p, line, 2, 4));
+        snprintf(text, 2000, "%s%s\n", sized ? "2x2\n" : "", line);
+        CHECK(parse1(text, sized ? NULL : &o22, &p) == NONET_OK && p.grid.n == 4 && p.has_marks);
+    }
+    /* 729 cells: a 27x27 puzzle with one clue, or 9x9 marks */
+    memset(line, '.', 729);
+    line[0] = '1';
+    line[729] = '\0';
+    CHECK(parse1(line, NULL, &p) == NONET_OK && p.grid.n == 27 && !p.has_marks);
+    CHECK(p.grid.cells[0] == 1 && p.grid.box_rows == 3 && p.grid.box_cols == 9);
+    for (int c = 0; c < 81; c++)
+        memcpy(line + 9 * c, "123456789", 9);
+    CHECK(parse1(line, NULL, &p) == NONET_OK && p.grid.n == 9 && p.has_marks);
+    snprintf(text, 2000, "3x9\n%s\n", line);
+    CHECK(parse1(text, NULL, &p) == NONET_OK && p.grid.n == 27 && !p.has_marks);
+    /* the writer: a size line before a line that would read as marks */
+    static const int sides[][2] = {{2, 4}, {3, 9}};
+    for (int k = 0; k < 2; k++) {
+        int br = sides[k][0], bc = sides[k][1], n = br * bc, m = n == 8 ? 4 : 9;
+        nonet_format_opts fo = {0, NULL, NULL, 1};
+        for (int sparse = 0; sparse <= 1; sparse++) {
+            nonet_grid_init(&g, br, bc);
+            for (int c = 0; c < n * n; c++)
+                g.cells[c] = (uint8_t)(sparse && c % (2 * m) >= m ? 0 : c % m + 1);
+            long len = nonet_format_with(&g, NONET_LAYOUT_LINE, &fo, text, 2000);
+            CHECK(len > 0);
+            CHECKF(sparse ? text[0] == '1' : strncmp(text, n == 8 ? "2x4\n" : "3x9\n", 4) == 0,
+                   "%dx%d, sparse %d: %.20s", n, n, sparse, text);
+            CHECK(nonet_parse(text, (size_t)len, NULL, &p, NULL) == NONET_OK);
+            CHECKF(nonet_grid_equal(&p.grid, &g) && !p.has_marks, "%dx%d, sparse %d: %dx%d", n, n,
+                   sparse, p.grid.n, p.grid.n);
+        }
+    }
+    free(line);
+    free(text);
+}
+
+/* A size line before a one-line puzzle with its name after it (a tab, a
+ * space, "# ", ';') or before it ("Puzzle 1: ") keeps the name and the
+ * shape, as a one-line puzzle without a size line keeps its name (issue
+ * 39, item 3: after a tab the name was lost, after a space the line
+ * failed). So do one-line 4x4 puzzles named with "# " (held as a 16x16
+ * grid's rows until their block ends, then read again). */
+static void test_sized_names(void)
+{
+    nonet_puzzle *p = puzzles(4);
+    char text[400];
+    CHECK(p);
+    const char *six = "123456456123231564564231312645645312";
+    static const char *const seps[] = {"\t", " ", " # ", ";", "  \t "};
+    for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+        snprintf(text, sizeof text, "3x2\n%s%smy name\n", six, seps[i]);
+        for (size_t piece = 0; piece <= 1; piece++) {
+            CHECK(unit_read_all(text, strlen(text), NULL, piece, p, 4) == 1);
+            CHECKF(cells_are(&p[0], six, 3, 2) && p[0].grid.box_rows == 3 &&
+                       strcmp(p[0].name, "my name") == 0 && p[0].first_line == 2,
+                   "'%s': %s (%s), %dx%d", seps[i], p[0].name, p[0].error.message,
+                   p[0].grid.box_rows, p[0].grid.box_cols);
+        }
+    }
+    snprintf(text, sizeof text, "3x2\nPuzzle 1: %s\n", six);
+    CHECK(parse1(text, NULL, &p[0]) == NONET_OK && p[0].grid.box_rows == 3);
+    CHECKF(strcmp(p[0].name, "Puzzle 1") == 0, "%s", p[0].name);
+    snprintf(text, sizeof text, "3x3\n%s hard one\n", classic_line);
+    CHECK(parse1(text, NULL, &p[0]) == NONET_OK && cells_are(&p[0], classic_line, 3, 3));
+    CHECK(strcmp(p[0].name, "hard one") == 0);
+    /* 4x4 lines named, as a block and after a 9x9 line */
+    snprintf(text, sizeof text, "1.3..4.1..1.4.3. # first\n1.3..4.1..1.4.3. # second\n%s # third\n",
+             handout_cells);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 4) == 3);
+    CHECK(p[0].grid.n == 4 && strcmp(p[0].name, "first") == 0);
+    CHECK(p[1].grid.n == 4 && strcmp(p[1].name, "second") == 0);
+    CHECKF(cells_are(&p[2], handout_cells, 3, 3) && strcmp(p[2].name, "third") == 0, "%s",
+           p[2].name);
+    free(p);
+}
+
+/* 'X' is a blank only beside symbols (issue 39, item 4: a lone "x" line
+ * read as a 1x1 puzzle): alone it is a letter, as 'a' is: a title before a
+ * puzzle, else no puzzle, named where it is. "1" and "." alone are 1x1
+ * puzzles (README: a tiny grid is read only when it stands alone). */
+static void test_lone_x(void)
+{
+    nonet_puzzle *p = puzzles(3);
+    char text[400];
+    CHECK(p);
+    CHECK(parse1("x\n", NULL, &p[0]) == NONET_ECELLS && p[0].error.column == 1);
+    CHECKF(strstr(p[0].error.message, "'x'") != NULL, "%s", p[0].error.message);
+    CHECK(parse1("  X", NULL, &p[0]) == NONET_ECELLS && p[0].error.column == 3);
+    CHECK(parse1("xxx\n", NULL, &p[0]) == NONET_ECELLS);
+    snprintf(text, sizeof text, "x\n%s\n", classic_line);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 1);
+    CHECK(cells_are(&p[0], classic_line, 3, 3) && strcmp(p[0].name, "x") == 0);
+    /* a one-cell line is a whole grid: never the row of one after it */
+    for (int k = 0; k < 3; k++) {
+        snprintf(text, sizeof text, "%s\n%s\n", k == 0 ? "a" : "x", k == 2 ? "." : "1");
+        CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 1);
+        CHECKF(p[0].error.code == NONET_OK && p[0].grid.n == 1 &&
+                   p[0].grid.cells[0] == (k == 2 ? 0 : 1) && strcmp(p[0].name, k ? "x" : "a") == 0,
+               "%d: %s", k, p[0].error.message);
+    }
+    CHECK(parse1("1\n", NULL, &p[0]) == NONET_OK && p[0].grid.n == 1 && p[0].grid.cells[0] == 1);
+    CHECK(parse1(".\n", NULL, &p[0]) == NONET_OK && p[0].grid.n == 1 && p[0].grid.cells[0] == 0);
+    /* a puzzle of X's alone: a letter out of range, also in a CSV field */
+    memset(text, 'x', 81);
+    text[81] = '\0';
+    CHECK(parse1(text, NULL, &p[0]) == NONET_EBADCHAR && p[0].error.column == 1);
+    snprintf(text, sizeof text, "id,puzzle\n1,%s\n2,x\n3,.\n", classic_line);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 3);
+    CHECKF(p[1].error.code == NONET_EBADCHAR && p[1].error.line == 3 && p[1].error.column == 3,
+           "%ld:%ld %s", p[1].error.line, p[1].error.column, p[1].error.message);
+    CHECK(p[2].error.code == NONET_OK && p[2].grid.n == 1);
+    /* beside symbols it is a blank */
+    CHECK(parse1("xx53xxxxx\n6xx195xxx\nx98xxxx6x\n8xxx6xxx3\n4xx8x3xx1\n7xxx2xxx6\n"
+                 "x6xxxx28x\nxxx419xx5\nxxxx8xx79\n",
+                 NULL, &p[0]) == NONET_OK);
+    CHECK(p[0].blank == 'X' && p[0].grid.cells[0] == 0 && p[0].grid.cells[2] == 5);
+    free(p);
+}
+
+/* After one-line puzzles, a grid of another side is read in every layout
+ * (a boxed or spaced 9x9 grid after a one-line 4x4 puzzle once failed row
+ * by row, "9 cells; a one-line 4x4 puzzle needs 16", where a plain one
+ * was read); a lone row of another length is still a broken one-line
+ * puzzle. */
+static void test_grid_after_one_lines(void)
+{
+    nonet_puzzle *p = puzzles(3);
+    static nonet_grid g;
+    char text[1200];
+    CHECK(p && grid_from_line(classic_line, 3, 3, &g));
+    static const nonet_layout layouts[] = {NONET_LAYOUT_BOXED, NONET_LAYOUT_SPACED,
+                                           NONET_LAYOUT_GRID, NONET_LAYOUT_KNUTH};
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+        int len = snprintf(text, sizeof text, "1.3..4.1..1.4.3.\n");
+        CHECK(nonet_format(&g, layouts[l], 0, text + len, sizeof text - (size_t)len) > 0);
+        CHECKF(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 2, "%s",
+               nonet_layout_name(layouts[l]));
+        CHECKF(p[0].grid.n == 4 && cells_are(&p[1], classic_line, 3, 3), "%s: %s",
+               nonet_layout_name(layouts[l]), p[1].error.message);
+    }
+    snprintf(text, sizeof text, "%s\n1 2 3 4 5 6 7 8 9 1\n%s\n", classic_line, classic_line);
+    CHECK(unit_read_all(text, strlen(text), NULL, 0, p, 3) == 3);
+    CHECKF(p[1].error.code == NONET_ECELLS && strstr(p[1].error.message, "one-line 9x9"), "%s",
+           p[1].error.message);
+    free(p);
+}
+
 void suite_read(void)
 {
     RUN(test_reset);
@@ -1033,4 +1362,9 @@ void suite_read(void)
     RUN(test_control_characters);
     RUN(test_csv_records);
     RUN(test_csv_unclosed);
+    RUN(test_consumed_lines_up);
+    RUN(test_pencil_or_one_line);
+    RUN(test_sized_names);
+    RUN(test_lone_x);
+    RUN(test_grid_after_one_lines);
 }

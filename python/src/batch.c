@@ -39,6 +39,53 @@ int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text)
     return m && PyList_SetItem(b->messages, i, m) == 0 ? 0 : -1;
 }
 
+/* The reader and the puzzle kept between calls (binding.h), taken while
+ * in use: a call made meanwhile (from a signal handler, a __fspath__)
+ * makes its own. A reader with a column keeps a pointer to its name (a
+ * str's, or a number on the stack): such a reader is never kept. */
+static nonet_reader *kept_reader;
+static int kept_rows, kept_cols;
+static nonet_puzzle *kept_puzzle;
+
+nonet_reader *nb_reader_take(int box_rows, int box_cols, const char *column)
+{
+    if (kept_reader && (!column || !column[0]) && box_rows == kept_rows && box_cols == kept_cols) {
+        nonet_reader *r = kept_reader;
+        kept_reader = NULL;
+        nonet_reader_reset(r);
+        return r;
+    }
+    nonet_read_opts opts = {NONET_LAYOUT_AUTO, box_rows, box_cols, NULL, column};
+    return nonet_reader_new(&opts);
+}
+
+void nb_reader_give(nonet_reader *r, int box_rows, int box_cols, const char *column)
+{
+    if (!r || (column && column[0])) {
+        nonet_reader_free(r);
+        return;
+    }
+    nonet_reader_free(kept_reader); /* the last one's shape is kept */
+    kept_reader = r;
+    kept_rows = box_rows;
+    kept_cols = box_cols;
+}
+
+nonet_puzzle *nb_puzzle_take(void)
+{
+    nonet_puzzle *p = kept_puzzle;
+    kept_puzzle = NULL;
+    return p ? p : malloc(sizeof *p);
+}
+
+void nb_puzzle_give(nonet_puzzle *p)
+{
+    if (kept_puzzle)
+        free(p);
+    else
+        kept_puzzle = p;
+}
+
 /* The boxes of a size argument ("2x3", 6, None), or 0, 0 for None. */
 int nb_size_arg(PyObject *size, int *box_rows, int *box_cols)
 {
@@ -476,9 +523,8 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
             col = number;
         }
     }
-    nonet_read_opts opts = {NONET_LAYOUT_AUTO, box_rows, box_cols, NULL, col};
-    nonet_reader *r = nonet_reader_new(&opts);
-    nonet_puzzle *p = malloc(sizeof *p);
+    nonet_reader *r = nb_reader_take(box_rows, box_cols, col);
+    nonet_puzzle *p = nb_puzzle_take();
     gather g = {b, NULL, 0, box_rows != 0};
     int rc = -1;
     if (!r || !p) {
@@ -549,8 +595,8 @@ static int batch_from(nb_batch *b, PyObject *src, PyObject *size, PyObject *colu
     }
 done:
     free(g.cells);
-    free(p);
-    nonet_reader_free(r);
+    nb_puzzle_give(p);
+    nb_reader_give(r, box_rows, box_cols, col);
     return rc;
 }
 

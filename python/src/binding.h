@@ -97,6 +97,20 @@ int nb_size_arg(PyObject *size, int *box_rows, int *box_cols);
 void nb_no_puzzle_error(const char *arg, PyObject *src, const char *text, Py_ssize_t len);
 /* Sets message i of b to text (a no-op for ""); returns 0 or -1. */
 int nb_set_message(nb_batch *b, Py_ssize_t i, const char *text);
+/* A reader with these options (nonet_read_opts: a shape, no symbols, a
+ * column or NULL), made new or the one kept from an earlier call, reset;
+ * NULL when out of memory. Give it back with nb_reader_give (the same
+ * shape and column). A new reader allocates over half a MiB, which the C
+ * library may hand back to the system when it is freed and fetch again
+ * page by page for the next: about 50 us, where reading a few lines takes
+ * 2. With the GIL held, which guards the one kept. */
+nonet_reader *nb_reader_take(int box_rows, int box_cols, const char *column);
+void nb_reader_give(nonet_reader *r, int box_rows, int box_cols, const char *column);
+/* A nonet_puzzle (over 100 KiB) to read into, the one kept or a new one;
+ * NULL when out of memory. Give it back with nb_puzzle_give. With the GIL
+ * held. */
+nonet_puzzle *nb_puzzle_take(void);
+void nb_puzzle_give(nonet_puzzle *p);
 
 /* ---------------------------------------------------------------- arguments */
 

@@ -528,6 +528,36 @@ static PyObject *step_tuple(const step_rec *st, int n)
     return r;
 }
 
+/* The next puzzle of the text[0..len) fed from *pos on into *p; 1, or 0
+ * at its end. */
+static int next_of(nonet_reader *r, const char *text, size_t len, size_t *pos, nonet_puzzle *p)
+{
+    while (*pos < len) {
+        *pos += nonet_reader_feed(r, text + *pos, len - *pos);
+        if (nonet_reader_next(r, p))
+            return 1;
+    }
+    nonet_reader_end(r);
+    return nonet_reader_next(r, p);
+}
+
+/* *p as a puzzle of nothing yet: the fields the header says are valid
+ * without marks and CSV columns (and the row lines), zeroed; not its
+ * cells beyond n*n, its marks and its columns' room, most of its 100 KiB. */
+static void puzzle_clear(nonet_puzzle *p)
+{
+    p->grid.box_rows = p->grid.box_cols = p->grid.n = 0;
+    p->layout = NONET_LAYOUT_AUTO;
+    p->blank = '\0';
+    p->symbols[0] = '\0';
+    p->name[0] = '\0';
+    p->has_marks = 0;
+    p->index = p->first_line = p->last_line = 0;
+    memset(p->row_line, 0, sizeof p->row_line);
+    memset(&p->error, 0, sizeof p->error);
+    p->ncolumns = 0;
+}
+
 /* One puzzle from an argument: a str read whole (its pencil marks kept),
  * else a batch that must hold exactly one. *p is the caller's. Returns 0,
  * or -1 with an exception. */
@@ -541,17 +571,22 @@ static int one_puzzle(PyObject *src, PyObject *size, nonet_puzzle *p, const char
         const char *text = PyUnicode_AsUTF8AndSize(src, &len);
         if (!text)
             return -1;
-        nonet_read_opts opts = {NONET_LAYOUT_AUTO, box_rows, box_cols, NULL, NULL};
-        size_t used = 0;
-        int rc = nonet_parse(text, (size_t)len, &opts, p, &used);
-        if (rc == NONET_EEMPTY) {
+        /* one reader: the puzzle, then whether another follows */
+        nonet_reader *r = nb_reader_take(box_rows, box_cols, NULL);
+        nonet_puzzle *next = nb_puzzle_take();
+        size_t pos = 0;
+        int got = r && next ? next_of(r, text, (size_t)len, &pos, p) : -1;
+        int more = got == 1 && next_of(r, text, (size_t)len, &pos, next);
+        nb_puzzle_give(next);
+        nb_reader_give(r, box_rows, box_cols, NULL);
+        if (got < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (!got) {
             nb_no_puzzle_error("puzzle", src, text, len);
             return -1;
         }
-        nonet_puzzle *next = malloc(sizeof *next);
-        int more = !next ||
-                   nonet_parse(text + used, (size_t)len - used, &opts, next, NULL) != NONET_EEMPTY;
-        free(next);
         if (more) {
             PyErr_Format(PyExc_ValueError,
                          "%s takes one puzzle; the text has more (for a batch: trajectories, "
@@ -569,7 +604,7 @@ static int one_puzzle(PyObject *src, PyObject *size, nonet_puzzle *p, const char
                          "%s takes one puzzle, not %zd (for a batch: trajectories, rate)", fn,
                          b.count);
         } else {
-            memset(p, 0, sizeof *p);
+            puzzle_clear(p);
             p->index = 1;
             if (b.status[0] == NONET_V_OK) {
                 nb_batch_grid(&b, 0, &p->grid);

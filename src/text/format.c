@@ -1,6 +1,7 @@
 /* format.c - writing grids as text in every output layout, and candidate
  * sets in the candidates layout, with snprintf's buffer semantics. */
 #include "core/internal.h"
+#include "text/read.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -73,6 +74,25 @@ static long fail(char *buf, size_t cap)
 static char cell_sym(const struct out *o, const nonet_grid *g, int r, int c)
 {
     return o->sym[g->cells[r * g->n + c]];
+}
+
+/* Whether g's line (LINE) would read as the pencil-mark form of a
+ * smaller side: an 8x8 (27x27) grid whose symbols stand where that form
+ * puts each digit's mark, one in every group of 4 (9) cells (read.h,
+ * pencil_form). Such a grid breaks the rules; the size line before it
+ * says what it is. */
+static int line_reads_as_marks(const struct out *o, const nonet_grid *g)
+{
+    uint8_t code[27 * 27];
+    int cells = g->n * g->n, nlower = 0;
+    if (g->n != 8 && g->n != 27)
+        return 0;
+    for (int c = 0; c < cells; c++) {
+        unsigned char ch = (unsigned char)o->sym[g->cells[c]];
+        nlower += ch >= 'a' && ch <= 'z';
+        code[c] = (uint8_t)char_code(ch);
+    }
+    return pencil_form(code, cells, nlower, 0) != 0;
 }
 
 /* LINE: all cells on one line. */
@@ -340,7 +360,9 @@ long nonet_format_with(const nonet_grid *g, nonet_layout layout, const nonet_for
     int br, bc;
     nonet_default_shape(g->n, &br, &bc);
     if (opts->size_line && layout != NONET_LAYOUT_JSON && layout != NONET_LAYOUT_CSV &&
-        layout != NONET_LAYOUT_AUTO && (g->box_rows != br || g->box_cols != bc)) {
+        layout != NONET_LAYOUT_AUTO &&
+        (g->box_rows != br || g->box_cols != bc ||
+         (layout == NONET_LAYOUT_LINE && line_reads_as_marks(&o, g)))) {
         put_int(&o, g->box_rows, 0);
         put_char(&o, 'x');
         put_int(&o, g->box_cols, 0);

@@ -503,25 +503,16 @@ static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, siz
     return 1;
 }
 
-/* The pencil-mark form: n*n*n cells, n for each cell, the k-th a blank or
- * the symbol of digit k (1-9A-G). Returns the side n (4 to 16), or 0
- * when the scanned line is not in that form. */
+/* The pencil-mark form (pencil_form): its side n, or 0 when the scanned
+ * line is not in that form. A size line's side (or the forced one)
+ * decides between the form and a one-line puzzle of as many cells. */
 static int pencil_side(const nonet_reader *r)
 {
     const line_scan *sc = &r->sc;
-    if (sc->nsym == 0 || sc->nbad > 0 || sc->nlower > 0)
+    if (sc->nbad > 0 || sc->ncells > MAX_ITEMS)
         return 0;
-    for (int n = 4; n * n * n <= MAX_ITEMS && n <= NONET_MAX_SYMBOL_SIDE; n++) {
-        if (sc->ncells != n * n * n)
-            continue;
-        for (int c = 0; c < n * n * n; c++) {
-            int code = r->it->code[c];
-            if (code != CODE_BLANK && code != '0' && code != (unsigned char)sym_of_digit(c % n + 1))
-                return 0;
-        }
-        return n;
-    }
-    return 0;
+    return pencil_form(r->it->code, sc->ncells, sc->nlower,
+                       r->ctx.forced_n ? r->ctx.forced_n : r->hint_n);
 }
 
 static void pencil_line(nonet_reader *r, int n, long line, size_t end_offset, const char *name,
@@ -714,7 +705,7 @@ static int grid_was_lines(nonet_reader *r)
     for (int i = 0; i < w->nrows; i++) {
         grid_row *row = &w->rows[i];
         if (!row->bar_only)
-            replay_push(r, w->text + row->off, row->len, row->line, row->end_offset,
+            replay_push(r, w->text + row->off, row->whole, row->line, row->end_offset,
                         REPLAY_ONE_LINE | REPLAY_FORMED, NULL, 0);
     }
     w->active = 0;
@@ -756,7 +747,7 @@ static int break_grid(nonet_reader *r, const char *text, size_t len, long line, 
     if (tiny_one_line(w)) {
         /* "1..1" standing alone: a one-line 2x2 puzzle, no grid's row */
         grid_row *row = &w->rows[0];
-        replay_push(r, w->text + row->off, row->len, row->line, row->end_offset,
+        replay_push(r, w->text + row->off, row->whole, row->line, row->end_offset,
                     REPLAY_ONE_LINE | REPLAY_FORMED, NULL, 0);
         w->active = 0;
         w->nrows = 0;
@@ -799,10 +790,19 @@ static void settle_pending(nonet_reader *r, int at_end)
     line_scan sc;
     scan_line((const unsigned char *)r->pending_text, r->pending_len, &sc, NULL);
     if (at_end && !sc.has_word) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "%d cell%s and no puzzle after %s: not a puzzle or a title",
-                 sc.ncells, PLURAL(sc.ncells), sc.ncells == 1 ? "it" : "them");
-        bad_line(r, NONET_ECELLS, r->pending_line, 0, msg, r->pending_end);
+        char msg[160], what[48] = "";
+        long col = 0;
+        if (sc.ncells == 1) { /* "x": named, where it is */
+            const unsigned char *t = (const unsigned char *)r->pending_text;
+            while (col < (long)r->pending_len && is_space(t[col]))
+                col++;
+            describe_char(t + col, r->pending_len - (size_t)col, what, sizeof what);
+            col++;
+        }
+        snprintf(msg, sizeof msg, "%s%s%d cell%s and no puzzle after %s: not a puzzle or a title",
+                 what, what[0] ? ": " : "", sc.ncells, PLURAL(sc.ncells),
+                 sc.ncells == 1 ? "it" : "them");
+        bad_line(r, NONET_ECELLS, r->pending_line, col, msg, r->pending_end);
         return;
     }
     if (!at_end)
@@ -843,10 +843,10 @@ static int starts_grid(const line_scan *sc)
            scan_fits(sc, sc->ntokens);
 }
 
-static void begin_grid(nonet_reader *r, const char *text, size_t len, long line, size_t end_offset,
-                       int maybe_lines)
+static void begin_grid(nonet_reader *r, const char *text, size_t len, size_t whole, long line,
+                       size_t end_offset, int maybe_lines)
 {
-    int done = grid_begin(&r->w, &r->ctx, text, len, line, end_offset, &r->sc, r->rule_left,
+    int done = grid_begin(&r->w, &r->ctx, text, len, whole, line, end_offset, &r->sc, r->rule_left,
                           r->rule_right);
     r->w.maybe_lines = maybe_lines;
     if (done == 1 && !grid_was_lines(r))
@@ -954,6 +954,9 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     line_scan *sc = &r->sc;
     nonet_layout forced = r->ctx.layout;
     int c = sc->ncells;
+    /* the whole line, with the name a tab or '#' set apart: what a line
+     * read again keeps */
+    size_t whole = comment_len ? (size_t)(comment + comment_len - text) : len;
 
     int br, bc;
     if (!(flags & REPLAY_NO_SIZE) && !r->pending && comment_len == 0 && r->nsize == 0 &&
@@ -979,10 +982,23 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         return;
     }
     if (r->nsize_lines) {
-        /* a grid's first row (maybe empty), not dashes ("----": a rule) */
+        /* a grid's first row (maybe empty), not dashes ("----": a rule),
+         * or a one-line puzzle, also with its name after it or before it
+         * ("53..7... name", "Puzzle 1: 53..7...") */
         int fits =
             !(sc->nsym == 0 && sc->has_dashes) && (size_fits(r, c) || size_fits(r, sc->ntokens));
-        size_release(r, text, len, line, end_offset, 1, !fits);
+        size_t from = 0, to = 0, lead_from, lead_to, rest;
+        int plus;
+        if (!fits && forced == NONET_LAYOUT_AUTO &&
+            !forum_line(r, s, len, &from, &to, &lead_from, &lead_to, &rest, &plus) &&
+            label_line(r, s, len, &from))
+            to = len;
+        if (to > from) { /* the puzzle's cells alone */
+            line_scan field;
+            scan_line(s + from, to - from, &field, NULL);
+            fits = size_fits(r, field.ncells);
+        }
+        size_release(r, text, whole, line, end_offset, 1, !fits);
         return; /* read again after the rule lines held with them */
     }
 
@@ -993,17 +1009,20 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
                       !sc->has_word && spaced_out(r->pending_text, r->pending_len);
         /* a row with a typo has no word: "1.2 hidden single in box 2: ..."
          * is a title even before a row of as many tokens */
+        /* (a line of one cell is a whole grid alone: never a row with it) */
         if (columns || (starts_grid(sc) && !psc.has_word &&
-                        (psc.ncells == c ||
+                        ((psc.ncells == c && c > 1) ||
                          (psc.ntokens == sc->ntokens && sc->ntokens >= 2 && c != sc->ntokens)))) {
             /* the waiting line is this grid's first row: with a typo, or
              * letters with spaces as blanks (" C          ") */
             r->pending = 0;
-            int done = grid_begin(&r->w, &r->ctx, r->pending_text, r->pending_len, r->pending_line,
-                                  r->pending_end, &psc, 0, 0);
-            if (done == 1) {
+            int done = grid_begin(&r->w, &r->ctx, r->pending_text, r->pending_len, r->pending_len,
+                                  r->pending_line, r->pending_end, &psc, 0, 0);
+            if (done == 1) { /* a whole grid alone: this line is read after it */
                 finish_grid(r, 0, r->pending_end);
-            } else if (grid_add(&r->w, &r->ctx, text, len, line, end_offset, sc) == 1) {
+                replay_push(r, text, whole, line, end_offset,
+                            REPLAY_FORMED | (flags & REPLAY_NO_SIZE), NULL, 0);
+            } else if (grid_add(&r->w, &r->ctx, text, len, whole, line, end_offset, sc) == 1) {
                 finish_grid(r, 0, end_offset);
             }
             return;
@@ -1031,13 +1050,13 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     int m = isqrt_exact(c);
     if (auto_layout && sc->tokens_numeric && sc->multi_digit && sc->ntokens >= 2 &&
         sc->ntokens <= NONET_MAX_SIDE && sc->max_number <= sc->ntokens) {
-        begin_grid(r, text, len, line, end_offset, 0); /* a row of numbers: "12 0 3 ..." */
+        begin_grid(r, text, len, whole, line, end_offset, 0); /* a row of numbers: "12 0 3 ..." */
         return;
     }
 
     if (auto_layout) {
         int n = pencil_side(r);
-        if (n && (!r->ctx.forced_n || n == r->ctx.forced_n)) {
+        if (n) {
             pencil_line(r, n, line, end_offset, comment, comment_len);
             return;
         }
@@ -1089,7 +1108,7 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     if (auto_layout && !(flags & REPLAY_ONE_LINE) && sc->ntokens >= 2 && sc->ntokens < c &&
         sc->ntokens <= NONET_MAX_SIDE && sc->tokens_sorted && sc->nblank == 0 && sc->nbad == 0 &&
         scan_fits(sc, sc->ntokens)) {
-        begin_grid(r, text, len, line, end_offset, 0); /* candidate lists: "1    126  36" */
+        begin_grid(r, text, len, whole, line, end_offset, 0); /* candidate lists: "1    126  36" */
         return;
     }
     if (auto_layout && (m >= 4 || (m >= 2 && (flags & REPLAY_ONE_LINE))) &&
@@ -1106,7 +1125,7 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         int small = (m == 4 || m == 5) && !r->ctx.forced_n && !(flags & REPLAY_ONE_LINE);
         if (small && scan_fits(sc, c) && sc->ncells != 0 && r->sticky_side != m) {
             /* a one-line 4x4 (5x5) puzzle or a 16x16 (25x25) grid's row */
-            begin_grid(r, text, len, line, end_offset,
+            begin_grid(r, text, len, whole, line, end_offset,
                        scan_fits(sc, m) && c != r->sticky_grid && !sc->has_bar && !r->rule_left);
             return;
         }
@@ -1142,7 +1161,10 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
     int by_tokens = sc->ntokens != c && sc->ntokens <= NONET_MAX_SIDE && starts_grid(sc);
     if (!texty && !by_tokens &&
         (c > NONET_MAX_SIDE || (near && auto_layout && !starts_grid(sc)) ||
-         (r->sticky_side && auto_layout && c != r->sticky_side && c >= 8) ||
+         /* after one-line puzzles, a line of another length that starts
+          * no grid (a grid's row of any layout does: when no row follows
+          * it, break_grid names it a broken one-line puzzle) */
+         (r->sticky_side && auto_layout && c != r->sticky_side && c >= 8 && !starts_grid(sc)) ||
          (sc->ncontrol > 0 && !starts_grid(sc)))) {
         char msg[160];
         int side = r->sticky_side ? r->sticky_side : near ? near_side : 0;
@@ -1166,8 +1188,12 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
                  end_offset);
         return;
     }
-    if (texty || (auto_layout && !starts_grid(sc) && !starts_columns(sc) &&
-                  (sc->nletters > 0 || sc->nbad > 0))) {
+    /* X's alone ("x"): letters, as "a" is, where X is a blank only beside
+     * symbols (read_symbols.c) */
+    int x_only = auto_layout && c > 0 && sc->blanks[BLANK_X] == c;
+    if (texty || x_only ||
+        (auto_layout && !starts_grid(sc) && !starts_columns(sc) &&
+         (sc->nletters > 0 || sc->nbad > 0))) {
         /* text: a title, unless the next line makes it a grid's row */
         if (!grow(&r->pending_text, &r->pending_cap, len))
             return;
@@ -1178,7 +1204,7 @@ static void fresh_line(nonet_reader *r, const char *text, size_t len, long line,
         r->pending = 1;
         return;
     }
-    begin_grid(r, text, len, line, end_offset, 0);
+    begin_grid(r, text, len, whole, line, end_offset, 0);
 }
 
 /* Whether the line is a section header of an .sdk file: "[Name]". Sets
@@ -1257,7 +1283,7 @@ static void whole_puzzle(nonet_reader *r, const char *text, size_t len, long lin
     line_scan *sc = &r->sc;
     scan_line((const unsigned char *)text, len, sc, r->it);
     int m = isqrt_exact(sc->ncells), n = pencil_side(r);
-    if (n && (!r->ctx.forced_n || n == r->ctx.forced_n)) {
+    if (n) {
         pencil_line(r, n, line, end_offset, "", 0);
     } else if (sc->tokens_numeric && sc->multi_digit && isqrt_exact(sc->ntokens) > 1) {
         one_line(r, text, isqrt_exact(sc->ntokens), line, end_offset, "", 0);
@@ -1479,6 +1505,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         if (formed)
             return; /* read as the lines it stands for */
     }
+    size_t whole = full; /* the line before a name is set apart from it */
     /* a trailing " # comment": the puzzle's name */
     const char *comment = "";
     size_t comment_len = 0;
@@ -1538,7 +1565,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
         scan_extent(s, len, &left, &right);
         if (w->last_rule && (grid_ends_at_blank(w) || grid_begin_held(w, &r->ctx))) {
             /* a second rule line: the frame closed, another begins */
-            if (break_grid(r, text, full, line, end_offset, 1))
+            if (break_grid(r, text, whole, line, end_offset, 1))
                 return;
         }
         if (w->active || w->held) {
@@ -1583,7 +1610,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             row = 0; /* its only row was a rule ("*-----------*"): dropped below */
         if (row) {
             w->provisional = 0;
-            int done = grid_add(w, &r->ctx, text, full, line, end_offset, sc);
+            int done = grid_add(w, &r->ctx, text, full, whole, line, end_offset, sc);
             if (done == 1 && !grid_was_lines(r))
                 finish_grid(r, 0, end_offset);
             r->rule_left = r->rule_right = 0;
@@ -1595,7 +1622,7 @@ static void process_line(nonet_reader *r, const char *text, size_t len, long lin
             grid_gap(w, 1, left, right); /* dashes of the wrong length: a rule */
             return;
         }
-        if (break_grid(r, text, full, line, end_offset, 1))
+        if (break_grid(r, text, whole, line, end_offset, 1))
             return;
         scan_line(s, len, sc, r->it); /* finishing the grid used the scratch */
     }
@@ -1720,9 +1747,19 @@ static void start_binary(nonet_reader *r, long line, long column, int utf32)
     r->line_nul = 0;
     r->overlong = 0;
     r->end_pending = 0;
-    r->offset += (size_t)(r->nhead - r->head_next); /* held bytes: dropped too */
-    r->head_next = r->nhead;
     r->ended = 1;
+}
+
+/* The input's first bytes, held to decide its encoding, are UTF-32: they
+ * are binary data, dropped (consumed) with everything after them. (Binary
+ * data found while the held bytes are read is dropped by the reading,
+ * which consumes all it was given then: the held bytes left.) */
+static void start_utf32(nonet_reader *r)
+{
+    r->enc = ENC_BYTES;
+    start_binary(r, 1, 1, 1);
+    r->offset += (size_t)(r->nhead - r->head_next);
+    r->head_next = r->nhead;
 }
 
 static void report_binary(nonet_reader *r)
@@ -1754,8 +1791,7 @@ static void decide_encoding(nonet_reader *r, int at_end)
         if (n >= 2 && h[1] != 0xFE) {
             enc = ENC_BYTES;
         } else if (n >= 4 && h[2] == 0 && h[3] == 0) {
-            r->enc = ENC_BYTES;
-            start_binary(r, 1, 1, 1);
+            start_utf32(r);
             return;
         } else if (n >= 4 || (at_end && n >= 2)) {
             enc = ENC_UTF16LE;
@@ -1768,8 +1804,7 @@ static void decide_encoding(nonet_reader *r, int at_end)
         }
     } else if (h[0] == 0) {
         if (n >= 4 && h[1] == 0 && h[2] == 0xFE && h[3] == 0xFF) {
-            r->enc = ENC_BYTES;
-            start_binary(r, 1, 1, 1);
+            start_utf32(r);
             return;
         }
         if (n >= 4)

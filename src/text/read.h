@@ -123,6 +123,24 @@ int scan_near_one_line(const line_scan *sc, const line_items *it, int *side);
  * other than spaces; 0 and 0 for a blank line. */
 void scan_extent(const unsigned char *s, size_t len, int *left, int *right);
 
+/* The cell code of a character (one byte; CODE_BAD for one that is no
+ * cell: a separator, a rule mark, any other). */
+int char_code(unsigned char ch);
+
+/* Whether ncells cell codes are the pencil-mark form: n*n*n cells (4 <= n
+ * <= 16), n for each cell, the k-th a blank (or '0') or the symbol of
+ * digit k (1-9A-G), some not blank, and no lower-case letter (nlower).
+ * Returns n, or 0. side: the side a size line or the options give (0:
+ * none); the form is then only that side's. The 64 cells of side 4 and
+ * the 729 of side 9 are also one-line 8x8 and 27x27 puzzles: without a
+ * side, such cells are marks only when every cell has one, so that each
+ * reading is the one that makes sense (as an 8x8 or 27x27 puzzle, marks
+ * in every cell break its rules: 16 or more clues of 1-4 (81 of 1-9),
+ * each in two (three) columns of its own; as marks, a cell without any
+ * has no digit left). The writer (format.c) writes a size line before
+ * an 8x8 or 27x27 line that would read as marks. */
+int pencil_form(const uint8_t *code, int ncells, int nlower, int side);
+
 /* Whether the line reads as text (a title) rather than cells: it has a
  * letter or a character that is no cell, and it is no row of its own
  * width (scan_fits fails for its cell count). */
@@ -264,6 +282,9 @@ typedef struct grid_row {
     size_t end_offset; /* input offset after its line */
     size_t off, len;   /* its text in the grid's arena, trailing
                           spaces kept (they matter read by column) */
+    size_t whole;      /* and the whole line's from off: with the name
+                          after it ("# name", a tab and text), which a
+                          row read again as a one-line puzzle keeps */
     int band_start;    /* blank or rule lines came before it */
     int bar_only;      /* bars and spaces only: a row of blanks when
                           read by column, a rule otherwise */
@@ -309,11 +330,12 @@ typedef struct grid_work {
 void grid_free(grid_work *w);
 
 /* Starts a grid with its first row (text[0..len) with trailing spaces,
- * scanned into *sc), after the rows held for it if any. rule_left and
+ * scanned into *sc; text[0..whole) the whole line, a name after the row
+ * included), after the rows held for it if any. rule_left and
  * rule_right: where the rule lines just before it begin and end (display
  * columns; 0 if none). */
-int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
-               size_t end_offset, const line_scan *sc, int rule_left, int rule_right);
+int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, size_t whole,
+               long line, size_t end_offset, const line_scan *sc, int rule_left, int rule_right);
 
 /* Holds an empty framed row ("|       |       |       |", bars only)
  * that comes before any grid: it is the first row of the grid that
@@ -334,10 +356,11 @@ void grid_drop_held(grid_work *w);
  * some living reading. */
 int grid_takes(const grid_work *w, const line_scan *sc);
 
-/* Adds the next row. Returns 1 when the grid is complete (finish it), 0
- * when it wants more rows, -1 when out of memory. */
-int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
-             size_t end_offset, const line_scan *sc);
+/* Adds the next row (text and whole as for grid_begin). Returns 1 when
+ * the grid is complete (finish it), 0 when it wants more rows, -1 when out
+ * of memory. */
+int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, size_t whole,
+             long line, size_t end_offset, const line_scan *sc);
 
 /* A blank line (rule 0) or a rule line (rule 1, from display column left
  * to right) between rows, or before them while rows are held. */

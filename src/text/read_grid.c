@@ -155,15 +155,18 @@ static void rows_start(grid_work *w)
     w->last_rule = 0;
 }
 
-static grid_row *keep_row(grid_work *w, const char *text, size_t len, long line, size_t end_offset,
-                          const line_scan *sc)
+static grid_row *keep_row(grid_work *w, const char *text, size_t len, size_t whole, long line,
+                          size_t end_offset, const line_scan *sc)
 {
     if (w->nrows == GRID_MAX_ROWS)
         return NULL;
     grid_row *row = &w->rows[w->nrows];
-    if (!keep_text(w, text, len, &row->off))
+    if (whole < len)
+        whole = len;
+    if (!keep_text(w, text, whole, &row->off))
         return NULL;
     row->len = len;
+    row->whole = whole;
     row->line = line;
     row->end_offset = end_offset;
     row->band_start = w->gap_lines > 0 && w->nrows > 0;
@@ -180,7 +183,7 @@ int grid_hold(grid_work *w, const char *text, size_t len, long line, size_t end_
 {
     rows_start(w);
     merge_rule(w, rule_left, rule_right);
-    if (!keep_row(w, text, len, line, end_offset, sc))
+    if (!keep_row(w, text, len, len, line, end_offset, sc))
         return -1;
     w->held++;
     return 0;
@@ -196,8 +199,8 @@ void grid_drop_held(grid_work *w)
     w->rule_left = w->rule_right = 0;
 }
 
-int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
-               size_t end_offset, const line_scan *sc, int rule_left, int rule_right)
+int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, size_t whole,
+               long line, size_t end_offset, const line_scan *sc, int rule_left, int rule_right)
 {
     rows_start(w);
     merge_rule(w, rule_left, rule_right);
@@ -236,7 +239,7 @@ int grid_begin(grid_work *w, const read_ctx *ctx, const char *text, size_t len, 
                       BAD_SEP(sc->bad_what), sc->bad_what);
         w->broken_n = 1;
     }
-    return grid_add(w, ctx, text, len, line, end_offset, sc);
+    return grid_add(w, ctx, text, len, whole, line, end_offset, sc);
 }
 
 int grid_takes(const grid_work *w, const line_scan *sc)
@@ -260,8 +263,8 @@ void grid_gap(grid_work *w, int rule, int left, int right)
     }
 }
 
-int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, long line,
-             size_t end_offset, const line_scan *sc)
+int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, size_t whole,
+             long line, size_t end_offset, const line_scan *sc)
 {
     if (w->nrows == GRID_MAX_ROWS)
         return 1; /* cannot happen with a living reading; finish as broken */
@@ -273,7 +276,7 @@ int grid_add(grid_work *w, const read_ctx *ctx, const char *text, size_t len, lo
         w->chars_n = 0;
         w->tokens_n = 0;
     }
-    grid_row *row = keep_row(w, text, len, line, end_offset, sc);
+    grid_row *row = keep_row(w, text, len, whole, line, end_offset, sc);
     if (!row)
         return -1;
     if (sc->has_bar)

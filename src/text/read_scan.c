@@ -142,6 +142,41 @@ static int cell_code(unsigned char ch)
     return CODE_BAD;
 }
 
+int char_code(unsigned char ch)
+{
+    return cell_code(ch);
+}
+
+int pencil_form(const uint8_t *code, int ncells, int nlower, int side)
+{
+    if (nlower > 0)
+        return 0;
+    for (int n = 4; n * n * n <= ncells && n * n * n <= MAX_ITEMS; n++) {
+        if (n * n * n != ncells)
+            continue;
+        if (side && n != side)
+            return 0;
+        int some = 0, every = 1;
+        for (int cell = 0; cell < n * n; cell++) {
+            int marked = 0;
+            for (int k = 0; k < n; k++) {
+                int c = code[cell * n + k];
+                if (c == CODE_BLANK || c == '0')
+                    continue;
+                if (c != (unsigned char)sym_of_digit(k + 1))
+                    return 0;
+                marked = 1;
+            }
+            some |= marked;
+            every &= marked;
+        }
+        /* 64 and 729 cells are also a one-line 8x8 and 27x27 puzzle */
+        int square = n == 4 || n == 9;
+        return some && (every || side || !square) ? n : 0;
+    }
+    return 0;
+}
+
 static int blank_kind(unsigned char ch)
 {
     switch (ch) {

@@ -181,13 +181,17 @@ int decode_cells(const raw_cells *raw, const char *forced, nonet_grid *g, char *
                        raw->blanks[BLANK_UNDERSCORE] + raw->blanks[BLANK_STAR] +
                        raw->blanks[BLANK_X];
     /* 'X' is a blank when it is the puzzle's only blank symbol ('0' aside)
-     * and the alphabet the other symbols choose does not reach it (it does
-     * for 25x25 in A-Y and sides from 34); beside '.' it is a typo */
+     * beside some other symbol, and the alphabet the other symbols choose
+     * does not reach it (it does for 25x25 in A-Y and sides from 34);
+     * beside '.' it is a typo, and alone (a lone "x") a letter */
     alphabet a;
     int x_used = used['X'];
     used['X'] = 0;
+    int symbol = 0;
+    for (int code = '1'; code <= 'Z'; code++)
+        symbol |= used[code];
     choose_alphabet(n, used, raw->nlower, raw->nupper, other_blanks > 0, forced, &a);
-    int x_blank = x_used && a.value['X'] < 0 && other_blanks == raw->blanks[BLANK_X];
+    int x_blank = x_used && symbol && a.value['X'] < 0 && other_blanks == raw->blanks[BLANK_X];
     if (x_used && !x_blank) {
         used['X'] = 1;
         other_blanks -= raw->blanks[BLANK_X];
