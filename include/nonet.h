@@ -735,11 +735,11 @@ typedef struct nonet_constraint {
     int value; /* the rule's number (a sum, a gap, a ratio ...); 0 when it
                   has none */
     int ncells;
-    const int *cells;  /* cell numbers in order, NONET_PART between two parts
-                          where the rule has parts (an arrow: its bulb,
-                          NONET_PART, its shaft); an outside clue's: its
-                          whole row or column read from the clue's side
-                          (a clue right of row 3: r3c9, r3c8 ... r3c1) */
+    const int *cells; /* cell numbers in order, NONET_PART between two parts
+                         where the rule has parts (an arrow: its bulb,
+                         NONET_PART, its shaft); an outside clue's: its
+                         whole row or column read from the clue's side
+                         (a clue right of row 3: r3c9, r3c8 ... r3c1) */
     int nvalues;
     const int *values; /* more numbers, as the rule says (nonet_rule.values):
                           a weighted sum's weights (one a cell), the digits
@@ -781,15 +781,15 @@ typedef struct nonet_rule {
                              "negative" list) */
     const char *iss;      /* Interactive Sudoku Solver's type, "" when none */
     nonet_shape shape;
-    int touch;            /* 0: its cells need not touch; 4: each touches the
-                             next orthogonally; 8: by a king's move */
-    int parts;            /* NONET_SHAPE_PARTS: how many (0: two or more); else 1 */
-    int valued;           /* 0: no value; 1: a value that may be left out
-                             (0); 2: a value it needs */
-    nonet_values values;  /* what nonet_constraint.values holds */
-    int text;             /* 1 when it reads nonet_constraint.text, else 0 */
-    const char *usage;    /* its line in the text form, e.g. "thermo CELLS" */
-    const char *summary;  /* the rule in one sentence */
+    int touch;           /* 0: its cells need not touch; 4: each touches the
+                            next orthogonally; 8: by a king's move */
+    int parts;           /* NONET_SHAPE_PARTS: how many (0: two or more); else 1 */
+    int valued;          /* 0: no value; 1: a value that may be left out
+                            (0); 2: a value it needs */
+    nonet_values values; /* what nonet_constraint.values holds */
+    int text;            /* 1 when it reads nonet_constraint.text, else 0 */
+    const char *usage;   /* its line in the text form, e.g. "thermo CELLS" */
+    const char *summary; /* the rule in one sentence */
 } nonet_rule;
 
 /* The rules nonet knows: how many, the i-th (from 0; NULL out of range),

@@ -31,7 +31,7 @@ struct vbuild {
     ivec pairs;                    /* a, b, relation kind, value */
     uint64_t *tables;              /* VR_TABLE's relations: n masks each */
     int ntables, captables;
-    ivec prop_cells, weights;      /* cells and weights of the propagators */
+    ivec prop_cells, weights; /* cells and weights of the propagators */
     vprop *props;
     int nprops, capprops;
     vdfa *dfas; /* the automata of VP_AUTOMATON (vprop.line) */
