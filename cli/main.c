@@ -127,11 +127,13 @@ static const char input_variants_text[] =
 static const char input_variants_end[] =
     "    regions SYMBOLS          a jigsaw: n*n symbols, one a region, over\n"
     "                             this line and the next (after the grid)\n"
-    "  Thermometers and whispers step from each cell to a king's-move\n"
-    "  neighbour; a whisper or a pair line may come back to a cell (a loop),\n"
-    "  a thermometer may not. The cells of cages, renbans, regions, arrow\n"
-    "  shafts, odd, even, distinct, pairwise and contains are sets: they need\n"
-    "  not touch, and a cell listed twice is one.\n"
+    "  Thermometers, whispers and the named lines (palindrome to slowthermo)\n"
+    "  step from each cell to a king's-move neighbour; a whisper, a pair\n"
+    "  line, a parity line or a dutch whisper may come back to a cell (a\n"
+    "  loop), a sumline only to close a loop on its first cell, the rest may\n"
+    "  not. The cells of cages, renbans, nabners, regions, arrow shafts, odd,\n"
+    "  even, distinct, pairwise and contains are sets: they need not touch,\n"
+    "  and a cell listed twice is one.\n"
     "  A line that names a constraint nonet does not know (or writes one\n"
     "  wrong) is an error with its line and column, never skipped.\n";
 

@@ -677,22 +677,41 @@ typedef enum nonet_constraint_type {
     NONET_CON_LUNCHBOX,          /* a line (any cells in order) of
                                     different digits: those between the
                                     smallest and the largest sum to value */
-    /* named lines (rules over the blocks; each row's summary says more) */
-    NONET_CON_PALINDROME,     /* the digits read the same both ways */
-    NONET_CON_BETWEEN,        /* each digit strictly between the two ends' */
-    NONET_CON_LOCKOUT,        /* the ends differ by value or more; no digit
-                                 between them lies between theirs */
-    NONET_CON_REGION_SUM,     /* each stretch in one box (region) sums the same */
-    NONET_CON_SUM_LINE,       /* cut into stretches that each sum to value */
-    NONET_CON_ZIPPER,         /* digits as far from the middle sum the same (an
-                                 odd line: the middle digit) */
-    NONET_CON_MODULAR,        /* each value consecutive digits differ mod value
-                                 (0: 3) */
-    NONET_CON_ENTROPIC,       /* each three consecutive: a low, a middle, a high */
-    NONET_CON_PARITY,         /* neighbours alternate odd and even */
-    NONET_CON_NABNER,         /* different digits, no two consecutive */
-    NONET_CON_DUTCH_WHISPER,  /* neighbours differ by 4 or more */
-    NONET_CON_SLOW_THERMO,    /* digits never decrease from the bulb */
+    /* named lines (rules over the blocks; each row's summary says more):
+     * cells in order, each a king's move from the one before (Nabner's: a
+     * set, anywhere); a cell listed twice is refused but where said */
+    NONET_CON_PALINDROME,    /* the digits read the same both ways */
+    NONET_CON_BETWEEN,       /* two cells or more: each digit but the ends'
+                                lies strictly between the two ends' (two
+                                cells: no rule) */
+    NONET_CON_LOCKOUT,       /* two cells or more: the ends differ by value
+                                or more (0: n/2 rounded up less 1, 4 on
+                                9x9); no digit between them lies from the
+                                smaller end's to the larger's, both
+                                included */
+    NONET_CON_REGION_SUM,    /* each stretch of consecutive cells in one
+                                region (box, or jigsaw region) sums the
+                                same, a stretch back in a region its own;
+                                none with the no-boxes rule and no jigsaw */
+    NONET_CON_SUM_LINE,      /* value > 0: the line cuts into stretches of
+                                consecutive cells that each sum to value; a
+                                loop (the last cell the first again, its only
+                                cell twice) may be cut anywhere around */
+    NONET_CON_ZIPPER,        /* digits as far from the middle sum the same (an
+                                odd line: to the middle digit) */
+    NONET_CON_MODULAR,       /* every value consecutive digits (0: 3; fewer
+                                on a shorter line) differ mod value */
+    NONET_CON_ENTROPIC,      /* every three consecutive digits (two on a line
+                                of two) are a low, a middle and a high one:
+                                thirds of 1..n (9x9: 1-3, 4-6, 7-9), the
+                                middle third the odd size out */
+    NONET_CON_PARITY,        /* neighbours alternate odd and even; may come
+                                back to a cell */
+    NONET_CON_NABNER,        /* a set: different digits, no two consecutive */
+    NONET_CON_DUTCH_WHISPER, /* neighbours differ by n/2 rounded up less 1
+                                or more (4 on 9x9); may come back to a cell */
+    NONET_CON_SLOW_THERMO,   /* digits never decrease from the bulb, cells[0]
+                                (equal where no house forbids it) */
     /* named cages, marks, cells and global rules */
     NONET_CON_DOUBLE_ARROW,   /* the two ends sum to the digits between them */
     NONET_CON_PILL_ARROW,     /* a pill's digits, read as a number, equal the

@@ -1571,10 +1571,10 @@ cp "$tmp/out" "$tmp/v.txt"
 expect_out "3+"
 
 test_name="variant: an unknown constraint is named, with its line"
-printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" "cage r1c1 r1c2 = 3" "palindrome r1c1 r1c2 r1c3" >"$tmp/v"
+printf '%s\n' "$(sed -n 2p "$tmp/killer.txt")" "cage r1c1 r1c2 = 3" "fortress r1c1 r1c2 r1c3" >"$tmp/v"
 "$NONET" count "$tmp/v" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 1
-expect_err ":3:1: puzzle 1: unknown constraint 'palindrome'"
+expect_err ":3:1: puzzle 1: unknown constraint 'fortress'"
 
 test_name="variant: classic and variant files in one call are refused"
 input "$CLASSIC"

@@ -1142,7 +1142,7 @@ static void test_text_errors(void)
     static const struct {
         const char *line, *words;
     } cases[] = {
-        {"palindrome r1c1 r1c2 r1c3", "unknown constraint 'palindrome'"},
+        {"fortress r1c1 r1c2 r1c3", "unknown constraint 'fortress'"},
         {"cage r1c1 r0c2 = 3", "'r0c2' is outside the grid"},
         {"thermo r1c1 r1c2 r1c1", "r1c1 twice"},
         {"white r1c1 r3c3", "two adjacent cells"},
@@ -1239,13 +1239,13 @@ static void test_fpuzzles(void)
           region_c.value == 0 && region_c.ncells == 2);
     nonet_variant_free(v);
 
-    const char *unknown = "{\"size\":9,\"grid\":[],\"palindrome\":[{\"lines\":[]}]}";
+    const char *unknown = "{\"size\":9,\"grid\":[],\"boxindexer\":[{\"cells\":[]}]}";
     CHECK(nonet_variant_parse(unknown, strlen(unknown), &v, NULL, &err) != NONET_OK);
     const char *unknown2 =
         "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
-        "\"palindrome\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}";
+        "\"boxindexer\":[{\"cells\":[\"R1C1\",\"R1C2\"]}]}";
     CHECK(nonet_variant_parse(unknown2, strlen(unknown2), &v, NULL, &err) != NONET_OK);
-    CHECKF(strstr(err.message, "\"palindrome\""), "%s", err.message);
+    CHECKF(strstr(err.message, "\"boxindexer\""), "%s", err.message);
     const char *broken = "{\"size\":4,\"grid\":[[{},{}";
     CHECK(nonet_variant_parse(broken, strlen(broken), &v, NULL, &err) != NONET_OK);
     CHECK(strstr(err.message, "JSON") != NULL);
@@ -1798,12 +1798,13 @@ static void test_fpuzzles_drawings(void)
         CHECKF(v == NULL && strstr(err.message, lost[i].words) && strstr(err.message, "lost"),
                "lost %zu: %s", i, v ? "read" : err.message);
     }
-    /* a rule of the extension that nonet does not know is named as such */
+    /* a rule of the extension that nonet does not know (its box indexer,
+     * drawn as a cage) is named as such */
     fp_json(json, sizeof json, 4, NULL,
-            ",\"regionsumline\":[{\"lines\":[[\"R1C1\",\"R2C2\"]]}],\"line\":[{\"lines\":[["
-            "\"R1C1\",\"R2C2\"]],\"fromConstraint\":\"Region Sum Line\"}]");
+            ",\"boxindexer\":[{\"cells\":[\"R1C1\",\"R2C2\"]}],\"cage\":[{\"cells\":["
+            "\"R1C1\",\"R2C2\"],\"fromConstraint\":\"Box Indexer\"}]");
     v = parse(json, &err);
-    CHECKF(v == NULL && strstr(err.message, "\"regionsumline\" is not one nonet knows"), "%s",
+    CHECKF(v == NULL && strstr(err.message, "\"boxindexer\" is not one nonet knows"), "%s",
            v ? "read" : err.message);
     /* German whispers, exported as "whispers" */
     fp_json(json, sizeof json, 4, NULL,

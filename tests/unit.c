@@ -72,6 +72,7 @@ int main(int argc, char **argv)
         {"canon", suite_canon}, {"layouts", suite_layouts}, {"result", suite_result},
         {"web", suite_web_api}, {"reach", suite_reach},     {"variant", suite_variant},
         {"stop", suite_stop},   {"automaton", suite_automaton},
+        {"rules_lines", suite_rules_lines},
     };
     size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
     for (size_t i = 0; i < nsuites; i++) {

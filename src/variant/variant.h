@@ -562,6 +562,41 @@ enum {
  * VR_TABLE, which is the builder's). */
 int vrel_holds(int kind, int value, int a, int b);
 
+/* ------------------------------------------------------------ the named lines
+ * (rules_lines.c): the definitions of constraints.c's rows from
+ * palindrome to slow thermometer, over the builder calls above. */
+int vl_palindrome(const vctx *x);    /* pairs equal (VR_DIFF 0) */
+int vl_modular(const vctx *x);       /* pairs fewer than value apart: residues differ */
+int vl_entropic(const vctx *x);      /* pairs fewer than 3 apart: ranks differ */
+int vl_parity(const vctx *x);        /* neighbours: parities differ */
+int vl_nabner(const vctx *x);        /* a group; every pair not consecutive */
+int vl_dutch_whisper(const vctx *x); /* neighbours: VR_FAR vl_dutch_gap */
+int vl_slow_thermo(const vctx *x);   /* neighbours: the first not larger */
+int vl_region_sum(const vctx *x);    /* the stretches in one region: equal sums */
+int vl_zipper(const vctx *x);        /* equal sums of the pairs (or the middle) */
+int vl_automaton(const vctx *x);     /* between, lockout, sum line: vl_dfa */
+/* Their check (vcheck_fn): the automaton fits; a sum line visits a cell
+ * once, a loop ending on its first cell. */
+int vl_automaton_fits(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+
+/* The automaton of a between line, a lockout line or a sum line of len
+ * cells (a loop: vl_loop, the cycle without its last cell) of an
+ * n-sided grid, value the rule's. Returns NONET_OK, NONET_ENOMEM or
+ * NONET_EARG (too large: a sentence in why). */
+int vl_dfa(vdfa *out, nonet_constraint_type type, int n, int value, const int *cells, int len,
+           char *why, size_t cap);
+/* Whether a line of len cells closes a loop: more than two, the last the
+ * first again. */
+int vl_loop(const int *cells, int len);
+/* The Dutch whispers' gap, n/2 rounded up less 1 (4 on 9x9, 2 on 6x6, 1
+ * on 4x4), which is also a lockout line's default; the rank of digit d
+ * on an entropic line, 0 low, 1 middle, 2 high: thirds of 1..n, the
+ * middle one the odd size out where n is no multiple of 3 (4x4: 1, 23,
+ * 4; 8x8: 123, 45, 678), as the f-puzzles constraint extension ranks. */
+int vl_dutch_gap(int n);
+int vl_lockout_gap(int n);
+int vl_entropy_rank(int n, int d);
+
 /* Readers (text.c, fpuzzles.c), as nonet_variant_parse: the text form;
  * f-puzzles JSON, or a link or payload of it. */
 int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *name,
