@@ -66,6 +66,17 @@ def little_killer_cells(first, n):
     return keyed[first]
 
 
+# ISS's named lines: nonet's keyword, and whether ISS writes a value first
+# (a lockout's gap, a sum line's sum, a modular line's M; a lockout of gap
+# 0 is one of 1, its ends differing either way)
+LINES = {"Palindrome": ("palindrome", False), "Between": ("between", False),
+         "Lockout": ("lockout", True), "RegionSumLine": ("regionsum", False),
+         "SumLine": ("sumline", True), "Zipper": ("zipper", False),
+         "Modular": ("modular", True), "Entropic": ("entropic", False)}
+# outside clues, .Type~R3~start~end
+CLUES = {"XSum": "xsum", "Skyscraper": "skyscraper", "HiddenSkyscraper": "hiddenskyscraper",
+         "NumberedRoom": "numberedroom"}
+
 KILLER_SHORT = re.compile(r"[0-9A-Za-j<>^v`',.]{81}")
 KILLER_LONG = re.compile(r"3x3:d?:k:(\d+:){80}\d+:?")
 
@@ -98,10 +109,16 @@ def convert(text):
             for a in args:
                 if not a:
                     continue
-                m = re.fullmatch(r"R(\d+)C(\d+)_(\d+)", a)
+                m = re.fullmatch(r"R(\d+)C(\d+)((?:_\d+)+)", a)
                 if not m:
                     raise Unsupported("given %r" % a)
-                givens[(int(m.group(1)), int(m.group(2)))] = int(m.group(3))
+                rc, ds = (int(m.group(1)), int(m.group(2))), m.group(3)[1:].split("_")
+                if len(ds) == 1:
+                    givens[rc] = int(ds[0])
+                else:  # the cell holds one of those digits: a line of one cell
+                    lines.append('regex %s "[%s]"' % (name(rc), "".join(
+                        d if int(d) <= 9 else chr(ord("A") + int(d) - 10) for d in ds)))
+                    types.add("regex")
             continue
         cells = lambda xs: " ".join(name(cell(x)) for x in xs)
         if t == "Shape":
@@ -166,8 +183,8 @@ def convert(text):
             m = args[-1]
             if len(m) != n * n:
                 raise Unsupported(e)
-            if "NoBoxes" in entries:
-                regions = m  # the regions replace the boxes
+            if "NoBoxes" in entries or not any(n % k == 0 for k in range(2, int(n ** 0.5) + 1)):
+                regions = m  # the regions replace the boxes (a prime side has none)
             else:  # else they are houses beside them
                 for sym in sorted(set(m)):
                     lines.append("region " + " ".join(
@@ -179,6 +196,28 @@ def convert(text):
         elif t in ("Odd", "Even"):
             lines.append("%s %s" % (t.lower(), cells(args)))
             types.add("odd/even")
+        elif t in LINES:  # the named lines: cells, or a value then cells
+            word, valued = LINES[t]
+            value = ""
+            if valued:
+                value, args = " = %d" % max(int(args[0]), 1), args[1:]
+            if args and args[-1] == "LOOP":  # a sum line's loop: its first cell again
+                args = args[:-1] + args[:1]
+            lines.append("%s %s%s" % (word, cells(args), value))
+            types.add(word)
+        elif t in CLUES:  # outside clues: a row or column, from its start and its end
+            line, first, last = args[0], args[1], args[2] if len(args) > 2 else ""
+            if not re.fullmatch(r"[RC]\d+", line):
+                raise Unsupported("clue %r" % line)
+            for clue, at_end in ((first, False), (last, True)):
+                if not clue:
+                    continue
+                if line.startswith("R"):
+                    where = "r%sc%d" % (line[1:], n + 1) if at_end else line.lower()
+                else:
+                    where = "r%dc%s" % (n + 1, line[1:]) if at_end else line.lower()
+                lines.append("%s %s = %s" % (CLUES[t], where, clue))
+            types.add(CLUES[t])
         else:
             raise Unsupported(t)
     sym = lambda d: str(d) if d <= 9 else chr(ord("A") + d - 10)

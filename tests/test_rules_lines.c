@@ -815,6 +815,40 @@ static void test_region_sum_no_boxes(void)
     nonet_variant_free(w);
 }
 
+/* A sum line's loop guesses where its first stretch began: value times
+ * value states, refused with a sentence past the automata's limits (a
+ * ring of 32 cells on 16x16 summing to 300); the same ring as a line, and
+ * as a loop of a sum that fits, taken. */
+static void test_limits(void)
+{
+    nonet_grid g;
+    nonet_grid_init(&g, 4, 4);
+    int ring[33], k = 0;
+    for (int c = 0; c < 8; c++)
+        ring[k++] = c; /* r1c1 .. r1c8 */
+    for (int r = 0; r < 8; r++)
+        ring[k++] = r * 16 + 8; /* r1c9 .. r8c9 */
+    for (int c = 8; c > 0; c--)
+        ring[k++] = 8 * 16 + c; /* r9c9 .. r9c2 */
+    for (int r = 8; r > 0; r--)
+        ring[k++] = r * 16; /* r9c1 .. r2c1 */
+    ring[k] = ring[0];
+    CHECK(k == 32);
+    static const struct {
+        int ncells, value, rc;
+    } cases[] = {{33, 300, NONET_EARG}, {32, 300, NONET_OK}, {33, 40, NONET_OK}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nonet_variant *v = nonet_variant_new(&g);
+        nonet_constraint c = {
+            NONET_CON_SUM_LINE, cases[i].value, cases[i].ncells, ring, 0, NULL, NULL};
+        char why[200] = "";
+        int rc = nonet_variant_add(v, &c, why, sizeof why);
+        nonet_variant_free(v);
+        CHECKF(rc == cases[i].rc && (rc == NONET_OK || strstr(why, "sumline: ")), "case %zu: %d %s",
+               i, rc, why);
+    }
+}
+
 void suite_rules_lines(void)
 {
     RUN(test_bruteforce_4x4);
@@ -824,4 +858,5 @@ void suite_rules_lines(void)
     RUN(test_text_form);
     RUN(test_fpuzzles);
     RUN(test_region_sum_no_boxes);
+    RUN(test_limits);
 }

@@ -373,10 +373,12 @@ int vl_automaton_fits(const nonet_variant *v, const nonet_constraint *c, char *w
         for (int i = 1; i < len - loop; i++)
             for (int j = 0; j < i; j++)
                 if (c->cells[i] == c->cells[j]) {
-                    snprintf(why, cap,
-                             "%s: r%dc%d twice: a sum line visits a cell once (a loop ends on its "
-                             "first cell)",
-                             name, c->cells[i] / n + 1, c->cells[i] % n + 1);
+                    if (why && cap)
+                        snprintf(
+                            why, cap,
+                            "%s: r%dc%d twice: a sum line visits a cell once (a loop ends on its "
+                            "first cell)",
+                            name, c->cells[i] / n + 1, c->cells[i] % n + 1);
                     return NONET_EARG;
                 }
         len -= loop;
@@ -385,11 +387,13 @@ int vl_automaton_fits(const nonet_variant *v, const nonet_constraint *c, char *w
     vdfa d;
     vline l;
     int rc = vl_dfa(&d, c->type, v->grid.n, c->value, c->cells, c->ncells, words, sizeof words);
-    if (rc == NONET_OK) {
+    /* unrolled, the line's layers hold at most all its states each: when
+     * that fits, no need to unroll it here */
+    if (rc == NONET_OK && (size_t)d.nstates * (size_t)(len + 1) * (size_t)d.n > VLINE_MAX_TRANS) {
         rc = vline_build(&l, &d, len, NULL, 0, words, sizeof words);
-        vdfa_free(&d);
         vline_free(&l);
     }
+    vdfa_free(&d); /* (zeroed when not built) */
     if (rc == NONET_EARG && why && cap)
         snprintf(why, cap, "%s: %s", name, words[0] ? words : "its automaton cannot be built");
     return rc;
