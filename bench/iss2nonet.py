@@ -77,6 +77,42 @@ LINES = {"Palindrome": ("palindrome", False), "Between": ("between", False),
 CLUES = {"XSum": "xsum", "Skyscraper": "skyscraper", "HiddenSkyscraper": "hiddenskyscraper",
          "NumberedRoom": "numberedroom"}
 
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def pair_table(key, n, swap):
+    """The allowed pairs of ISS's relation key (a bit for each pair of
+    digits, i then j, six to a base64 character; Binary's older keys swap
+    '-' and '_') as nonet writes them: "1 2, 2 3"."""
+    if swap:
+        key = key.translate(str.maketrans("-_", "_-"))
+    bits = [BASE64.index(ch) for ch in key]
+    pairs = []
+    for i in range(n):
+        for j in range(n):
+            k = i * n + j
+            if k // 6 < len(bits) and bits[k // 6] >> (k % 6) & 1:
+                pairs.append("%d %d" % (i + 1, j + 1))
+    if not pairs:
+        raise Unsupported("a relation that allows no pair")
+    return ", ".join(pairs)
+
+
+def named_groups(items):
+    """The cells of each group of ISS's named cell groups: an empty item or
+    a name (_name) between two."""
+    group = []
+    for item in items:
+        if not item or item.startswith("_"):
+            if group:
+                yield group
+            group = []
+        else:
+            group.append(item)
+    if group:
+        yield group
+
+
 KILLER_SHORT = re.compile(r"[0-9A-Za-j<>^v`',.]{81}")
 KILLER_LONG = re.compile(r"3x3:d?:k:(\d+:){80}\d+:?")
 
@@ -204,6 +240,12 @@ def convert(text):
             if args and args[-1] == "LOOP":  # a sum line's loop: its first cell again
                 args = args[:-1] + args[:1]
             lines.append("%s %s%s" % (word, cells(args), value))
+            types.add(word)
+        elif t in ("Pair", "PairX", "Binary", "BinaryX"):  # a relation as a table
+            allowed = pair_table(args[0], n, swap=t.startswith("Binary"))
+            word = "pairwise" if t.endswith("X") else "pair"
+            for group in named_groups(args[1:]):
+                lines.append("%s %s [%s]" % (word, cells(group), allowed))
             types.add(word)
         elif t in CLUES:  # outside clues: a row or column, from its start and its end
             line, first, last = args[0], args[1], args[2] if len(args) > 2 else ""

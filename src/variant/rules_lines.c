@@ -114,13 +114,16 @@ int vl_parity(const vctx *x)
     return t < 0 ? -1 : relate_within(x, t, 2);
 }
 
+/* a group (its cells take part in singles) whose every two digits are 2
+ * or more apart (not merely not consecutive: each pair's revision then
+ * sees that equal digits are out too) */
 int vl_nabner(const vctx *x)
 {
     if (vb_group(x->b, x->cells, x->k->ncells))
         return -1;
     for (int i = 0; i < x->k->ncells; i++)
         for (int j = i + 1; j < x->k->ncells; j++)
-            if (vb_pair(x->b, x->cells[i], x->cells[j], VR_NOT_DIFF, 1))
+            if (vb_pair(x->b, x->cells[i], x->cells[j], VR_FAR, 2))
                 return -1;
     return 0;
 }

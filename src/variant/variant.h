@@ -569,7 +569,7 @@ int vl_palindrome(const vctx *x);    /* pairs equal (VR_DIFF 0) */
 int vl_modular(const vctx *x);       /* pairs fewer than value apart: residues differ */
 int vl_entropic(const vctx *x);      /* pairs fewer than 3 apart: ranks differ */
 int vl_parity(const vctx *x);        /* neighbours: parities differ */
-int vl_nabner(const vctx *x);        /* a group; every pair not consecutive */
+int vl_nabner(const vctx *x);        /* a group; every pair 2 or more apart */
 int vl_dutch_whisper(const vctx *x); /* neighbours: VR_FAR vl_dutch_gap */
 int vl_slow_thermo(const vctx *x);   /* neighbours: the first not larger */
 int vl_region_sum(const vctx *x);    /* the stretches in one region: equal sums */
