@@ -713,32 +713,32 @@ typedef enum nonet_constraint_type {
     NONET_CON_SLOW_THERMO,   /* digits never decrease from the bulb, cells[0]
                                 (equal where no house forbids it) */
     /* named cages, marks, cells and global rules */
-    NONET_CON_DOUBLE_ARROW,   /* the two ends sum to the digits between them */
-    NONET_CON_PILL_ARROW,     /* a pill's digits, read as a number, equal the
-                                 shaft's sum (parts: pill, shaft) */
-    NONET_CON_QUADRUPLE,      /* the 2x2 block holds every digit of values */
-    NONET_CON_CLONE,          /* two parts of the same shape hold the same
-                                 digits, cell for cell */
-    NONET_CON_MINIMUM,        /* each cell less than its orthogonal neighbours */
-    NONET_CON_MAXIMUM,        /* each cell more than its orthogonal neighbours */
-    NONET_CON_GREATER,        /* two adjacent cells: the first holds the larger */
-    NONET_CON_RELLIK,         /* different digits, no combination of which sums
-                                 to value */
-    NONET_CON_EQUAL_SUMS,     /* its parts sum the same */
-    NONET_CON_INDEX_ROW,      /* indexing cells: r in row R holds C: then cell
-                                 (R, C)... see the row's summary */
+    NONET_CON_DOUBLE_ARROW, /* the two ends sum to the digits between them */
+    NONET_CON_PILL_ARROW,   /* a pill's digits, read as a number, equal the
+                               shaft's sum (parts: pill, shaft) */
+    NONET_CON_QUADRUPLE,    /* the 2x2 block holds every digit of values */
+    NONET_CON_CLONE,        /* two parts of the same shape hold the same
+                               digits, cell for cell */
+    NONET_CON_MINIMUM,      /* each cell less than its orthogonal neighbours */
+    NONET_CON_MAXIMUM,      /* each cell more than its orthogonal neighbours */
+    NONET_CON_GREATER,      /* two adjacent cells: the first holds the larger */
+    NONET_CON_RELLIK,       /* different digits, no combination of which sums
+                               to value */
+    NONET_CON_EQUAL_SUMS,   /* its parts sum the same */
+    NONET_CON_INDEX_ROW,    /* indexing cells: r in row R holds C: then cell
+                               (R, C)... see the row's summary */
     NONET_CON_INDEX_COLUMN,
-    NONET_CON_ANTI_TAXICAB,   /* a digit d sits at no taxicab distance d from
-                                 another d; global */
-    NONET_CON_GLOBAL_ENTROPY, /* every 2x2 square holds a low, a middle and a
-                                 high digit; global */
-    NONET_CON_GLOBAL_MOD,     /* every 2x2 square holds a digit of each
-                                 residue mod 3; global */
-    NONET_CON_DOPPELGANGER,   /* see its row's summary; global */
+    NONET_CON_ANTI_TAXICAB,    /* a digit d sits at no taxicab distance d from
+                                  another d; global */
+    NONET_CON_GLOBAL_ENTROPY,  /* every 2x2 square holds a low, a middle and a
+                                  high digit; global */
+    NONET_CON_GLOBAL_MOD,      /* every 2x2 square holds a digit of each
+                                  residue mod 3; global */
+    NONET_CON_DOPPELGANGER,    /* see its row's summary; global */
     NONET_CON_DUTCH_FLATMATES, /* each 5 has a 1 above it or a 9 below it;
                                   global */
-    NONET_CON_NO_BOXES        /* the boxes are no houses (a grid of rows,
-                                 columns and its other rules); global */
+    NONET_CON_NO_BOXES         /* the boxes are no houses (a grid of rows,
+                                  columns and its other rules); global */
 } nonet_constraint_type;
 
 /* In nonet_constraint.cells, between two parts of a rule made of parts. */

@@ -822,7 +822,7 @@ static int line_narrow(const vline *l, const int *cells, const uint64_t *cand, u
     int len = l->len, n = l->n;
     uint64_t f[VARIANT_MAX_LINE + 1];
     if (len < 1 || len > VARIANT_MAX_LINE)
-        return -1; /* never: vline_build's lines are 1 .. VARIANT_MAX_LINE */
+        return -1;               /* never: vline_build's lines are 1 .. VARIANT_MAX_LINE */
     f[0] = full_set(l->size[0]); /* the starts */
     for (int i = 0; i < len; i++) {
         uint64_t c = cand[cells[i]], to = 0;
