@@ -39,6 +39,7 @@ typedef struct cli_opts {
     const char *solution;        /* check --solution FILE */
     const char *solution_column; /* check --solution-column NAME */
     int with_puzzle;             /* -p, --with-puzzle: each puzzle beside its result */
+    int fpuzzles;                /* format -f fpuzzles (1), fpuzzles-link (2) */
     char **files;                /* operands; NULL-terminated */
     int nfiles;
 } cli_opts;
@@ -225,6 +226,11 @@ int cmd_check(const cli_opts *o);
  * they do not take variants yet); `nonet candidates`. */
 int variant_operands(const cli_opts *o);
 int cmd_variant(const cli_opts *o, const char *command);
+/* v as f-puzzles JSON or its link (nonet_variant_fpuzzles), a line on
+ * stdout; refused: the reason reported (file, puzzle) and a "# error:"
+ * line. Returns 1 when written. */
+int print_fpuzzles(const char *file, long puzzle, const nonet_variant *v, const char *title,
+                   int link);
 int cmd_candidates(const cli_opts *o);
 int cmd_dlx(const cli_opts *o);
 int cmd_xc(const cli_opts *o);

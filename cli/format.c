@@ -1,5 +1,6 @@
 /* format.c - `nonet format`: each puzzle as read, written in another
- * layout (a converter, and a way to see what nonet read). */
+ * layout (a converter, and a way to see what nonet read), or as f-puzzles
+ * JSON or its link (-f fpuzzles, fpuzzles-link), a line each. */
 #include "cli.h"
 
 #include <stdlib.h>
@@ -16,7 +17,7 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
     format_state *st = ctx;
     const cli_opts *o = st->o;
     nonet_layout layout = output_layout(o, p);
-    if (layout_multiline(layout, p->grid.n) && !records_wanted(o) && st->puzzles++)
+    if (layout_multiline(layout, p->grid.n) && !records_wanted(o) && !o->fpuzzles && st->puzzles++)
         putchar('\n');
     if (p->error.code)
         report_read_error(file, p);
@@ -32,6 +33,16 @@ static void format_one(void *ctx, const char *file, const nonet_puzzle *p)
     }
     if (p->error.code) {
         printf("# error: %s\n", p->error.message);
+        return;
+    }
+    if (o->fpuzzles) { /* a classic puzzle in f-puzzles: its givens */
+        nonet_variant *v = nonet_variant_new(&p->grid);
+        if (!v || !print_fpuzzles(file, p->index, v, p->name, o->fpuzzles == 2)) {
+            if (!v)
+                complain("out of memory");
+            st->failed = 1;
+        }
+        nonet_variant_free(v);
         return;
     }
     /* pencil marks stay pencil marks in the candidates layout */

@@ -102,7 +102,8 @@ static const char input_text[] =
 static const char input_variants_text[] =
     "Variant puzzles, one a file (standard input, or a link given as the\n"
     "operand), for\n"
-    "solve, count, check, candidates and format (which writes the text form):\n"
+    "solve, count, check, candidates and format (which writes the text form,\n"
+    "or f-puzzles JSON or a link: format -f fpuzzles, -f fpuzzles-link):\n"
     "  f-puzzles JSON, an f-puzzles link (?load=...), a SudokuPad link with an\n"
     "  f-puzzles payload (sudokupad.app/fpuzzles... or /fpuz...): its drawings\n"
     "  (\"cage\", \"line\", \"circle\", \"rectangle\", \"text\") are kept, never\n"
@@ -113,6 +114,14 @@ static const char input_variants_text[] =
     "  cell (0-9, A-Z 10-35, a-j 36-45; 0 no sum) and in each other cell an\n"
     "  arrow to a cell of its cage (< > ^ v, ` ' , . for the diagonals), or\n"
     "  3x3:d:k:N:N:... (N = sum * 256 + cage for each cell; d: diagonals);\n"
+    "  Interactive Sudoku Solver's strings (its page, its collections, its\n"
+    "  ?q= links): .Shape~6x6 (none for 9x9), then .Type~arg~... items (blanks\n"
+    "  ignored): givens .~R1C1_5, a cell's digits .~R4C3_2_4_6 (digits below),\n"
+    "  cells R1C1, rows and columns past 9 as letters (R1Cb: column 11), each\n"
+    "  rule under its ISS type (README's table: .Thermo~R1C1~R1C2,\n"
+    "  .Cage~10~R1C1~R1C2, .XSum~R3~15~), .Jigsaw~LAYOUT (with .NoBoxes: in\n"
+    "  place of the boxes), .And ... .End; a type nonet does not know, Or, a\n"
+    "  grid other than n x n of 1 to n: an error with its line and column;\n"
     "  or nonet's text form: a classic grid in any layout above, then one\n"
     "  constraint a line: its keyword, then as its rule takes them its CELLS\n"
     "  (r1c1 r1c2 ...; r1c123 is r1c1 r1c2 r1c3 and r12c3 is r1c3 r2c3 up to\n"
@@ -442,9 +451,20 @@ static const char format_text[] =
     "between every layout nonet reads and writes, and a way to see what it\n"
     "read. Pencil marks stay marks in the candidates layout.\n"
     "\n"
+    "A variant puzzle is written in nonet's text form (`nonet help input`),\n"
+    "or with -f fpuzzles its givens, regions, rules and the drawings kept\n"
+    "from an f-puzzles file, each rule of the f-puzzles constraint\n"
+    "extension with the line it draws for f-puzzles without it. A rule that\n"
+    "f-puzzles cannot hold (regex, pair, weightedsum, contains, a sum of 7\n"
+    "between two cells ...) is refused with its name, never dropped or only\n"
+    "drawn: what nonet writes reads back as the same puzzle.\n"
+    "\n"
     "  -f, --format LAYOUT  as nonet solve's (default: line for one-line input,\n"
     "                       otherwise the input's layout); json and csv give\n"
-    "                       each puzzle's record (size, puzzle, status)\n";
+    "                       each puzzle's record (size, puzzle, status);\n"
+    "                       fpuzzles: f-puzzles JSON, a line each puzzle\n"
+    "                       (classic or variant); fpuzzles-link: an f-puzzles\n"
+    "                       link (https://www.f-puzzles.com/?load=...)\n";
 
 static const char transform_text[] =
     "usage: nonet transform [OPTIONS] [FILE...]\n"
@@ -679,6 +699,14 @@ static int run_command(const command *c, int argc, char **argv)
             print_help(c, stdout);
             return EXIT_ALL_GOOD;
         case 'f':
+            o.fpuzzles = 0;
+            if (!strcmp(optarg, "fpuzzles") || !strcmp(optarg, "fpuzzles-link")) {
+                if (c->run != cmd_format)
+                    return usage_error(c, "only nonet format writes '%s'", optarg);
+                o.fpuzzles = strcmp(optarg, "fpuzzles") ? 2 : 1;
+                o.format = NONET_LAYOUT_AUTO;
+                break;
+            }
             if (nonet_layout_from_name(optarg, &o.format) != NONET_OK ||
                 o.format == NONET_LAYOUT_AUTO)
                 return usage_error(c, "unknown format '%s'", optarg);
@@ -691,6 +719,7 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case OPT_JSON:
             o.format = NONET_LAYOUT_JSON;
+            o.fpuzzles = 0;
             break;
         case 'i':
             if (nonet_layout_from_name(optarg, &o.read.layout) != NONET_OK ||

@@ -224,6 +224,23 @@ static int check(const cli_opts *o, const nonet_variant *v, const nonet_puzzle *
     return rc == NONET_ENOMEM ? rc : NONET_OK;
 }
 
+int print_fpuzzles(const char *file, long puzzle, const nonet_variant *v, const char *title,
+                   int link)
+{
+    char why[320];
+    long len = nonet_variant_fpuzzles(v, title, link, NULL, 0, why, sizeof why);
+    char *text = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (!text) {
+        report(file, puzzle, 0, 0, "%s", len == NONET_EARG ? why : "out of memory");
+        printf("# error: %s\n", len == NONET_EARG ? why : "out of memory");
+        return 0;
+    }
+    nonet_variant_fpuzzles(v, title, link, text, (size_t)len + 1, NULL, 0);
+    puts(text);
+    free(text);
+    return 1;
+}
+
 static nonet_verdict verdict_of(const char *line)
 {
     return !strncmp(line, "correct", 7)       ? NONET_V_CORRECT
@@ -238,6 +255,11 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
     nonet_variant *v = read_variant(path, p);
     if (!v)
         return EXIT_PUZZLE_FAILED;
+    if (mode == V_FORMAT && o->fpuzzles) { /* f-puzzles JSON or its link, one line */
+        int ok = print_fpuzzles(shown(path), 1, v, p->name, o->fpuzzles == 2);
+        nonet_variant_free(v);
+        return ok ? EXIT_ALL_GOOD : EXIT_PUZZLE_FAILED;
+    }
     if (mode == V_FORMAT) { /* the text form: f-puzzles in, nonet's form out */
         long len = nonet_variant_format(v, NULL, 0);
         char *text = len > 0 ? malloc((size_t)len + 1) : NULL;

@@ -737,8 +737,11 @@ typedef enum nonet_constraint_type {
     NONET_CON_DOPPELGANGER,    /* see its row's summary; global */
     NONET_CON_DUTCH_FLATMATES, /* each 5 has a 1 above it or a 9 below it;
                                   global */
-    NONET_CON_NO_BOXES         /* the boxes are no houses (a grid of rows,
+    NONET_CON_NO_BOXES,        /* the boxes are no houses (a grid of rows,
                                   columns and its other rules); global */
+    NONET_CON_DIGITS           /* every cell holds one of the digits of
+                                  values (Interactive Sudoku Solver's
+                                  given of several digits, R4C3_2_4_6) */
 } nonet_constraint_type;
 
 /* In nonet_constraint.cells, between two parts of a rule made of parts. */
@@ -786,8 +789,10 @@ typedef enum nonet_values {
     NONET_VALUES_DIGITS,  /* digits 1..n, each as often as needed (at most
                              a digit a cell) */
     NONET_VALUES_EXACT,   /* digits 1..n, as many as cells */
-    NONET_VALUES_PAIRS    /* pairs of digits (a, b): 2 numbers each, at
+    NONET_VALUES_PAIRS,   /* pairs of digits (a, b): 2 numbers each, at
                              least one pair */
+    NONET_VALUES_SET      /* digits 1..n, each once, at least one (a set
+                             of digits, however many cells) */
 } nonet_values;
 
 /* One rule nonet knows: a row of its table, read-only, from which the
@@ -912,9 +917,11 @@ NONET_API int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid
                                   size_t cap);
 
 /* Reads a variant puzzle from text: f-puzzles JSON, an f-puzzles or
- * SudokuPad link (or its payload), or nonet's text form (a classic grid
- * in any layout nonet_parse takes, then one constraint a line:
- * `nonet help input`). Returns NONET_OK with a new variant in *out (the
+ * SudokuPad link (or its payload), Interactive Sudoku Solver's constraint
+ * string (".Shape~6x6.Thermo~R1C1~R1C2.~R1C3_5 ...", its columns past 9
+ * as letters: R1Cb is column 11) or a link whose ?q= query holds one, or
+ * nonet's text form (a classic grid in any layout nonet_parse takes, then
+ * one constraint a line: `nonet help input`). Returns NONET_OK with a new variant in *out (the
  * caller frees it), or a status with *err (line, column and a sentence:
  * an unknown constraint is named, never dropped; so is a rule that
  * f-puzzles' constraint extension drew ("fromConstraint") but whose own
@@ -925,8 +932,10 @@ NONET_API int nonet_variant_parse(const char *text, size_t len, nonet_variant **
                                   nonet_error *err);
 
 /* Whether text looks like a variant puzzle rather than classic ones: it
- * starts (after blanks) with '{' or a link, or has a line that starts
- * with a constraint's name. A quick test on the first bytes, for a
+ * starts (after blanks) with '{' or a link, or with an Interactive Sudoku
+ * Solver item ('.', then '~' or a type and '~', or a type of its that
+ * takes no arguments), or has a line that starts with a constraint's
+ * name. A quick test on the first bytes, for a
  * program that must choose a reader. */
 NONET_API int nonet_variant_sniff(const char *text, size_t len);
 
@@ -942,6 +951,54 @@ NONET_API long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
  * line a constraint, as nonet_variant_parse reads it back: the same
  * constraints), as snprintf does: returns the length needed. */
 NONET_API long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap);
+
+/* Writes v as f-puzzles JSON (link 0), or as an f-puzzles link (link 1:
+ * "https://www.f-puzzles.com/?load=" and that JSON compressed as
+ * LZ-string's compressToBase64 does), as snprintf does: returns the length
+ * needed, and when cap > 0 writes at most cap - 1 bytes of it and a NUL.
+ * The JSON is one line: "size", "title" (title, when non-NULL and not ""),
+ * "grid" (the givens; for a jigsaw, or boxes other than f-puzzles' for the
+ * size, each cell's "region"), each rule under its f-puzzles key
+ * (nonet_rule.fpuzzles) as f-puzzles holds it, the drawings kept from the
+ * f-puzzles file v was read from (nonet_variant_notes), each as that file
+ * wrote it, and beside each rule of the f-puzzles constraint extension the
+ * cosmetic copy it draws ("fromConstraint"), so that f-puzzles without
+ * the extension still shows the rule (the copies v kept of those rules
+ * are drawn anew, as the extension does). nonet_variant_parse reads it
+ * back as v: the same givens, regions and constraints, perhaps in another
+ * order (odd and even as one constraint a cell; a rule of the whole grid
+ * given twice, once); what is written is read back and compared before
+ * it is given out. A puzzle that f-puzzles cannot hold whole is refused,
+ * never written without a rule: returns NONET_EARG with a sentence in why
+ * (when non-NULL and why_cap > 0) naming the constraint and what f-puzzles
+ * lacks: a rule without an f-puzzles key (regex, pair, weightedsum,
+ * contains ...: nonet_variant_format's text form holds them), a value its
+ * key cannot carry (sum = 7 between two cells: f-puzzles has X and V), a
+ * shape it cannot draw (a little killer that is not a whole diagonal from
+ * its clue, an arrow whose bulb is not in reading order), boxes of
+ * another shape with a rule of the whole grid. NONET_EARG also for a NULL
+ * v; NONET_ENOMEM. */
+NONET_API long nonet_variant_fpuzzles(const nonet_variant *v, const char *title, int link,
+                                      char *buf, size_t cap, char *why, size_t why_cap);
+
+/* Writes v as an Interactive Sudoku Solver constraint string, as
+ * snprintf does (returns the length needed; when cap > 0 writes at most
+ * cap - 1 bytes and a NUL): ".Shape~NxN" (not for 9x9), a jigsaw's
+ * ".Jigsaw~LAYOUT.NoBoxes", the givens and the digits rule's cells in one
+ * ".~R1C1_5~R4C3_2_4_6" item, then each constraint under its ISS type
+ * (nonet_rule.iss) in the form ISS reads, or the ISS type that stands for
+ * it (sum = 5: V; negative kropki: StrictKropki); a value left out, 0,
+ * written as the value it stands for (a whisper's gap); "." for a puzzle
+ * without givens or constraints. nonet_variant_parse reads it back as the
+ * same puzzle (the digits rule's cells grouped by their digits). A rule
+ * ISS has no type for (odd, even, region, a negative rule alone ...), a
+ * value its type cannot carry (sum = 7 between two cells), a shape it
+ * cannot hold (an arrow's bulb of two cells, a little killer that is no
+ * diagonal from side to side) or a side above 16 is refused: NONET_EARG
+ * with a sentence in why (when non-NULL and why_cap > 0) naming it;
+ * NONET_EARG also for a NULL v; NONET_ENOMEM. */
+NONET_API long nonet_variant_iss(const nonet_variant *v, char *buf, size_t cap, char *why,
+                                 size_t why_cap);
 
 /* What the reader of v took as something other than a rule, as a
  * sentence for people: "" when nothing (and for NULL v). f-puzzles'

@@ -1670,6 +1670,109 @@ printf '%s\n' "...." "...." "...." "...." "thermo r1c1 r1c2 r2c2 r1c1" >"$tmp/re
 expect_rc 1
 expect_err ":5:1: puzzle 1: thermo: r1c1 twice: its digits increase along it, so a thermometer cannot come back to a cell"
 
+# ---------------------------------------------------------------- f-puzzles out (issue 39)
+test_name="f-puzzles out: format -f fpuzzles writes a variant as one line of f-puzzles JSON, which counts the same"
+"$NONET" format -f fpuzzles "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+if [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q '^{"size":9,"grid":\[\[{},' "$tmp/out" &&
+    grep -qF '"killercage":[{"cells":["R1C1","R1C2"],"value":"13"},' "$tmp/out"; then pass; else
+    fail "not one line of f-puzzles JSON: $(head -c 300 "$tmp/out")"; fi
+cp "$tmp/out" "$tmp/killer.json"
+"$NONET" count -l 2 "$tmp/killer.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+# its text form is the file's, constraint for constraint
+"$NONET" format "$tmp/killer.txt" | sort >"$tmp/want_text"
+"$NONET" format "$tmp/killer.json" | sort >"$tmp/out"
+expect_same "$tmp/want_text"
+"$NONET" solve "$tmp/killer.json" >"$tmp/sol" 2>/dev/null
+if killer_ok "$tmp/sol"; then pass; else fail "the cages do not hold in $(cat "$tmp/sol")"; fi
+
+test_name="f-puzzles out: format -f fpuzzles-link writes a link that reads back, through count and format"
+"$NONET" format -f fpuzzles-link "$tmp/killer.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+link=$(cat "$tmp/out")
+case $link in
+https://www.f-puzzles.com/\?load=N4Ig*) pass ;;
+*) fail "not an f-puzzles link: $link" ;;
+esac
+"$NONET" count -l 2 "$link" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+"$NONET" format -f fpuzzles "$link" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_same "$tmp/killer.json"
+
+test_name="f-puzzles out: text, then f-puzzles, then text: every rule kept (thermo, kropki, arrow, whisper loop, little killer, xv, sandwich, odd)"
+printf '%s\n' "$CLASSIC" "thermo r1c3 r2c4 r3c5" "white r4c1 r5c1" "black r9c8 r9c9" \
+    "arrow r7c1 : r8c2 r9c3" "whisper r6c7 r5c7 r6c6 r5c5 r4c6 r5c7" "littlekiller r1c2 r2c3 r3c4 r4c5 r5c6 r6c7 r7c8 r8c9 = 40" \
+    "x r2c1 r3c1" "sandwich c4 = 12" "odd r5c9" "diagonal+" "antiking" >"$tmp/many.txt"
+"$NONET" format -f fpuzzles "$tmp/many.txt" >"$tmp/many.json" 2>"$tmp/err"; rc=$?
+expect_rc 0
+"$NONET" format "$tmp/many.txt" | sort >"$tmp/want_text"
+"$NONET" format "$tmp/many.json" 2>/dev/null | sort >"$tmp/out"
+expect_same "$tmp/want_text"
+"$NONET" count -l 2 "$tmp/many.txt" >"$tmp/want_count" 2>/dev/null
+"$NONET" count -l 2 "$tmp/many.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_same "$tmp/want_count"
+# the whisper's cosmetic line, as the constraint extension draws it
+if grep -qF '"line":[{"lines":[["R6C7","R5C7","R6C6","R5C5","R4C6","R5C7"]],"outlineC":"#67F067","width":0.3,"fromConstraint":"German Whispers"}]' "$tmp/many.json"; then
+    pass; else fail "no copy of the whisper: $(head -c 400 "$tmp/many.json")"; fi
+expect_err "note: 1 line read as a drawing, not a rule; it draws a rule read from its own key"
+
+test_name="f-puzzles out: an f-puzzles file's drawings are written back as it wrote them; its copies drawn anew, once"
+"$NONET" format -f fpuzzles "$tmp/draw.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out_has '"line":[{"lines":[["R1C1","R1C2"],["R3C3","R4C4"]],"outlineC":"#C0C0C0","width":0.2}],"circle":[{"cells":["R2C2"],"baseC":"#FFFFFF"}],"rectangle":[{"cells":["R3C1"]}],"text":[{"cells":["R0C1"],"value":"7"}]}'
+cp "$tmp/out" "$tmp/draw2.json"
+"$NONET" count "$tmp/draw2.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "288"
+expect_err "note: 1 line, 1 circle, 1 rectangle and 1 text read as drawings, not rules"
+"$NONET" format -f fpuzzles "$tmp/renban.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+if [ "$(grep -o fromConstraint "$tmp/out" | wc -l)" -eq 1 ]; then pass; else fail "copies: $(cat "$tmp/out")"; fi
+cp "$tmp/out" "$tmp/renban2.json"
+"$NONET" format -f fpuzzles "$tmp/renban2.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_same "$tmp/renban2.json"
+
+test_name="f-puzzles out: strict kropki and a jigsaw round trip (count, solve)"
+"$NONET" format -f fpuzzles-link "$tmp/kropki.json" >"$tmp/link" 2>"$tmp/err"; rc=$?
+expect_rc 0
+"$NONET" solve "$(cat "$tmp/link")" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out "1234341221434321"
+printf '%s\n' '1.....' '......' '......' '......' '......' '.....2' 'regions 111222' '        112122' '        333444' '        533644' '        355466' '        555666' 'renban r6c1 r6c2 r6c3' >"$tmp/jig.txt"
+"$NONET" format -f fpuzzles "$tmp/jig.txt" >"$tmp/jig.json" 2>"$tmp/err"; rc=$?
+expect_rc 0
+if grep -qF '{"value":1,"given":true,"region":0}' "$tmp/jig.json"; then pass; else fail "regions: $(head -c 300 "$tmp/jig.json")"; fi
+"$NONET" count "$tmp/jig.txt" >"$tmp/want_count" 2>/dev/null
+"$NONET" count "$tmp/jig.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_same "$tmp/want_count"
+
+test_name="f-puzzles out: a rule f-puzzles cannot hold is refused with its name, nothing written in its place"
+printf '%s\n' "...." "...." "...." "...." 'regex r1c1 r1c2 "1[23]"' >"$tmp/regex.txt"
+"$NONET" format -f fpuzzles "$tmp/regex.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "$tmp/regex.txt: puzzle 1: f-puzzles cannot hold regex r1c1 r1c2: f-puzzles has no such rule"
+expect_out "# error: f-puzzles cannot hold regex r1c1 r1c2: f-puzzles has no such rule (refused rather than drawn, which would read back as a puzzle without it; nonet's text form holds it)"
+printf '%s\n' "...." "...." "...." "...." 'littlekiller r2c2 r3c3 = 5' >"$tmp/lk.txt"
+"$NONET" format -f fpuzzles-link "$tmp/lk.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "f-puzzles cannot hold littlekiller r2c2 r3c3 = 5: f-puzzles' little killer sums a whole diagonal"
+
+test_name="f-puzzles out: classic puzzles too, a line each, which count the same; -f fpuzzles is format's alone"
+"$NONET" format -f fpuzzles samples/puzzles.txt >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+"$NONET" count samples/puzzles.txt >"$tmp/want_count" 2>/dev/null
+if [ "$(wc -l <"$tmp/out")" -eq "$(wc -l <"$tmp/want_count")" ]; then pass; else fail "$(wc -l <"$tmp/out") lines"; fi
+while IFS= read -r line; do "$NONET" count "$line" 2>/dev/null; done <"$tmp/out" >"$tmp/counts"
+if cmp -s "$tmp/counts" "$tmp/want_count"; then pass; else fail "counts: $(cat "$tmp/counts")"; fi
+"$NONET" solve -f fpuzzles samples/puzzles.txt >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 2
+expect_err "only nonet format writes 'fpuzzles'"
+"$NONET" format --help >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has "fpuzzles-link: an f-puzzles"
+"$NONET" help input >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has "format -f fpuzzles, -f fpuzzles-link"
+
 # ---------------------------------------------------------------- the rules' table, the building blocks (issue 39)
 test_name="variant: nonet help input lists every rule of README's table, from the library's"
 "$NONET" help input >"$tmp/help" 2>"$tmp/err"; rc=$?
@@ -1906,6 +2009,72 @@ awk '/^\$ .*nonet /{ exit } { print }' "$(dirname "$0")/../README.md" >"$tmp/bef
 if grep -q 'build/nonet' "$tmp/before" && grep -q 'PATH=' "$tmp/before" && grep -q 'make install' "$tmp/before"; then pass; else
     fail "README's text before its first example does not say where nonet is after make"
 fi
+
+# ---------------------------------------------------------------- Interactive Sudoku Solver's strings (issue 39)
+# The killer above as ISS writes it: its givens in one item, a .Cage a cage.
+awk 'NR == 2 { for (i = 1; i <= 81; i++) if ((d = substr($0, i, 1)) ~ /[1-9]/)
+                   g = g sprintf("~R%dC%d_%s", int((i - 1) / 9) + 1, (i - 1) % 9 + 1, d)
+               printf ".%s", g }
+     /^cage/ { printf ".Cage~%s", $NF; for (i = 2; i < NF - 1; i++) printf "~%s", toupper($i) }
+     END { print "" }' "$tmp/killer.txt" >"$tmp/killer.iss"
+
+test_name="ISS: a constraint string in a file, on stdin and as the operand counts and solves as the text form"
+"$NONET" count -l 2 "$tmp/killer.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+"$NONET" count -l 2 <"$tmp/killer.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+"$NONET" count -l 2 "$(cat "$tmp/killer.iss")" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+"$NONET" solve "$tmp/killer.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+verify_lines "$tmp/puz" "$tmp/out"
+if killer_ok "$tmp/out"; then pass; else fail "a cage's sum is wrong: $(cat "$tmp/out")"; fi
+# what was read is the text form's puzzle, constraint for constraint
+"$NONET" format "$tmp/killer.txt" | grep -v '^#' | sort >"$tmp/want_text"
+"$NONET" format "$tmp/killer.iss" | sort >"$tmp/out"
+expect_same "$tmp/want_text"
+
+test_name="ISS: a link with its ?q= query, encoded as ISS's page writes it"
+link="https://sigh.github.io/Interactive-Sudoku-Solver/?q=$(sed 's/~/%7E/g' "$tmp/killer.iss")&mode=all"
+"$NONET" count -l 2 "$link" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "1"
+
+test_name="ISS: comments, a title, blanks, letters past 9, a cell's digits (the digits rule) and --json"
+printf '%s\n' "# an old title" "# 4x4, ISS's way" "  .Shape~4x4" "  .~R1C1_1~R1C2_2" \
+    "  .~R3C1_2_4 .Thermo ~R2C3~R2C4~R3C4" >"$tmp/small.iss"
+"$NONET" count "$tmp/small.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "5"
+"$NONET" count -l 2 --json "$tmp/small.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_out_has '"name":"4x4, ISS'"'"'s way"'
+expect_out_has '{"type":"digits","cells":["r3c1"],"values":[2,4]}'
+printf '.Shape~16x16.~RaCb_12~RgCg_16\n' >"$tmp/big.iss"
+"$NONET" format "$tmp/big.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_line 12 ".... .... ..C. ...."
+expect_line 19 ".... .... .... ...G"
+
+test_name="ISS: what nonet does not read is an error with its line and column, never skipped"
+printf '%s\n' ".Thermo~R1C1~R1C2" ".FullRank~R1~3~" >"$tmp/bad.iss"
+"$NONET" count "$tmp/bad.iss" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "$tmp/bad.iss:2:1: puzzle 1: 'FullRank' is not a constraint type nonet reads"
+"$NONET" count '.Or.X~R1C1~R1C2.V~R1C1~R1C2.End' >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err ":1:1: puzzle 1: Or is one of ISS's composites"
+"$NONET" count '.Shape~9x9~0-8.~R1C1_0' >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "Shape~9x9~0-8: digits 0 to 8, but nonet's 9x9 grids hold 1 to 9"
+printf '.Thermo~R1C1~R10C1\n' | "$NONET" count >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 1
+expect_err "<stdin>:1:14: puzzle 1: 'R10C1' is no cell: ISS writes rows and columns past 9 as letters"
+# a classic 16x16 line that starts with a blank and letters stays classic
+"$NONET" count -l 2 "$(sed -n 1p "$(dirname "$0")/../samples/hex16.txt" | tr -d '\n')" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if grep -q "constraint type" "$tmp/err"; then fail "read as ISS: $(cat "$tmp/err")"; else pass; fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2161,6 +2161,11 @@ static int add_random(nonet_variant *v, const nonet_rule *r, made *m)
             for (int i = 0; i < m->nvalues; i++)
                 m->values[i] = 1 + below(n);
             break;
+        case NONET_VALUES_SET: /* digits from 1 up, each kept or not, one at least */
+            for (int d = 1; d <= n; d++)
+                if (below(2) || (d == n && !m->nvalues))
+                    m->values[m->nvalues++] = d;
+            break;
         }
         if (r->text && r->type == NONET_CON_REGEX) /* a regular expression */
             snprintf(m->text, sizeof m->text, "(%d|[1-%d]) .*%d?", 1 + below(n), n, 1 + below(n));
@@ -2220,6 +2225,9 @@ static void test_rules_round_trip(void)
     for (int i = 0; i < nonet_rule_count(); i++) {
         const nonet_rule *r = nonet_rule_at(i);
         int made_some = 0;
+        if (vrule_of(r->type)->refused) /* a row that names a rule nonet refuses: none to
+                                           make (test_rules_cells.c checks why) */
+            continue;
         for (int round = 0; round < 30; round++) {
             int side = round % 3 == 0 ? 4 : round % 3 == 1 ? 6 : 9;
             nonet_grid g;

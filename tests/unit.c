@@ -65,13 +65,30 @@ int main(int argc, char **argv)
         const char *name;
         void (*fn)(void);
     } suites[] = {
-        {"grid", suite_grid},   {"check", suite_check},         {"format", suite_format},
-        {"read", suite_read},   {"solve", suite_solve},         {"xc", suite_xc},
-        {"teach", suite_teach}, {"engines", suite_engines},     {"paste", suite_paste},
-        {"marks", suite_marks}, {"human", suite_human},         {"generate", suite_generate},
-        {"canon", suite_canon}, {"layouts", suite_layouts},     {"result", suite_result},
-        {"web", suite_web_api}, {"reach", suite_reach},         {"variant", suite_variant},
-        {"stop", suite_stop},   {"automaton", suite_automaton}, {"rules_lines", suite_rules_lines},
+        {"grid", suite_grid},
+        {"check", suite_check},
+        {"format", suite_format},
+        {"read", suite_read},
+        {"solve", suite_solve},
+        {"xc", suite_xc},
+        {"teach", suite_teach},
+        {"engines", suite_engines},
+        {"paste", suite_paste},
+        {"marks", suite_marks},
+        {"human", suite_human},
+        {"generate", suite_generate},
+        {"canon", suite_canon},
+        {"layouts", suite_layouts},
+        {"result", suite_result},
+        {"web", suite_web_api},
+        {"reach", suite_reach},
+        {"variant", suite_variant},
+        {"stop", suite_stop},
+        {"automaton", suite_automaton},
+        {"iss", suite_iss},
+        {"fpuzzles", suite_fpuzzles},
+        {"rules_cells", suite_rules_cells},
+        {"rules_lines", suite_rules_lines},
     };
     size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
     for (size_t i = 0; i < nsuites; i++) {

@@ -54,6 +54,9 @@ void suite_reach(void);
 void suite_variant(void);
 void suite_stop(void);
 void suite_automaton(void);
+void suite_iss(void);
+void suite_fpuzzles(void);
+void suite_rules_cells(void);
 void suite_rules_lines(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under

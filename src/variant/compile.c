@@ -713,9 +713,10 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
     b.start = m->start;
     for (int c = 0; c < cells; c++)
         m->start[c] = g->cells[c] ? (uint64_t)1 << (g->cells[c] - 1) : m->full;
-    /* rows, columns, regions */
+    /* rows, columns, regions (the boxes' unless the no-boxes rule leaves
+     * them out: region then holds the rows, for the rule of 45) */
     uint8_t region[NONET_MAX_CELLS];
-    nonet_variant_regions(v, region);
+    int boxes = variant_house_regions(v, region);
     int h[NONET_MAX_SIDE];
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++)
@@ -727,7 +728,7 @@ int vmodel_build(const nonet_variant *v, vmodel *m)
         if (vb_group(&b, h, n))
             goto fail;
         int len = 0;
-        for (int c = 0; c < cells; c++)
+        for (int c = 0; c < cells && boxes; c++)
             if (region[c] == i)
                 h[len++] = c;
         if (vb_group(&b, h, len))

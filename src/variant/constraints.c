@@ -215,9 +215,22 @@ static int thermo(const vctx *x)
     return 0;
 }
 
+/* A modular line's M when its value is left out (rules_lines.c's). */
+static int modular_default(int n)
+{
+    (void)n;
+    return 3;
+}
+
+/* A whisper's gap when its value is left out: German whispers' 5 on 9x9. */
+static int whisper_gap(int n)
+{
+    return n / 2 + 1;
+}
+
 static int whisper(const vctx *x)
 {
-    int gap = x->k->value ? x->k->value : x->n / 2 + 1;
+    int gap = x->k->value ? x->k->value : whisper_gap(x->n);
     for (int i = 1; i < x->k->ncells; i++)
         if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_FAR, gap))
             return -1;
@@ -255,6 +268,17 @@ static int even(const vctx *x)
 {
     for (int i = 0; i < x->k->ncells; i++)
         vb_mask(x->b, x->cells[i], ~odd_digits(x->n));
+    return 0;
+}
+
+/* digits: each cell one of the listed digits */
+static int digits(const vctx *x)
+{
+    uint64_t listed = 0;
+    for (int i = 0; i < x->k->nvalues; i++)
+        listed |= (uint64_t)1 << (x->values[i] - 1);
+    for (int i = 0; i < x->k->ncells; i++)
+        vb_mask(x->b, x->cells[i], listed);
     return 0;
 }
 
@@ -407,6 +431,12 @@ static int automaton_fits(const nonet_variant *v, const nonet_constraint *c, cha
 #define LITTLE_ONCE "a little killer sums the cells of its diagonal, each once"
 #define BULB_ONCE "its cells read as one number"
 #define WEIGHT_ONCE "each cell has one weight (add them up)"
+#define DOUBLE_ONCE "a double arrow sums each of its cells once"
+#define PART_ONCE "a part sums each of its cells once"
+#define DOPPEL_REFUSED                                                                             \
+    "Interactive Sudoku Solver's doppelganger puts a 0 in every row, column and box (values 0 "    \
+    "to N on an N x N grid, each house missing one of 1 to N), and nonet's digits are 1 to n, "    \
+    "every one in every house"
 
 /* shapes, spelled short for the table */
 #define GLOBAL NONET_SHAPE_GLOBAL
@@ -597,6 +627,165 @@ static const vrule rules[] = {
         .iss_args = VISS_ARROW,
         .compile = arrow,
     },
+    /* cages, marks, cells and global rules (rules_cells.c) */
+    {
+        .pub = {NONET_CON_DOUBLE_ARROW, "doublearrow", "doublearrow", "DoubleArrow", LINE, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "doublearrow CELLS",
+                "the digits of the line's two ends (its circles) sum to the sum of those between "
+                "them"},
+        .cells = {NULL, 3, 0, VREPEAT_REFUSE, DOUBLE_ONCE},
+        .fp = VFP_LINES,
+        .fp_from = "Double Arrow",
+        .iss_args = VISS_CELLS,
+        .compile = vrc_double_arrow,
+    },
+    {
+        .pub = {NONET_CON_PILL_ARROW, "pillarrow", "", "PillArrow", PARTS, 0, 2, 0,
+                NONET_VALUES_NONE, 0, "pillarrow PILL : SHAFT",
+                "the pill's 2 or 3 digits, read as one number left to right and top to bottom, "
+                "equal the sum of the shaft's"},
+        .cells = {"the pill", 2, 3, VREPEAT_REFUSE, BULB_ONCE},
+        .more = {"the shaft", 1, 0, VREPEAT_DROP, NULL},
+        .iss_args = VISS_PILL,
+        .compile = vrc_pill_arrow,
+        .check = vrc_pill_check,
+    },
+    {
+        .pub = {NONET_CON_QUADRUPLE, "quadruple", "quadruple", "Quad", CELLS, 8, 1, 0,
+                NONET_VALUES_DIGITS, 0, "quadruple CELLS [D ...]",
+                "the four cells, a 2x2 block, hold each digit D (1 to 4 of them), at least as "
+                "often as it is listed"},
+        .cells = {NULL, 4, 4, VREPEAT_REFUSE, NULL},
+        .fp = VFP_QUAD,
+        .iss_args = VISS_QUAD,
+        .compile = vrc_quadruple,
+        .check = vrc_quadruple_check,
+    },
+    {
+        .pub = {NONET_CON_CLONE, "clone", "clone", "", PARTS, 0, 2, 0, NONET_VALUES_NONE, 0,
+                "clone CELLS : CELLS",
+                "the second part is the first moved, and each of its cells holds the digit of its "
+                "cell in the first"},
+        .cells = {"the part it copies", 1, 0, VREPEAT_REFUSE, NULL},
+        .more = {"its copy", 1, 0, VREPEAT_REFUSE, NULL},
+        .fp = VFP_CLONE,
+        .compile = vrc_clone,
+        .check = vrc_clone_check,
+        .overlap = 1,
+    },
+    {
+        .pub = {NONET_CON_MINIMUM, "minimum", "minimum", "", CELLS, 0, 1, 0, NONET_VALUES_NONE, 0,
+                "minimum CELLS", "each cell holds less than each of its orthogonal neighbours"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_CELL,
+        .compile = vrc_minimum,
+    },
+    {
+        .pub = {NONET_CON_MAXIMUM, "maximum", "maximum", "", CELLS, 0, 1, 0, NONET_VALUES_NONE, 0,
+                "maximum CELLS", "each cell holds more than each of its orthogonal neighbours"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_CELL,
+        .compile = vrc_maximum,
+    },
+    {
+        .pub = {NONET_CON_GREATER, "greater", "", "GreaterThan", LINE, 0, 1, 0, NONET_VALUES_NONE,
+                0, "greater CELLS",
+                "each cell holds more than every later one of them that it touches orthogonally "
+                "(two cells: the first is larger; a cell then its neighbours: a maximum)"},
+        .cells = {NULL, 2, 0, VREPEAT_REFUSE, NULL},
+        .iss_args = VISS_CELLS,
+        .compile = vrc_greater,
+        .check = vrc_greater_check,
+    },
+    {
+        .pub = {NONET_CON_RELLIK, "rellik", "", "RellikCage", CELLS, 0, 1, 2, NONET_VALUES_NONE, 0,
+                "rellik CELLS = SUM",
+                "a rellik cage: different digits, no one or more of which sum to SUM"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .distinct = 1,
+        .value_min = 1,
+        .value_max = VMAX_SUM,
+        .iss_args = VISS_VALUE_CELLS,
+        .compile = vrc_rellik,
+        .check = vrc_rellik_check,
+    },
+    {
+        .pub = {NONET_CON_EQUAL_SUMS, "equalsums", "", "EqualSum", PARTS, 0, 0, 0,
+                NONET_VALUES_NONE, 0, "equalsums CELLS : CELLS ...",
+                "the parts' digits have the same sum (two parts or more; they may share cells)"},
+        .cells = {NULL, 1, 0, VREPEAT_REFUSE, PART_ONCE},
+        .more = {"a part", 1, 0, VREPEAT_REFUSE, PART_ONCE},
+        .iss_args = VISS_PARTS,
+        .compile = vrc_equal_sums,
+        .overlap = 1,
+    },
+    {
+        .pub = {NONET_CON_INDEX_ROW, "rowindexer", "rowindexer", "Indexing", CELLS, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "rowindexer CELLS",
+                "a cell of row R holding V says where R is in its column: the cell of row V holds "
+                "R"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_CELLS,
+        .fp_from = "Row Indexer",
+        .iss_args = VISS_KIND_CELLS,
+        .iss_value = 'R',
+        .compile = vrc_indexer,
+    },
+    {
+        .pub = {NONET_CON_INDEX_COLUMN, "columnindexer", "columnindexer", "Indexing", CELLS, 0, 1,
+                0, NONET_VALUES_NONE, 0, "columnindexer CELLS",
+                "a cell of column C holding V says where C is in its row: the cell of column V "
+                "holds C (1-5-9: columns 1, 5 and 9)"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .fp = VFP_CELLS,
+        .fp_from = "Column Indexer",
+        .iss_args = VISS_KIND_CELLS,
+        .iss_value = 'C',
+        .compile = vrc_indexer,
+    },
+    {
+        .pub = {NONET_CON_ANTI_TAXICAB, "antitaxicab", "", "AntiTaxicab", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "antitaxicab",
+                "no two cells that hold the same digit d are d steps apart along rows and columns "
+                "(a taxicab distance of d)"},
+        .compile = vrc_anti_taxicab,
+    },
+    {
+        .pub = {NONET_CON_GLOBAL_ENTROPY, "globalentropy", "", "GlobalEntropy", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "globalentropy",
+                "every 2x2 square holds a low, a middle and a high digit (1-3, 4-6, 7-9 on 9x9; "
+                "where 3 does not divide n the middle third is the odd size: 1, 2-3, 4 on 4x4)"},
+        .compile = vrc_square_classes,
+        .check = vrc_entropy_check,
+    },
+    {
+        .pub = {NONET_CON_GLOBAL_MOD, "globalmod", "", "GlobalMod", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "globalmod",
+                "every 2x2 square holds a digit of each residue mod 3 (1 4 7, 2 5 8, 3 6 9 on "
+                "9x9)"},
+        .compile = vrc_square_classes,
+        .check = vrc_entropy_check,
+    },
+    {
+        .pub = {NONET_CON_DOPPELGANGER, "doppelganger", "", "Doppelganger", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "doppelganger", "not taken: " DOPPEL_REFUSED},
+        .compile = vrc_nothing,
+        .refused = DOPPEL_REFUSED,
+    },
+    {
+        .pub = {NONET_CON_DUTCH_FLATMATES, "dutchflatmates", "", "DutchFlatmates", GLOBAL, 0, 1, 0,
+                NONET_VALUES_NONE, 0, "dutchflatmates",
+                "each middle digit, (n + 1) / 2 (5 on 9x9), has a 1 directly above it or an n (9) "
+                "directly below it (in the top or bottom row, the one there is)"},
+        .compile = vrc_dutch_flatmates,
+    },
+    {
+        .pub = {NONET_CON_NO_BOXES, "noboxes", "", "NoBoxes", GLOBAL, 0, 1, 0, NONET_VALUES_NONE, 0,
+                "noboxes",
+                "the boxes are no houses: rows, columns and the other rules only (a jigsaw's "
+                "regions stay houses)"},
+        .compile = vrc_nothing,
+    },
     {
         .pub = {NONET_CON_THERMO, "thermo", "thermometer", "Thermo", LINE, 8, 1, 0,
                 NONET_VALUES_NONE, 0, "thermo CELLS",
@@ -615,7 +804,10 @@ static const vrule rules[] = {
         .value_max = NONET_MAX_SIDE - 1,
         .fp = VFP_LINES,
         .fp_from = "German Whispers",
+        .fp_rgb = "#67F067",
         .iss_args = VISS_VALUE_CELLS,
+        .iss_value = 5,
+        .zero = whisper_gap,
         .compile = whisper,
     },
     /* the named lines (rules_lines.c) */
@@ -648,6 +840,7 @@ static const vrule rules[] = {
         .cells = {NULL, 2, 0, VREPEAT_REFUSE, NULL},
         .value_max = VMAX_SIDE,
         .iss_args = VISS_VALUE_CELLS,
+        .zero = vl_lockout_gap,
         .compile = vl_automaton,
         .check = vl_automaton_fits,
     },
@@ -695,6 +888,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Modular Line",
         .iss_args = VISS_VALUE_CELLS,
+        .zero = modular_default,
         .compile = vl_modular,
     },
     {
@@ -749,6 +943,7 @@ static const vrule rules[] = {
         .distinct = 1,
         .fp = VFP_LINES,
         .fp_from = "Renban",
+        .fp_rgb = "#F067F0",
         .iss_args = VISS_CELLS,
         .compile = renban,
     },
@@ -775,6 +970,15 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
         .compile = even,
+    },
+    {
+        .pub = {NONET_CON_DIGITS, "digits", "", "Given", CELLS, 0, 1, 0, NONET_VALUES_SET, 0,
+                "digits CELLS [D ...]",
+                "every cell holds one of the digits D (Interactive Sudoku Solver's given of "
+                "several digits)"},
+        .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
+        .iss_args = VISS_GIVENS,
+        .compile = digits,
     },
     /* the building blocks */
     {
@@ -926,6 +1130,10 @@ static const valias aliases[] = {
     {VFORM_ISS, "V", NONET_CON_SUM, 5, 0, 0},
     {VFORM_ISS, "StrictKropki", NONET_CON_NOT_DIFFERENCE, 1, NONET_CON_NOT_RATIO, 2},
     {VFORM_ISS, "StrictXV", NONET_CON_NOT_SUM, 10, NONET_CON_NOT_SUM, 5},
+    /* ISS's older pair tables: their key's alphabet has - and _ swapped
+     * (the value 1 says so to the reader) */
+    {VFORM_ISS, "Binary", NONET_CON_PAIR, 1, 0, 0},
+    {VFORM_ISS, "BinaryX", NONET_CON_PAIR_ALL, 1, 0, 0},
 };
 
 int vrule_count(void)

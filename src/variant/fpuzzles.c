@@ -228,6 +228,29 @@ static int elements(reader *x, const vrule *r, const char *key, const json_node 
             rc = add(x, type, 0, cells, 1, key);
             break;
         }
+        case VFP_QUAD: { /* its cells and its digits, numbers */
+            int digits[VARIANT_MAX_LINE], nd = 0;
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0)
+                return NONET_EARG;
+            const json_node *values = json_member(x->d, e, "values");
+            for (const json_node *d = json_first(x->d, values); d; d = json_next(x->d, d))
+                if (nd == VARIANT_MAX_LINE || json_int(x->d, d, &digits[nd++]))
+                    return fail(x->err, "%s: a value that is no digit", key);
+            char why[160];
+            nonet_constraint c = {type, 0, k, cells, nd, digits, NULL};
+            if (nd && (rc = nonet_variant_add(x->v, &c, why, sizeof why)) == NONET_EARG)
+                return fail(x->err, "%s: %s", key, why);
+            break;
+        }
+        case VFP_CLONE: /* "cells", NONET_PART, "cloneCells" */
+            if ((k = cell_list(x, json_member(x->d, e, "cells"), key, cells, VARIANT_MAX_LINE)) < 0)
+                return NONET_EARG;
+            cells[k] = NONET_PART;
+            if ((value = cell_list(x, json_member(x->d, e, "cloneCells"), key, cells + k + 1,
+                                   2 * VARIANT_MAX_LINE - k - 1)) < 0)
+                return NONET_EARG;
+            rc = add(x, type, 0, cells, k + 1 + value, key);
+            break;
         default:
             return fail(x->err, "\"%s\" holds no elements", key);
         }
@@ -309,6 +332,21 @@ static const char *drawn_rule(const reader *x, const json_node *e)
            : !strcmp(colour, "#67F067") ? "Whispers"
            : !strcmp(colour, "#6495ED") ? "Slow Thermometer"
                                         : "Entropic";
+}
+
+int variant_fpuzzles_drawn_key(const char *json, size_t len, char *key, size_t cap)
+{
+    json_doc d;
+    size_t where;
+    const char *why;
+    if (json_parse(json, len, &d, &where, &why))
+        return -1;
+    reader x = {&d, json, NULL, NULL, 0};
+    const char *rule = d.nodes[0].type == JSON_OBJECT ? drawn_rule(&x, &d.nodes[0]) : NULL;
+    if (rule)
+        rule_key(rule, key, cap);
+    json_free(&d);
+    return rule != NULL;
 }
 
 /* Whether a member says nothing: false, null, "", [] or {}. */

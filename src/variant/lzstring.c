@@ -1,9 +1,10 @@
-/* lzstring.c - the decompressor of LZ-string's base64 form, which f-puzzles
- * and SudokuPad links carry: a variable-width LZW code stream whose codes
- * are read low bit first from 6-bit base64 characters; code 0 brings a new
- * 8-bit character, 1 a new 16-bit one, 2 ends the text; the code width
- * grows by one each time the dictionary fills the current width. The text
- * is UTF-16: written out as UTF-8. */
+/* lzstring.c - LZ-string's base64 form, which f-puzzles and SudokuPad
+ * links carry: a variable-width LZW code stream whose codes are written
+ * low bit first into 6-bit base64 characters (the first bit the
+ * character's highest); code 0 brings a new 8-bit character, 1 a new
+ * 16-bit one, 2 ends the text; the code width grows by one each time the
+ * dictionary fills the current width. The text is UTF-16: read from and
+ * written out as UTF-8. The decompressor, then the compressor. */
 #include "variant/lzstring.h"
 
 #include <stdint.h>
@@ -224,5 +225,257 @@ done:
     free(d.first);
     free(d.length);
     free(o.u);
+    return result;
+}
+
+/* ------------------------------------------------------------ compressing */
+
+static const char b64_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* The base64 text being written: the bits of the character being filled
+ * (value, nbits of them, the first at the top once it is full). */
+typedef struct sink {
+    char *s;
+    size_t len, cap;
+    int value, nbits;
+} sink;
+
+static int sink_char(sink *o, char c)
+{
+    if (o->len + 1 >= o->cap) { /* room for the padding's NUL too */
+        size_t cap = o->cap ? 2 * o->cap : 256;
+        char *grown = realloc(o->s, cap);
+        if (!grown)
+            return -1;
+        o->s = grown;
+        o->cap = cap;
+    }
+    o->s[o->len++] = c;
+    return 0;
+}
+
+/* The low n bits of x, lowest first. */
+static int write_bits(sink *o, unsigned long x, int n)
+{
+    for (int i = 0; i < n; i++, x >>= 1) {
+        o->value = o->value << 1 | (int)(x & 1);
+        if (++o->nbits == 6) {
+            if (sink_char(o, b64_chars[o->value]))
+                return -1;
+            o->value = o->nbits = 0;
+        }
+    }
+    return 0;
+}
+
+/* The dictionary of phrases: a phrase is a shorter one's code and a unit
+ * (a single unit: prefix -1), kept in an open-addressed table of
+ * (prefix, unit) keys; each code's unit when it is a single unit, and
+ * whether that unit is still to be written out as a literal. */
+typedef struct phrases {
+    uint64_t *keys; /* 0: empty; else (prefix + 2) << 16 | unit */
+    int32_t *codes;
+    size_t size, used; /* size: a power of two */
+    uint16_t *unit;    /* by code */
+    uint8_t *pending;
+    size_t ncodes, capcodes;
+} phrases;
+
+static uint64_t phrase_key(int32_t prefix, uint16_t unit)
+{
+    return (uint64_t)(prefix + 2) << 16 | unit;
+}
+
+static size_t phrase_slot(const phrases *p, uint64_t key)
+{
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15u) >> 20) & (p->size - 1);
+    while (p->keys[h] && p->keys[h] != key)
+        h = (h + 1) & (p->size - 1);
+    return h;
+}
+
+/* The code of (prefix, unit), or -1. */
+static int32_t phrase_find(const phrases *p, int32_t prefix, uint16_t unit)
+{
+    size_t h = phrase_slot(p, phrase_key(prefix, unit));
+    return p->keys[h] ? p->codes[h] : -1;
+}
+
+/* Adds (prefix, unit) as the next code (prefix -2: a code kept for a
+ * command, no phrase). Returns it, or -1 out of memory. */
+static int32_t phrase_add(phrases *p, int32_t prefix, uint16_t unit)
+{
+    if (2 * (p->used + 1) > p->size) {
+        size_t size = p->size ? 2 * p->size : 1024;
+        uint64_t *keys = calloc(size, sizeof *keys);
+        int32_t *codes = malloc(size * sizeof *codes);
+        if (!keys || !codes) {
+            free(keys);
+            free(codes);
+            return -1;
+        }
+        phrases grown = *p;
+        grown.keys = keys;
+        grown.codes = codes;
+        grown.size = size;
+        for (size_t i = 0; i < p->size; i++)
+            if (p->keys[i]) {
+                size_t h = phrase_slot(&grown, p->keys[i]);
+                keys[h] = p->keys[i];
+                codes[h] = p->codes[i];
+            }
+        free(p->keys);
+        free(p->codes);
+        *p = grown;
+    }
+    if (p->ncodes == p->capcodes) {
+        size_t cap = p->capcodes ? 2 * p->capcodes : 1024;
+        uint16_t *unit_by = realloc(p->unit, cap * sizeof *unit_by);
+        if (unit_by)
+            p->unit = unit_by;
+        uint8_t *pending = realloc(p->pending, cap);
+        if (pending)
+            p->pending = pending;
+        if (!unit_by || !pending)
+            return -1;
+        p->capcodes = cap;
+    }
+    int32_t code = (int32_t)p->ncodes++;
+    if (prefix >= -1) {
+        uint64_t key = phrase_key(prefix, unit);
+        size_t h = phrase_slot(p, key);
+        p->keys[h] = key;
+        p->codes[h] = code;
+        p->used++;
+    }
+    p->unit[code] = unit;
+    p->pending[code] = prefix == -1; /* a new unit: a literal the first time */
+    return code;
+}
+
+/* The next character of UTF-8 text at *i (advanced past it); a byte that
+ * begins no well-formed sequence: U+FFFD. */
+static uint32_t next_char(const unsigned char *s, size_t len, size_t *i)
+{
+    unsigned char b = s[(*i)++];
+    if (b < 0x80)
+        return b;
+    int more = b >= 0xC2 && b <= 0xDF   ? 1
+               : b >= 0xE0 && b <= 0xEF ? 2
+               : b >= 0xF0 && b <= 0xF4 ? 3
+                                        : 0;
+    /* the second byte's range (no overlong forms, no surrogates, nothing
+     * past U+10FFFF) */
+    unsigned lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+    unsigned hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+    if (!more || *i + (size_t)more > len || s[*i] < lo || s[*i] > hi)
+        return 0xFFFD;
+    uint32_t cp = b & (0x3F >> more);
+    for (int k = 0; k < more; k++) {
+        if (k && (s[*i + (size_t)k] & 0xC0) != 0x80)
+            return 0xFFFD;
+        cp = cp << 6 | (s[*i + (size_t)k] & 0x3F);
+    }
+    *i += (size_t)more;
+    return cp;
+}
+
+/* The state of compressing: the sink, the dictionary, the code width and
+ * how many codes it still holds before it grows. */
+typedef struct lzw {
+    sink o;
+    phrases p;
+    int width;
+    long room;
+} lzw;
+
+static void grow_width(lzw *z)
+{
+    if (--z->room == 0) {
+        z->room = 1L << z->width;
+        z->width++;
+    }
+}
+
+/* Writes phrase w: its code, or the first time a unit is written, the
+ * unit itself (code 0 and 8 bits, or 1 and 16). */
+static int write_phrase(lzw *z, int32_t w)
+{
+    if (z->p.pending[w]) {
+        uint16_t u = z->p.unit[w];
+        if (write_bits(&z->o, u < 256 ? 0 : 1, z->width) || write_bits(&z->o, u, u < 256 ? 8 : 16))
+            return -1;
+        grow_width(z);
+        z->p.pending[w] = 0;
+    } else if (write_bits(&z->o, (unsigned long)w, z->width)) {
+        return -1;
+    }
+    grow_width(z);
+    return 0;
+}
+
+/* The phrase w extended by unit u: the longer phrase when the dictionary
+ * has it; else w is written, the longer phrase added, and u's phrase
+ * begins. Returns the phrase now being matched, or -1 out of memory. */
+static int32_t extend(lzw *z, int32_t w, uint16_t u)
+{
+    int32_t single = phrase_find(&z->p, -1, u);
+    if (single < 0 && (single = phrase_add(&z->p, -1, u)) < 0)
+        return -1;
+    if (w < 0)
+        return single;
+    int32_t longer = phrase_find(&z->p, w, u);
+    if (longer >= 0)
+        return longer;
+    if (write_phrase(z, w) || phrase_add(&z->p, w, u) < 0)
+        return -1;
+    return single;
+}
+
+char *lz_compress_base64(const char *text, size_t len, size_t *out_len)
+{
+    lzw z = {{NULL, 0, 0, 0, 0}, {NULL, NULL, 0, 0, NULL, NULL, 0, 0}, 2, 2};
+    const unsigned char *s = (const unsigned char *)text;
+    char *result = NULL;
+    int32_t w = -1;
+    int failed = 0;
+    /* codes 0, 1, 2 are the commands: the first phrase is 3 */
+    for (int i = 0; i < 3 && !failed; i++)
+        failed = phrase_add(&z.p, -2, 0) < 0;
+    for (size_t i = 0; i < len && !failed;) {
+        uint32_t cp = next_char(s, len, &i);
+        if (cp > 0xFFFF) {
+            cp -= 0x10000;
+            w = extend(&z, w, (uint16_t)(0xD800 | cp >> 10));
+            if (w >= 0)
+                w = extend(&z, w, (uint16_t)(0xDC00 | (cp & 0x3FF)));
+        } else {
+            w = extend(&z, w, (uint16_t)cp);
+        }
+        failed = w < 0;
+    }
+    if (!failed && w >= 0)
+        failed = write_phrase(&z, w);
+    /* the end, then the last character filled up with zero bits (a whole
+     * character of them when none was begun, as LZ-string does) */
+    if (!failed)
+        failed = write_bits(&z.o, 2, z.width);
+    if (!failed && z.o.nbits)
+        failed = write_bits(&z.o, 0, 6 - z.o.nbits);
+    else if (!failed)
+        failed = sink_char(&z.o, 'A');
+    while (!failed && z.o.len % 4)
+        failed = sink_char(&z.o, '=');
+    if (!failed) {
+        z.o.s[z.o.len] = '\0';
+        *out_len = z.o.len;
+        result = z.o.s;
+        z.o.s = NULL;
+    }
+    free(z.o.s);
+    free(z.p.keys);
+    free(z.p.codes);
+    free(z.p.unit);
+    free(z.p.pending);
     return result;
 }

@@ -127,7 +127,8 @@ static const char *part_name(const vrule *r, int p)
  * kept (*nkept of them, NONET_PART between the parts, *nparts parts): a
  * cell listed again kept once where the cells are a set, kept where the
  * line may come back to a cell, else refused; a cell in two parts
- * refused. Returns NONET_OK or NONET_EARG with a sentence in why. */
+ * refused, unless the rule's parts may share cells (vrule.overlap).
+ * Returns NONET_OK or NONET_EARG with a sentence in why. */
 static int read_cells(const nonet_variant *v, const nonet_constraint *c, const vrule *r, int *kept,
                       int *nkept, int *nparts, char *why, size_t cap)
 {
@@ -175,7 +176,7 @@ static int read_cells(const nonet_variant *v, const nonet_constraint *c, const v
             else if (kept[j] == cell && elsewhere < 0)
                 elsewhere = p;
         }
-        if (elsewhere >= 0) {
+        if (elsewhere >= 0 && !r->overlap) {
             say(why, cap, "%s: r%dc%d is in %s and in %s", name, cell / n + 1, cell % n + 1,
                 part_name(r, elsewhere), part_name(r, part));
             return NONET_EARG;
@@ -294,6 +295,18 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
     case NONET_VALUES_EXACT:
     case NONET_VALUES_PAIRS:
         break;
+    case NONET_VALUES_SET:
+        if (k < 1 || k > n) {
+            say(why, cap, "%s: 1 to %d digits, not %d", name, n, k);
+            return NONET_EARG;
+        }
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < i; j++)
+                if (c->values[i] == c->values[j]) {
+                    say(why, cap, "%s: %d listed twice", name, c->values[i]);
+                    return NONET_EARG;
+                }
+        break;
     }
     if (r->pub.values == NONET_VALUES_PAIRS && (k < 2 || k % 2)) {
         say(why, cap, "%s: its allowed pairs, two digits each (%d numbers)", name, k);
@@ -321,6 +334,10 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
 {
     const char *name = r->pub.name;
     int n = v->grid.n, cells = c->ncells - (nparts > 1 ? nparts - 1 : 0);
+    if (r->refused) {
+        say(why, cap, "%s: nonet cannot take it: %s", name, r->refused);
+        return NONET_EARG;
+    }
     if (r->pub.shape == NONET_SHAPE_PARTS && (r->pub.parts ? nparts != r->pub.parts : nparts < 2)) {
         if (r->pub.parts == 2)
             say(why, cap, "%s: %s, NONET_PART (':' in the text form), then %s", name,
@@ -629,9 +646,9 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
         }
         blank |= !grid->cells[c];
     }
-    /* rows, columns and regions */
+    /* rows, columns and regions (without boxes, the rows again) */
     uint8_t region[NONET_MAX_CELLS];
-    nonet_variant_regions(v, region);
+    variant_house_regions(v, region);
     for (int a = 0; a < n * n; a++)
         for (int b = a + 1; b < n * n && grid->cells[a]; b++) {
             if (grid->cells[a] != grid->cells[b])

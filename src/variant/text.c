@@ -523,6 +523,8 @@ int nonet_variant_sniff(const char *text, size_t len)
     while (i < len && isspace((unsigned char)text[i]))
         i++;
     size_t cap = len < 65536 ? len : 65536;
+    if (variant_iss_kind(text, cap))
+        return 1;
     if (i < len && text[i] == '{')
         return fpuzzles_grid(text + i, cap - i);
     if (variant_killer_kind(text, cap))
@@ -555,6 +557,8 @@ int nonet_variant_parse(const char *text, size_t len, nonet_variant **out, char 
         i++;
     const char *e = i < len ? memchr(text + i, '\n', len - i) : NULL;
     size_t first = e ? (size_t)(e - text) - i : len - i;
+    if (variant_iss_kind(text, len))
+        return variant_parse_iss(text, len, out, name, err);
     if ((i < len && text[i] == '{') || is_link(text + i, first))
         return variant_parse_fpuzzles(text, len, out, name, err);
     if (variant_killer_kind(text, len))

@@ -381,7 +381,11 @@ enum {
                      shaft ...], ...]}]: the shaft's cells, bulb's left out */
     VFP_OUTSIDE,  /* [{"cell": "R3C0" (its clue, outside the grid),
                      "value": "N"}]: no value, no rule */
-    VFP_CELL      /* [{"cell": "R1C1"}]: a constraint of one cell each */
+    VFP_CELL,     /* [{"cell": "R1C1"}]: a constraint of one cell each */
+    VFP_QUAD,     /* [{"cells": its 4 cells, "values": [1, 2]}]: the
+                     digits as numbers (none: no rule) */
+    VFP_CLONE     /* [{"cells": [...], "cloneCells": [...]}]: the two
+                     parts, cell for cell */
 };
 
 /* How Interactive Sudoku Solver's constraint strings hold a rule
@@ -401,9 +405,20 @@ enum {
     VISS_CLUES,        /* .Type~R3~start~end: a row or column and its clues
                           from its start (left, top) and its end, either
                           left out: one constraint each */
-    VISS_TEXT_CELLS    /* .Type~text~cells: the text in base64 (ISS's
+    VISS_TEXT_CELLS,   /* .Type~text~cells: the text in base64 (ISS's
                           Regex; URL-encoded when it holds '%' or '.'); an
                           empty item between two lines, each a constraint */
+    VISS_PILL,         /* .PillArrow~2~pill cells~shaft cells: the pill's
+                          size (2 or 3), then its cells and the shaft's */
+    VISS_QUAD,         /* .Quad~R1C1~1~2: the 2x2 block's top left cell,
+                          then its digits */
+    VISS_PARTS,        /* .EqualSum~cells~-~cells ...: the parts, "-"
+                          between two */
+    VISS_KIND_CELLS,   /* .Indexing~C~cells: a letter (vrule.iss_value, its
+                          character code) that picks the rule, then cells */
+    VISS_GIVENS        /* .~R1C1_5~R4C3_2_4_6 (ISS's Given, its type left
+                          out): a cell and its digit (a given, in the
+                          grid), or the digits it may hold (the rule) */
 };
 
 /* The families of marks between two cells (vrule.family): a negative rule
@@ -452,10 +467,23 @@ typedef struct vrule {
     int fp_value2;       /* VFP_NEGATIVE: a second constraint's, 0 none */
     const char *fp_from; /* the f-puzzles constraint extension's name of it
                             ("fromConstraint" of its cosmetic copy), or NULL */
+    const char *fp_rgb;  /* the colour the extension draws that copy in
+                            ("#67F067"), or NULL: a grey */
     int iss_args;        /* VISS_*: how ISS's strings hold it */
-    int iss_value;       /* the value its ISS name implies, 0 none */
+    int iss_value;       /* the value its ISS name implies, 0 none
+                            (VISS_VALUE_CELLS: ISS's when it is left out) */
+    int (*zero)(int);    /* what a value of 0 (left out) stands for on an
+                            n-sided grid (a whisper's gap: n/2 + 1), for a
+                            writer whose form must give it; NULL: 0 itself
+                            (a cage without its sum) */
     vcompile_fn compile; /* its definition */
     vcheck_fn check;     /* its own check, or NULL */
+    int overlap;         /* its parts may share cells (equal sums' parts,
+                            a clone and its copy); else a cell in two
+                            parts is refused */
+    const char *refused; /* why nonet refuses every constraint of the rule
+                            (its row kept so that readers name it): a
+                            sentence; NULL for a rule it takes */
 } vrule;
 
 /* Other words for rules in the three forms (valias.form): a word that
@@ -604,11 +632,62 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
 int variant_parse_fpuzzles(const char *text, size_t len, nonet_variant **out, char *name,
                            nonet_error *err);
 
+/* The f-puzzles key of the rule that a drawing element (one JSON object,
+ * json[0 .. len), as vdraw.json keeps it) draws for the constraint
+ * extension ("fromConstraint", or an old line's colour), into key (cap
+ * bytes) as the reader finds it: 1, or 0 when it draws none; -1 when the
+ * element cannot be read (out of memory). */
+int variant_fpuzzles_drawn_key(const char *json, size_t len, char *key, size_t cap);
+
+/* Interactive Sudoku Solver's constraint strings (iss.c): which form
+ * text is (1: a constraint string, ".Type~..." after blanks and '#'
+ * lines; 2: a link whose ?q= (or &q=) query is one; 3: a jigsaw line, its
+ * givens then a layout of n connected regions; 0: none of them), and
+ * the reader of all of them, as nonet_variant_parse. */
+int variant_iss_kind(const char *text, size_t len);
+int variant_parse_iss(const char *text, size_t len, nonet_variant **out, char *name,
+                      nonet_error *err);
+
 /* The one-line killer forms (killer.c): which one text's first line is
  * (1: the short form of 81 characters, 2: the long "3x3:d:k:..." form,
  * 0: neither), and the reader of both (the line must be all of text). */
 int variant_killer_kind(const char *text, size_t len);
 int variant_parse_killer(const char *text, size_t len, nonet_variant **out, char *name,
                          nonet_error *err);
+
+/* ------------------------------------------------------------ cages, marks, cells, global rules
+ * (rules_cells.c): the definitions of constraints.c's rows from double
+ * arrow to no boxes, each over the builder calls above, and their own
+ * checks (vcheck_fn). */
+int vrc_double_arrow(const vctx *x);
+int vrc_pill_arrow(const vctx *x);
+int vrc_pill_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+int vrc_quadruple(const vctx *x);
+int vrc_quadruple_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+int vrc_clone(const vctx *x);
+int vrc_clone_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+int vrc_minimum(const vctx *x);
+int vrc_maximum(const vctx *x);
+int vrc_greater(const vctx *x);
+int vrc_greater_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+int vrc_rellik(const vctx *x);
+int vrc_rellik_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+int vrc_equal_sums(const vctx *x);
+int vrc_indexer(const vctx *x);
+int vrc_anti_taxicab(const vctx *x);
+int vrc_square_classes(const vctx *x);
+int vrc_entropy_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
+int vrc_dutch_flatmates(const vctx *x);
+int vrc_nothing(const vctx *x);
+
+/* Whether v's regions (its boxes, or its jigsaw's) are houses: 1 unless
+ * it has the no-boxes rule and no jigsaw. */
+int variant_boxes(const nonet_variant *v);
+
+/* The regions of v as houses (nonet_variant_regions) into region, where
+ * what reads regions as houses (the rule of 45, a sum's groups) stays
+ * sound: without boxes, each row (a house) is a region. Returns
+ * variant_boxes(v). */
+int variant_house_regions(const nonet_variant *v, uint8_t *region);
 
 #endif
