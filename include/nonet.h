@@ -1309,11 +1309,35 @@ typedef enum nonet_technique {
 /* The technique's name, lower case ("hidden single"), or NULL if unknown. */
 NONET_API const char *nonet_technique_name(nonet_technique technique);
 
+/* What a candidate does in a step (nonet_cell_digits.role). Sudoku
+ * Explainer's fish have no fins, so no role names them. */
+typedef enum nonet_role {
+    NONET_ROLE_NONE = 0,  /* not said */
+    NONET_ROLE_DEFINING,  /* the cells that make the pattern: a single's
+                             cell, a subset's cells, a unique rectangle's
+                             or BUG's cells */
+    NONET_ROLE_BASE,      /* a digit's places in the base units: a fish's
+                             base lines, pointing's box, claiming's line */
+    NONET_ROLE_PIVOT,     /* a wing's pivot */
+    NONET_ROLE_PINCER,    /* a wing's pincers (its two other cells) */
+    NONET_ROLE_SUPPORT,   /* cells the pattern leans on: aligned
+                             exclusion's cells that see every aligned
+                             cell, a unique rectangle's extra subset */
+    NONET_ROLE_CHAIN,     /* a cycle's candidates (their nodes say on or
+                             off: nonet_step.chain) */
+    NONET_ROLE_TARGET,    /* a forcing chain's conclusion */
+    NONET_ROLE_PLACED,    /* nonet_step.placements */
+    NONET_ROLE_ELIMINATED /* nonet_step.eliminations */
+} nonet_role;
+
 /* A cell and digits (bit d-1 for digit d): a placement (one digit), an
- * elimination, or a cell of a pattern with the digits that matter. */
+ * elimination, or a cell of a pattern with the digits that matter, and
+ * their role: NONET_ROLE_PLACED or _ELIMINATED in those two lists, the
+ * pattern's own in the pattern. */
 typedef struct nonet_cell_digits {
     int cell;
     uint64_t digits;
+    nonet_role role;
 } nonet_cell_digits;
 
 /* A chain step's shape. */
@@ -1329,22 +1353,54 @@ typedef enum nonet_chain_kind {
     NONET_CHAIN_UNIT           /* every place of a digit in a unit implies it */
 } nonet_chain_kind;
 
+/* How a chain node follows from its parents (nonet_chain_node.link). The
+ * labels hold in the step's starting position (the position the step was
+ * found in), not in the position the chain has reduced. */
+typedef enum nonet_link {
+    NONET_LINK_NONE = 0, /* an assumption: its branch's first node, no
+                            parents */
+    NONET_LINK_STRONG,   /* "on" from its one "off" parent: the two are the
+                            only candidates of a cell (bivalue; unit -1) or
+                            the only places of their digit in unit (bilocal) */
+    NONET_LINK_WEAK,     /* "off" from its one "on" parent: the two see each
+                            other (the same cell, unit -1; or the same digit
+                            in cells that share unit) */
+    NONET_LINK_IMPLIED,  /* "on": its cell's last candidate (unit -1) or its
+                            digit's last place in unit once its parents,
+                            candidates of that cell or unit, are off; it
+                            holds only because of them (dynamic chains) */
+    NONET_LINK_RULE,     /* "off": a basic rule (pointing, claiming, a naked
+                            or hidden pair, an X-wing) removes it from what
+                            is left once its parents are off (unit -1) */
+    NONET_LINK_NESTED    /* "off": a chain inside the chain removes it, as
+                            RULE (nested forcing chains; unit -1) */
+} nonet_link;
+
 /* A node of a chain: a candidate assumed or implied "on" (the digit is in
- * the cell) or "off" (it is not). */
+ * the cell) or "off" (it is not), with every node it follows from. */
 typedef struct nonet_chain_node {
     int cell, digit;
     int on;
-    int branch; /* which branch of the step, from 0 */
+    int branch;      /* which branch of the step, from 0 */
+    nonet_link link; /* how it follows from its parents */
+    int unit;        /* the unit of a STRONG, WEAK or IMPLIED link, or -1 */
+    int parents;     /* its parents: nonet_step.chain_parents[parents ..
+                        parents + nparents), each an index into
+                        nonet_step.chain of an earlier node of its branch */
+    int nparents;    /* 0 for an assumption; the first parent is the link
+                        that produced it (following first parents back from
+                        a branch's last node gives the branch's path) */
 } nonet_chain_node;
 
 /* One step a person can take: its technique and difficulty, the units it
  * works in (rows 0..n-1, columns n..2n-1, boxes 2n..3n-1), the pattern of
  * cells and digits that justifies it, and what it places and removes. A
- * chain step also has its branches: each runs from an assumption to the
- * conclusion, every node implied by the one before it (along the first of
- * its reasons: dynamic chains also rely on candidates removed earlier,
- * which the complexity counts). The arrays belong to the solver that
- * found the step. */
+ * chain step also has its branches: each is the graph of every node its
+ * conclusion (the branch's last node) depends on, from its assumption (the
+ * branch's first node), parents before children, each node with all its
+ * parents and the kind of its link (dynamic chains also rely on
+ * candidates removed earlier, which the complexity counts). The arrays
+ * belong to the solver that found the step. */
 typedef struct nonet_step {
     nonet_technique technique;
     int difficulty; /* tenths of SE's scale: 23 is 2.3 */
@@ -1359,6 +1415,8 @@ typedef struct nonet_step {
     nonet_chain_kind chain_kind;   /* NONET_CHAIN_NONE but for chains */
     const nonet_chain_node *chain; /* the branches' nodes, branch by branch */
     int nchain;
+    const int *chain_parents; /* the nodes' parents (nonet_chain_node.parents) */
+    int nchain_parents;
     int complexity; /* chains: the nodes the conclusion depends on (SE's count) */
 } nonet_step;
 
@@ -1916,10 +1974,16 @@ NONET_API long nonet_result_csv(const nonet_result *r, unsigned fields, int ncol
 
 /* A step (hint's "step", an item of explain's "steps") as a JSON object
  * for a grid of side n, digits in symbols (as nonet_step_describe):
- * "technique", "difficulty", "units", "pattern", "placements",
- * "eliminations", "chain" (chain steps: "kind", "complexity", "branches"
- * of nodes), "text" (nonet_step_describe's words). Returns as
- * nonet_result_json (NONET_EARG for a NULL or malformed step). */
+ * "technique", "difficulty", "units", "pattern" (each item with its
+ * "role", enum nonet_role's name in lower case), "placements",
+ * "eliminations", "houses" (each unit with a "role": "base" and "cover"
+ * for fish, pointing and claiming, else "unit"), "chain" (chain steps:
+ * "kind", "complexity", "branches": each a list of nodes, "cell", "digit",
+ * "on", and but for the first "link" ("strong", "weak" or "implied", with
+ * "by": "cell", "house", "rule" or "chain"), "house" (the link's unit)
+ * and "parents" (indices in the branch)), "text" (nonet_step_describe's
+ * words). Returns as nonet_result_json (NONET_EARG for a NULL or
+ * malformed step). */
 NONET_API long nonet_step_json(const nonet_step *step, int n, const char *symbols, char *buf,
                                size_t cap);
 

@@ -84,7 +84,7 @@ expect_rc 0
 expect_out_has "41. y-cycle (a loop): r5c3=6 - r6c2=6 = r6c2=7 - r5c1=7 = r5c1=9"
 expect_out_has "solved in 75 steps: rating 6.8 (y-cycle), diabolical"
 run explain --json
-expect_out_has '"chain":{"kind":"cycle","complexity":12,"branches":[[{"cell":"r5c3","digit":6,"on":true},{"cell":"r6c2","digit":6,"on":false,"link":"weak"}'
+expect_out_has '"chain":{"kind":"cycle","complexity":12,"branches":[[{"cell":"r5c3","digit":6,"on":true},{"cell":"r6c2","digit":6,"on":false,"link":"weak","house":"box 4","parents":[0]}'
 run explain --ceiling 9.0 "$DATA/nested.txt"
 expect_rc 0
 expect_out_has "stuck: no step of the ladder applies; the next one needs nested forcing chains (rating 9.5 and up)"

@@ -58,6 +58,7 @@ void suite_iss(void);
 void suite_fpuzzles(void);
 void suite_rules_cells(void);
 void suite_rules_lines(void);
+void suite_step_record(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under
  * NONET_CPU=portable, so that it runs the portable search whatever the

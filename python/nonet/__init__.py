@@ -33,6 +33,7 @@ puzzle's time: a puzzle past it gets the status ``TIMEOUT`` ("timeout")
 with what was found until then, and the batch goes on.
 """
 
+import json as _json
 from collections import namedtuple as _namedtuple
 
 from . import _nonet
@@ -72,7 +73,7 @@ Counted = _namedtuple("Counted", "counts status messages")
 Checked = _namedtuple("Checked", "status messages blanks")
 Rated = _namedtuple("Rated", "ratings hardest status messages steps at_least levels")
 Trajectories = _namedtuple("Trajectories", "moves lengths status messages ratings")
-Step = _namedtuple("Step", "technique name rating text placements eliminations cells units")
+Step = _namedtuple("Step", "technique name rating text placements eliminations cells units record")
 Explained = _namedtuple("Explained", "steps status message solution")
 Hint = _namedtuple("Hint", "step status message")
 Generated = _namedtuple("Generated", "puzzles solutions ratings status messages clues seed")
@@ -396,9 +397,9 @@ def trajectories(puzzles, *, size=None, column=None, ceiling=None, threads=0, ti
 
 
 def _step(raw):
-    technique, tenths, text, placements, eliminations, cells, units = raw
+    technique, tenths, text, placements, eliminations, cells, units, record = raw
     return Step(technique, TECHNIQUES[technique], tenths / 10, text, placements, eliminations,
-                cells, units)
+                cells, units, _json.loads(record))
 
 
 def explain(puzzle, marks=None, *, size=None, ceiling=None, timeout=None):
@@ -411,11 +412,20 @@ def explain(puzzle, marks=None, *, size=None, ceiling=None, timeout=None):
 
     Returns ``Explained(steps, status, message, solution)``: ``steps`` a
     list of ``Step(technique, name, rating, text, placements,
-    eliminations, cells, units)``: the technique's id and name, its SE
-    rating, the step in words (rows and columns from 1, as a person reads
+    eliminations, cells, units, record)``: the technique's id and name, its
+    SE rating, the step in words (rows and columns from 1, as a person reads
     them), what it places and removes as (row, column, digit) with row and
-    column from 0, the pattern's cells as (row, column, digits), and its
-    units as ("row" | "column" | "box", index from 0); ``solution`` the
+    column from 0, the pattern's cells as (row, column, digits), its units
+    as ("row" | "column" | "box", index from 0), and ``record``, the step's
+    whole record as a dict, the same as ``nonet explain --json`` writes
+    (``nonet help json``): ``pattern`` with each cell's ``role``,
+    ``houses`` with theirs, and for chains ``chain``: ``kind``,
+    ``complexity`` and ``branches``, each a list of nodes (``cell`` "r1c2",
+    ``digit``, ``on``) from its assumption to its conclusion, every other
+    node with ``parents`` (indices in its branch) and ``link``
+    ("strong", "weak" or "implied", true in the step's starting position;
+    an implied one says ``by`` "cell", "house", "rule" or "chain"), and
+    ``house`` where a house makes the link; ``solution`` the
     final position (an array of one grid) unless the puzzle failed.
     ``timeout``: seconds it may take (None: no limit); past it the status
     is ``TIMEOUT``, with the steps taken until then and their position.

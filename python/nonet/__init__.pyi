@@ -98,6 +98,7 @@ class Step(NamedTuple):
     eliminations: List[Tuple[int, int, int]]
     cells: List[Tuple[int, int, Tuple[int, ...]]]
     units: List[Tuple[str, int]]
+    record: Dict[str, Any]
 
 class Explained(NamedTuple):
     steps: List[Step]

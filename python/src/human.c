@@ -417,6 +417,7 @@ typedef struct step_rec {
     int counts[3];               /* placements, eliminations, pattern */
     nonet_cell_digits *cells[3]; /* owned copies */
     char *text;                  /* owned */
+    char *json;                  /* owned: nonet_step_json's record */
 } step_rec;
 
 typedef struct step_list {
@@ -432,6 +433,7 @@ static void steps_free(step_list *l)
         for (int k = 0; k < 3; k++)
             free(l->items[i].cells[k]);
         free(l->items[i].text);
+        free(l->items[i].json);
     }
     free(l->items);
     l->items = NULL;
@@ -477,11 +479,18 @@ static void keep_step(void *ctx, const nonet_step *st)
         memcpy(r->text, small, need + 1);
     else
         nonet_step_describe(st, l->n, l->symbols, r->text, need + 1);
+    long jneed = nonet_step_json(st, l->n, l->symbols, NULL, 0);
+    if (jneed < 0 || (r->json = malloc((size_t)jneed + 1)) == NULL)
+        l->failed = 1;
+    else
+        nonet_step_json(st, l->n, l->symbols, r->json, (size_t)jneed + 1);
 }
 
 /* A step as a tuple: (technique, difficulty in tenths, text, placements,
- * eliminations, pattern, units), cells as (row, column, digit) from 0,
- * digits from 1; units as (kind, index) with kind "row", "column", "box". */
+ * eliminations, pattern, units, record), cells as (row, column, digit)
+ * from 0, digits from 1; units as (kind, index) with kind "row",
+ * "column", "box"; record: the step's JSON record (nonet_step_json), which
+ * nonet/__init__.py reads into a dict. */
 static PyObject *step_tuple(const step_rec *st, int n)
 {
     PyObject *lists[3] = {PyList_New(0), PyList_New(0), PyList_New(0)};
@@ -520,8 +529,8 @@ static PyObject *step_tuple(const step_rec *st, int n)
     }
     PyObject *r = NULL;
     if (units)
-        r = Py_BuildValue("(iisOOOO)", st->technique, st->difficulty, st->text ? st->text : "",
-                          lists[0], lists[1], lists[2], units);
+        r = Py_BuildValue("(iisOOOOs)", st->technique, st->difficulty, st->text ? st->text : "",
+                          lists[0], lists[1], lists[2], units, st->json ? st->json : "{}");
     for (int k = 0; k < 3; k++)
         Py_XDECREF(lists[k]);
     Py_XDECREF(units);

@@ -166,6 +166,7 @@ static int type3(const hstate *s, const bug *b, hlist *out)
                     }
                     if (any && hlist_begin(out, NONET_TECH_BUG, 57 + degree - 1)) {
                         pattern(s, b, out);
+                        hlist_role(out, NONET_ROLE_SUPPORT);
                         for (int i = 0; i < want; i++)
                             hlist_pattern(out, region[idx[i]], s->cand[region[idx[i]]]);
                         for (int j = 0; j < nr; j++) {

@@ -895,18 +895,115 @@ int nested_rules(chain_ctx *x, prop *p)
 
 /* ---------------------------------------------------- the chosen chain */
 
-static void emit_path(hlist *out, const prop *p, int r, int branch, int n)
+/* The first unit cells a and b share (box, row, column), or -1. */
+static int shared_unit(const hstate *s, int a, int b)
 {
-    int path[4096], len = 0;
-    for (; len < 4096; r = p->pool[p->rec[r].par]) {
-        path[len++] = p->rec[r].id;
-        if (!p->rec[r].npar)
+    static const int order[3] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
+    for (int k = 0; k < 3; k++)
+        if (s->units_of[a][order[k]] == s->units_of[b][order[k]])
+            return s->units_of[a][order[k]];
+    return -1;
+}
+
+/* Whether unit u holds exactly two places of digit d in the searched grid,
+ * cells a and b. */
+static int bilocal(const chain_ctx *x, int u, int d, int a, int b)
+{
+    const hstate *s = x->s;
+    int n = x->n;
+    uint64_t m = x->where0[u * n + d - 1];
+    return u >= 0 && popcount64(m) == 2 && s->units_of[a][s->unit[u].kind] == u &&
+           s->units_of[b][s->unit[u].kind] == u && (m >> s->pos_in[a][s->unit[u].kind] & 1) &&
+           (m >> s->pos_in[b][s->unit[u].kind] & 1);
+}
+
+/* How record r follows from its parents, in the searched grid (x->cand0,
+ * x->where0: the step's starting position); *unit: the unit of the link,
+ * or -1. */
+static nonet_link link_of(const chain_ctx *x, const prop *p, int r, int *unit)
+{
+    const hstate *s = x->s;
+    const crec *c = &p->rec[r];
+    int n = x->n, id = c->id, cell = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
+    *unit = -1;
+    if (!c->npar)
+        return NONET_LINK_NONE;
+    int pid = p->rec[p->pool[c->par]].id, pc = NODE_CELL(n, pid), pd = NODE_DIGIT(n, pid);
+    if (NODE_ON(id)) {
+        if (c->npar == 1 && !NODE_ON(pid)) {
+            if (pc == cell && pd != d && popcount64(x->cand0[cell]) == 2 &&
+                (x->cand0[cell] >> (d - 1) & 1) && (x->cand0[cell] >> (pd - 1) & 1))
+                return NONET_LINK_STRONG;
+            if (pc != cell && pd == d) {
+                static const int order[3] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
+                if (c->cause >= 0 && bilocal(x, c->cause, d, pc, cell)) {
+                    *unit = c->cause;
+                    return NONET_LINK_STRONG;
+                }
+                for (int k = 0; k < 3; k++)
+                    if (bilocal(x, s->units_of[cell][order[k]], d, pc, cell)) {
+                        *unit = s->units_of[cell][order[k]];
+                        return NONET_LINK_STRONG;
+                    }
+            }
+        }
+        *unit = c->cause >= 0 ? c->cause : -1;
+        return NONET_LINK_IMPLIED;
+    }
+    if (c->npar == 1 && NODE_ON(pid) &&
+        ((pc == cell && pd != d) || (pd == d && pc != cell && h_peers(s, pc, cell)))) {
+        *unit = pc == cell ? -1 : c->cause >= 0 ? c->cause : shared_unit(s, pc, cell);
+        return NONET_LINK_WEAK;
+    }
+    return c->nest >= 0 ? NONET_LINK_NESTED : NONET_LINK_RULE;
+}
+
+/* Adds branch `branch` to out: every record the conclusion r depends on,
+ * in the order they were reached (parents first), with all their parents
+ * and links. */
+static void emit_graph(hlist *out, chain_ctx *x, const prop *p, int r, int branch)
+{
+    int n = x->n;
+    int *node = malloc((size_t)(r + 1) * sizeof *node);
+    int *stack = malloc((size_t)(r + 1) * sizeof *stack);
+    int *par = malloc((size_t)(p->npool + 1) * sizeof *par);
+    if (!node || !stack || !par) {
+        out->failed = 1;
+        goto done;
+    }
+    for (int i = 0; i <= r; i++)
+        node[i] = -1;
+    int top = 0;
+    node[r] = 0;
+    stack[top++] = r;
+    while (top) {
+        const crec *c = &p->rec[stack[--top]];
+        for (int i = 0; i < c->npar; i++) {
+            int q = p->pool[c->par + i];
+            if (node[q] < 0) {
+                node[q] = 0;
+                stack[top++] = q;
+            }
+        }
+    }
+    for (int q = 0; q <= r; q++) {
+        if (node[q] < 0)
+            continue;
+        const crec *c = &p->rec[q];
+        for (int i = 0; i < c->npar; i++)
+            par[i] = node[p->pool[c->par + i]];
+        int unit, id = c->id;
+        nonet_link link = link_of(x, p, q, &unit);
+        int at = hlist_chain_node(out, NODE_CELL(n, id), NODE_DIGIT(n, id), NODE_ON(id), branch,
+                                  link, unit, par, c->npar);
+        if (at < 0)
             break;
+        node[q] = at;
     }
-    while (len > 0) {
-        int id = path[--len];
-        hlist_chain_node(out, NODE_CELL(n, id), NODE_DIGIT(n, id), NODE_ON(id), branch);
-    }
+done:
+    free(node);
+    free(stack);
+    free(par);
 }
 
 /* Rebuilds the best chain and adds it to out as a hint. */
@@ -930,38 +1027,39 @@ static void emit(search *S, hlist *out)
         if (b->cycle >= S->nends)
             break;
         cycle_elims(x, p, S->ends[b->cycle]);
+        hlist_role(out, NONET_ROLE_CHAIN);
         for (int r = S->ends[b->cycle]; p->rec[r].npar; r = p->pool[p->rec[r].par])
             hlist_pattern(out, NODE_CELL(n, p->rec[r].id),
                           (uint64_t)1 << (NODE_DIGIT(n, p->rec[r].id) - 1));
         for (int c = 0; c < s->ncells; c++)
             hlist_elim(out, c, x->fw[c]);
-        emit_path(out, p, S->ends[b->cycle], 0, n);
+        emit_graph(out, x, p, S->ends[b->cycle], 0);
         return;
     case K_FORCING: {
         int r = do_forcing(S, p, b->start, 1 << 30, 0);
         if (r >= 0)
-            emit_path(out, p, r, 0, n);
+            emit_graph(out, x, p, r, 0);
         break;
     }
     case K_CONTRADICTION:
         propagate(x, p, b->start);
         if (p->clash_on >= 0) {
-            emit_path(out, p, p->clash_on, 0, n);
-            emit_path(out, p, p->clash_off, 1, n);
+            emit_graph(out, x, p, p->clash_on, 0);
+            emit_graph(out, x, p, p->clash_off, 1);
         }
         break;
     case K_DOUBLE:
         for (int on = 1; on >= 0; on--) {
             propagate(x, p, b->start ^ !on);
             if (prop_has(p, target))
-                emit_path(out, p, p->at[target], branch++, n);
+                emit_graph(out, x, p, p->at[target], branch++);
         }
         break;
     case K_CELL:
         for (uint64_t m = x->cand0[b->start]; m; m &= m - 1) {
             propagate(x, p, NODE_ID(n, b->start, lowest_bit(m) + 1, 1));
             if (prop_has(p, target))
-                emit_path(out, p, p->at[target], branch++, n);
+                emit_graph(out, x, p, p->at[target], branch++);
         }
         break;
     case K_REGION: {
@@ -969,7 +1067,7 @@ static void emit(search *S, hlist *out)
         for (uint64_t m = x->where0[b->unit * n + d - 1]; m; m &= m - 1) {
             propagate(x, p, NODE_ID(n, s->unit[b->unit].cells[lowest_bit(m)], d, 1));
             if (prop_has(p, target))
-                emit_path(out, p, p->at[target], branch++, n);
+                emit_graph(out, x, p, p->at[target], branch++);
         }
         hlist_unit(out, b->unit);
         break;
@@ -979,6 +1077,7 @@ static void emit(search *S, hlist *out)
     }
     int tc = NODE_CELL(n, target), td = NODE_DIGIT(n, target);
     uint64_t bit = (uint64_t)1 << (td - 1);
+    hlist_role(out, NONET_ROLE_TARGET);
     hlist_pattern(out, tc, bit);
     if (NODE_ON(target)) {
         hlist_place(out, tc, td);

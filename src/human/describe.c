@@ -130,18 +130,38 @@ static void say_node(words *w, const nonet_chain_node *node, int state)
     say_digit(w, node->digit);
 }
 
-/* A branch node by node: "r1c2=5 - r1c8=5 = r3c9=5": '-' where a placed
+/* The main parent of chain node i (its first), or -1: an assumption. */
+static int main_parent(const nonet_step *st, int i)
+{
+    const nonet_chain_node *a = &st->chain[i];
+    if (!st->chain_parents)
+        return i > 0 && st->chain[i - 1].branch == a->branch ? i - 1 : -1;
+    if (a->nparents < 1 || a->parents < 0 || a->parents >= st->nchain_parents)
+        return -1;
+    int q = st->chain_parents[a->parents];
+    return q >= 0 && q < i ? q : -1;
+}
+
+/* A branch's path node by node, from its assumption along first parents
+ * to its last node, `end`: "r1c2=5 - r1c8=5 = r3c9=5": '-' where a placed
  * digit removes the next candidate, '=' where a removal forces the next
  * digit in, '->' where a rule inside the chain removes the next. The
  * first node shows its state ("r1c2<>5" for an assumed removal). */
-static void say_branch(words *w, const nonet_chain_node *nodes, int count)
+static void say_branch(words *w, const nonet_step *st, int end)
 {
-    for (int i = 0; i < count; i++) {
-        if (i > 0) {
-            const nonet_chain_node *a = &nodes[i - 1], *b = &nodes[i];
-            say(w, "%s", a->on && !b->on ? " - " : !a->on && b->on ? " = " : " -> ");
-        }
-        say_node(w, &nodes[i], i == 0);
+    int len = 1;
+    for (int i = end; (i = main_parent(st, i)) >= 0;)
+        len++;
+    const nonet_chain_node *prev = NULL;
+    for (int k = len - 1; k >= 0; k--) {
+        int i = end;
+        for (int j = 0; j < k; j++)
+            i = main_parent(st, i);
+        const nonet_chain_node *b = &st->chain[i];
+        if (prev)
+            say(w, "%s", prev->on && !b->on ? " - " : !prev->on && b->on ? " = " : " -> ");
+        say_node(w, b, !prev);
+        prev = b;
     }
 }
 
@@ -198,7 +218,8 @@ static void say_chain(words *w, const nonet_step *st, const char *name)
         while (i < count && c[i].branch == b)
             i++;
         say(w, "%s", b ? "; " : ": ");
-        say_branch(w, c + from, i - from);
+        if (i > from)
+            say_branch(w, st, i - 1);
     }
     say_eliminations(w, st, ", so ");
     say_placements(w, st, ", so ");

@@ -86,6 +86,7 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
                 break;
             hlist_pattern(out, a->cell, ca);
             hlist_pattern(out, b->cell, cb);
+            hlist_role(out, NONET_ROLE_SUPPORT);
             for (int e = 0; e < nc; e++)
                 hlist_pattern(out, common[e], s->cand[common[e]]);
             hlist_elim(out, a->cell, ca & ~ok_a);
@@ -227,6 +228,7 @@ void find_aligned_triples(const hstate *s, int technique, hlist *out)
                     return;
                 for (int q = 0; q < 3; q++)
                     hlist_pattern(out, cells[q], s->cand[cells[q]]);
+                hlist_role(out, NONET_ROLE_SUPPORT);
                 for (int e = 0; e < nc; e++)
                     hlist_pattern(out, common[e], s->cand[common[e]]);
                 for (int q = 0; q < 3; q++)

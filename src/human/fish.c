@@ -40,6 +40,7 @@ void find_fish(const hstate *s, int technique, hlist *out)
                     if (victims && hlist_begin(out, technique, difficulty)) {
                         for (int i = 0; i < k; i++)
                             hlist_unit(out, base0 + lines[idx[i]]);
+                        hlist_role(out, NONET_ROLE_BASE);
                         for (int i = 0; i < k; i++) {
                             int u = base0 + lines[idx[i]];
                             for (uint64_t m = s->where[u][d - 1]; m; m &= m - 1)

@@ -8,6 +8,7 @@ void hlist_clear(hlist *l)
     l->nhints = 0;
     l->nitems = 0;
     l->nnodes = 0;
+    l->nparents = 0;
     l->failed = 0;
 }
 
@@ -33,6 +34,9 @@ void hlist_free(hlist *l)
     free(l->hints);
     free(l->items);
     free(l->nodes);
+    free(l->parents);
+    l->parents = NULL;
+    l->pcap = 0;
     if (l->chains) {
         chain_ctx_free(l->chains);
         free(l->chains);
@@ -65,7 +69,9 @@ hhint *hlist_begin(hlist *l, int technique, int difficulty)
     h->pattern = h->place = h->elim = l->nitems;
     h->npattern = h->nplace = h->nelim = 0;
     h->chain = l->nnodes;
-    h->nchain = h->kind = h->complexity = 0;
+    h->parents = l->nparents;
+    h->nchain = h->nparents = h->kind = h->complexity = 0;
+    l->role = NONET_ROLE_DEFINING;
     h->done = 0;
     return h;
 }
@@ -75,6 +81,7 @@ void hlist_drop(hlist *l)
     if (l->nhints > 0) {
         l->nitems = l->hints[l->nhints - 1].pattern;
         l->nnodes = l->hints[l->nhints - 1].chain;
+        l->nparents = l->hints[l->nhints - 1].parents;
         l->nhints--;
     }
 }
@@ -116,6 +123,7 @@ void hlist_pattern(hlist *l, int cell, uint64_t digits)
         return;
     it->cell = cell;
     it->digits = digits;
+    it->role = l->role;
     h->npattern++;
     h->place = h->elim = l->nitems;
 }
@@ -130,6 +138,7 @@ void hlist_place(hlist *l, int cell, int digit)
         return;
     it->cell = cell;
     it->digits = (uint64_t)1 << (digit - 1);
+    it->role = NONET_ROLE_PLACED;
     h->nplace++;
     h->elim = l->nitems;
 }
@@ -144,25 +153,56 @@ void hlist_elim(hlist *l, int cell, uint64_t digits)
         return;
     it->cell = cell;
     it->digits = digits;
+    it->role = NONET_ROLE_ELIMINATED;
     h->nelim++;
 }
 
-void hlist_chain_node(hlist *l, int cell, int digit, int on, int branch)
+int hlist_chain_node(hlist *l, int cell, int digit, int on, int branch, nonet_link link, int unit,
+                     const int *par, int npar)
 {
     if (l->nhints == 0)
-        return;
+        return -1;
     if (l->nnodes == l->ncap) {
         int cap = l->ncap ? 2 * l->ncap : 64;
         nonet_chain_node *grown = realloc(l->nodes, sizeof *grown * (size_t)cap);
         if (!grown) {
             l->failed = 1;
-            return;
+            return -1;
         }
         l->nodes = grown;
         l->ncap = cap;
     }
-    l->nodes[l->nnodes++] = (nonet_chain_node){cell, digit, on, branch};
-    l->hints[l->nhints - 1].nchain++;
+    if (l->nparents + npar > l->pcap) {
+        int cap = l->pcap ? 2 * l->pcap : 256;
+        while (cap < l->nparents + npar)
+            cap *= 2;
+        int *grown = realloc(l->parents, sizeof *grown * (size_t)cap);
+        if (!grown) {
+            l->failed = 1;
+            return -1;
+        }
+        l->parents = grown;
+        l->pcap = cap;
+    }
+    hhint *h = &l->hints[l->nhints - 1];
+    for (int i = 0; i < npar; i++)
+        l->parents[l->nparents + i] = par[i];
+    l->nodes[l->nnodes++] = (nonet_chain_node){.cell = cell,
+                                               .digit = digit,
+                                               .on = on,
+                                               .branch = branch,
+                                               .link = link,
+                                               .unit = unit,
+                                               .parents = l->nparents - h->parents,
+                                               .nparents = npar};
+    l->nparents += npar;
+    h->nparents += npar;
+    return h->nchain++;
+}
+
+void hlist_role(hlist *l, nonet_role role)
+{
+    l->role = role;
 }
 
 struct chain_ctx *hlist_chains(hlist *l)

@@ -76,8 +76,9 @@ typedef struct hhint {
     int pattern, npattern; /* first item and count */
     int place, nplace;     /* one digit each */
     int elim, nelim;
-    int chain, nchain; /* chain nodes (the list's nodes) */
-    int kind;          /* nonet_chain_kind */
+    int chain, nchain;     /* chain nodes (the list's nodes) */
+    int parents, nparents; /* their parents (the list's parents) */
+    int kind;              /* nonet_chain_kind */
     int complexity;
     int done; /* applied (nonet_human_apply) */
 } hhint;
@@ -96,6 +97,9 @@ typedef struct hlist {
     size_t scratch_size;
     nonet_chain_node *nodes;
     int nnodes, ncap;
+    int *parents; /* chain nodes' parents, indices from the hint's first node */
+    int nparents, pcap;
+    nonet_role role;          /* the role of the pattern items added next */
     struct chain_ctx *chains; /* the chain engine's memory (hlist_chains) */
     stop_watch *watch;        /* NULL, or the stop the slow finders (chains)
                                  tick; once it has stopped, they end early
@@ -104,11 +108,14 @@ typedef struct hlist {
 
 void hlist_clear(hlist *l);
 void hlist_free(hlist *l);
-/* Starts a hint; returns it (NULL when out of memory, l->failed set). */
+/* Starts a hint; returns it (NULL when out of memory, l->failed set). Its
+ * pattern items take the role NONET_ROLE_DEFINING until hlist_role. */
 hhint *hlist_begin(hlist *l, int technique, int difficulty);
 /* Adds to the hint being built (the last one begun). */
 void hlist_unit(hlist *l, int unit);
 void hlist_pattern(hlist *l, int cell, uint64_t digits);
+/* The role of the pattern items added next to the hint being built. */
+void hlist_role(hlist *l, nonet_role role);
 void hlist_place(hlist *l, int cell, int digit);
 void hlist_elim(hlist *l, int cell, uint64_t digits);
 /* Drops the hint being built (it removed nothing after all). */
@@ -116,8 +123,12 @@ void hlist_drop(hlist *l);
 /* Working memory of at least size bytes for a finder, kept between calls
  * (NULL when out of memory, l->failed set). */
 void *hlist_scratch(hlist *l, size_t size);
-/* Adds a node to the chain of the hint being built. */
-void hlist_chain_node(hlist *l, int cell, int digit, int on, int branch);
+/* Adds a node to the chain of the hint being built, with its link and
+ * unit and its parents (npar of them, indices of the hint's earlier
+ * nodes). Returns the node's index among the hint's nodes, or -1 when out
+ * of memory (l->failed set). */
+int hlist_chain_node(hlist *l, int cell, int digit, int on, int branch, nonet_link link, int unit,
+                     const int *par, int npar);
 /* The chain engine's memory, kept between calls (NULL: out of memory). */
 struct chain_ctx *hlist_chains(hlist *l);
 

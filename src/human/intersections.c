@@ -44,6 +44,7 @@ static void locked(const hstate *s, int technique, int u1, int u2, int d, hlist 
             return;
         hlist_unit(out, u1);
         hlist_unit(out, u2);
+        hlist_role(out, NONET_ROLE_BASE);
         for (uint64_t m = s->where[u1][d - 1]; m; m &= m - 1)
             hlist_pattern(out, s->unit[u1].cells[lowest_bit(m)], bit);
         for (int k = 0; k < s->n; k++) {
@@ -83,6 +84,7 @@ static void locked(const hstate *s, int technique, int u1, int u2, int d, hlist 
         hlist_unit(out, u1);
         hlist_unit(out, u2);
         hlist_unit(out, u3);
+        hlist_role(out, NONET_ROLE_BASE);
         for (uint64_t m = s->where[u1][d - 1]; m; m &= m - 1)
             hlist_pattern(out, s->unit[u1].cells[lowest_bit(m)], bit);
         hlist_place(out, outside, d);

@@ -237,6 +237,18 @@ static uint64_t digits_turned(const nonet_human *h, uint64_t set)
 /* Runs a chain finder on the position turned to its minlex orientation
  * and turns the hints it adds back. Returns 0 when there is no
  * orientation (the finder then runs on the position as it is). */
+/* A unit of the turned position, back in the position's own. */
+static int unit_back(const nonet_human *h, int unit)
+{
+    const hstate *s = &h->s;
+    const hunit *u = &h->turned.unit[unit];
+    int a = h->cell_back[u->cells[0]], b = h->cell_back[u->cells[1]];
+    int kind = u->kind == UNIT_BOX                                    ? UNIT_BOX
+               : s->units_of[a][UNIT_ROW] == s->units_of[b][UNIT_ROW] ? UNIT_ROW
+                                                                      : UNIT_COL;
+    return s->units_of[a][kind];
+}
+
 static int find_turned(nonet_human *h, hfind_fn *find, int technique)
 {
     if (!orient(h))
@@ -269,15 +281,11 @@ static int find_turned(nonet_human *h, hfind_fn *find, int technique)
         for (int k = x->chain; k < x->chain + x->nchain; k++) {
             l->nodes[k].cell = h->cell_back[l->nodes[k].cell];
             l->nodes[k].digit = h->digit_back[l->nodes[k].digit];
+            if (l->nodes[k].unit >= 0)
+                l->nodes[k].unit = unit_back(h, l->nodes[k].unit);
         }
-        for (int k = 0; k < x->nunits; k++) {
-            const hunit *u = &h->turned.unit[x->units[k]];
-            int a = h->cell_back[u->cells[0]], b = h->cell_back[u->cells[1]];
-            int kind = u->kind == UNIT_BOX                                    ? UNIT_BOX
-                       : s->units_of[a][UNIT_ROW] == s->units_of[b][UNIT_ROW] ? UNIT_ROW
-                                                                              : UNIT_COL;
-            x->units[k] = s->units_of[a][kind];
-        }
+        for (int k = 0; k < x->nunits; k++)
+            x->units[k] = unit_back(h, x->units[k]);
     }
     return 1;
 }
@@ -337,6 +345,8 @@ int nonet_human_step(const nonet_human *h, int i, nonet_step *step)
     step->chain_kind = (nonet_chain_kind)x->kind;
     step->chain = x->nchain ? h->found.nodes + x->chain : NULL;
     step->nchain = x->nchain;
+    step->chain_parents = x->nparents ? h->found.parents + x->parents : NULL;
+    step->nchain_parents = x->nparents;
     step->complexity = x->complexity;
     return NONET_OK;
 }

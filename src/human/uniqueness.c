@@ -235,6 +235,7 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                                        (s->cand[unit->cells[p]] & all);
                             if (any) {
                                 begin(out, base + degree - 1, s, cells, len, ab);
+                                hlist_role(out, NONET_ROLE_SUPPORT);
                                 for (int i = 0; i < want; i++)
                                     hlist_pattern(out, unit->cells[items[idx[i]]],
                                                   s->cand[unit->cells[items[idx[i]]]]);

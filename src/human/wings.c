@@ -40,7 +40,9 @@ void find_wings(const hstate *s, int technique, hlist *out)
                 }
                 if (!victims || !hlist_begin(out, technique, xyz ? 44 : 42))
                     continue;
+                hlist_role(out, NONET_ROLE_PIVOT);
                 hlist_pattern(out, pivot, pc);
+                hlist_role(out, NONET_ROLE_PINCER);
                 hlist_pattern(out, xz, a);
                 hlist_pattern(out, yz, b);
                 for (int k = 0; k < nw; k++) {

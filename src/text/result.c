@@ -168,7 +168,14 @@ const char *nonet_verdict_word(nonet_verdict v)
 
 /* ------------------------------------------------------------ steps */
 
-static void json_cells(sink *k, const nonet_cell_digits *list, int count, int n, int one_digit)
+/* The JSON names of enum nonet_role. */
+static const char *const role_names[] = {"",        "defining", "base",   "pivot",  "pincer",
+                                         "support", "chain",    "target", "placed", "eliminated"};
+
+/* A list of cells and digits; with_role: each item's role too (the
+ * pattern's; the other lists' roles go without saying). */
+static void json_cells(sink *k, const nonet_cell_digits *list, int count, int n, int one_digit,
+                       int with_role)
 {
     put(k, "[", 1);
     for (int i = 0; i < count; i++) {
@@ -182,9 +189,95 @@ static void json_cells(sink *k, const nonet_cell_digits *list, int count, int n,
         int first = 1;
         for (uint64_t m = list[i].digits; m; m &= m - 1, first = 0)
             putf(k, "%s%d", first ? "" : ",", lowest_bit(m) + 1);
-        puts_(k, "]}");
+        put(k, "]", 1);
+        if (with_role && list[i].role > NONET_ROLE_NONE && list[i].role <= NONET_ROLE_ELIMINATED)
+            putf(k, ",\"role\":\"%s\"", role_names[list[i].role]);
+        put(k, "}", 1);
     }
     put(k, "]", 1);
+}
+
+static const char *const unit_kinds[3] = {"row", "column", "box"};
+
+/* A unit's name ("row 3"), unit valid for side n. */
+static void json_unit(sink *k, int unit, int n)
+{
+    putf(k, "\"%s %d\"", unit_kinds[unit / n], unit % n + 1);
+}
+
+/* The houses a step involves and their roles: a fish's base lines (its
+ * units) and cover lines (the other lines through its pattern); pointing's
+ * and claiming's base (the first unit) and cover (the second); every other
+ * unit a "unit" (the third of a direct pointing or claiming: where the
+ * single is). */
+static void json_houses(sink *k, const nonet_step *st, int n)
+{
+    int fish = st->technique == NONET_TECH_X_WING || st->technique == NONET_TECH_SWORDFISH ||
+               st->technique == NONET_TECH_JELLYFISH;
+    int locked = st->technique == NONET_TECH_POINTING || st->technique == NONET_TECH_CLAIMING ||
+                 st->technique == NONET_TECH_DIRECT_POINTING ||
+                 st->technique == NONET_TECH_DIRECT_CLAIMING;
+    int first = 1;
+    put(k, "[", 1);
+    for (int i = 0; i < st->nunits && i < 4; i++) {
+        if (st->units[i] < 0 || st->units[i] >= 3 * n)
+            continue;
+        putf(k, "%s{\"house\":", first ? "" : ",");
+        json_unit(k, st->units[i], n);
+        putf(k, ",\"role\":\"%s\"}",
+             fish || (locked && i == 0) ? "base"
+             : locked && i == 1         ? "cover"
+                                        : "unit");
+        first = 0;
+    }
+    if (fish && st->nunits > 0 && st->units[0] < 2 * n) {
+        /* base rows: cover columns, and the other way round */
+        int cover_rows = st->units[0] >= n;
+        uint64_t lines = 0;
+        for (int i = 0; i < st->npattern; i++)
+            lines |=
+                (uint64_t)1 << (cover_rows ? st->pattern[i].cell / n : st->pattern[i].cell % n);
+        for (; lines; lines &= lines - 1) {
+            putf(k, "%s{\"house\":", first ? "" : ",");
+            json_unit(k, lowest_bit(lines) + (cover_rows ? 0 : n), n);
+            puts_(k, ",\"role\":\"cover\"}");
+            first = 0;
+        }
+    }
+    put(k, "]", 1);
+}
+
+/* The JSON names of enum nonet_link, and what an implied one rests on. */
+static const char *const link_names[] = {"", "strong", "weak", "implied", "implied", "implied"};
+
+/* A chain node (index i of st->chain) in its branch, which starts at
+ * index from: parents as indices in the branch. */
+static void json_node(sink *k, const nonet_step *st, int i, int from, int n)
+{
+    const nonet_chain_node *a = &st->chain[i];
+    putf(k, "{\"cell\":\"r%dc%d\",\"digit\":%d,\"on\":%s", a->cell / n + 1, a->cell % n + 1,
+         a->digit, a->on ? "true" : "false");
+    if (a->link > NONET_LINK_NONE && a->link <= NONET_LINK_NESTED) {
+        putf(k, ",\"link\":\"%s\"", link_names[a->link]);
+        if (a->link >= NONET_LINK_IMPLIED)
+            putf(k, ",\"by\":\"%s\"",
+                 a->link == NONET_LINK_RULE     ? "rule"
+                 : a->link == NONET_LINK_NESTED ? "chain"
+                 : a->unit >= 0                 ? "house"
+                                                : "cell");
+    }
+    if (a->unit >= 0 && a->unit < 3 * n) {
+        puts_(k, ",\"house\":");
+        json_unit(k, a->unit, n);
+    }
+    if (a->nparents > 0 && st->chain_parents && a->parents >= 0 &&
+        a->parents + a->nparents <= st->nchain_parents) {
+        puts_(k, ",\"parents\":[");
+        for (int j = 0; j < a->nparents; j++)
+            putf(k, "%s%d", j ? "," : "", st->chain_parents[a->parents + j] - from);
+        put(k, "]", 1);
+    }
+    put(k, "}", 1);
 }
 
 long nonet_step_json(const nonet_step *st, int n, const char *symbols, char *buf, size_t cap)
@@ -195,7 +288,6 @@ long nonet_step_json(const nonet_step *st, int n, const char *symbols, char *buf
             buf[0] = '\0';
         return NONET_EARG;
     }
-    static const char *const kinds[3] = {"row", "column", "box"};
     puts_(&k, "{\"technique\":");
     json_text(&k, nonet_technique_name(st->technique));
     puts_(&k, ",\"difficulty\":");
@@ -203,37 +295,32 @@ long nonet_step_json(const nonet_step *st, int n, const char *symbols, char *buf
     puts_(&k, ",\"units\":[");
     for (int i = 0; i < st->nunits && i < 4; i++)
         if (st->units[i] >= 0 && st->units[i] < 3 * n)
-            putf(&k, "%s\"%s %d\"", i ? "," : "", kinds[st->units[i] / n], st->units[i] % n + 1);
+            putf(&k, "%s\"%s %d\"", i ? "," : "", unit_kinds[st->units[i] / n],
+                 st->units[i] % n + 1);
     puts_(&k, "],\"pattern\":");
-    json_cells(&k, st->pattern, st->npattern, n, 0);
+    json_cells(&k, st->pattern, st->npattern, n, 0, 1);
     puts_(&k, ",\"placements\":");
-    json_cells(&k, st->placements, st->nplacements, n, 1);
+    json_cells(&k, st->placements, st->nplacements, n, 1, 0);
     puts_(&k, ",\"eliminations\":");
-    json_cells(&k, st->eliminations, st->neliminations, n, 0);
+    json_cells(&k, st->eliminations, st->neliminations, n, 0, 0);
+    puts_(&k, ",\"houses\":");
+    json_houses(&k, st, n);
     if (st->chain_kind != NONET_CHAIN_NONE && st->nchain > 0) {
-        /* the branches, each a list of nodes from the assumption on; a
-         * node is implied by the one before it ("link": what links them) */
+        /* the branches, each the graph of the nodes its conclusion (its
+         * last node) depends on, parents first, from the assumption on */
         static const char *const shapes[] = {"",       "cycle", "forcing", "contradiction",
                                              "double", "cell",  "unit"};
         putf(&k, ",\"chain\":{\"kind\":\"%s\",\"complexity\":%d,\"branches\":[[",
              (unsigned)st->chain_kind < 7 ? shapes[st->chain_kind] : "", st->complexity);
-        for (int i = 0; i < st->nchain; i++) {
-            const nonet_chain_node *a = &st->chain[i];
-            int first = i == 0 || st->chain[i - 1].branch != a->branch;
+        for (int i = 0, from = 0; i < st->nchain; i++) {
+            int first = i == 0 || st->chain[i - 1].branch != st->chain[i].branch;
             if (!first)
                 put(&k, ",", 1);
             else if (i > 0)
                 puts_(&k, "],[");
-            putf(&k, "{\"cell\":\"r%dc%d\",\"digit\":%d,\"on\":%s", a->cell / n + 1,
-                 a->cell % n + 1, a->digit, a->on ? "true" : "false");
-            if (!first) {
-                int prev = st->chain[i - 1].on;
-                putf(&k, ",\"link\":\"%s\"",
-                     prev && !a->on   ? "weak"
-                     : !prev && a->on ? "strong"
-                                      : "rule");
-            }
-            put(&k, "}", 1);
+            if (first)
+                from = i;
+            json_node(&k, st, i, from, n);
         }
         puts_(&k, "]]}");
     }
