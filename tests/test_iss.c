@@ -985,6 +985,8 @@ static void test_sniff(void)
         ".Foo~R1C1",                          /* unknown: read, then named */
         ".ChaosConstruction.Arrow~R1C1~R1C2", /* unknown, without arguments */
         ".Or.Thermo~R1C1~R1C2.End",
+        "..Cage~14~R5C3~R5C4",                   /* an empty item first */
+        ".ChaosConstruction .NoBoxes .Foo~R1C1", /* blanks between items */
         "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Thermo%7ER1C1%7ER1C2",
         "1...........4... 0001011122232333",
     };

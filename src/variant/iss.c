@@ -1496,6 +1496,8 @@ static int starts_items(const char *text, size_t len)
     }
     if (i + 1 >= len || text[i] != '.')
         return 0;
+    while (i + 2 < len && text[i + 1] == '.') /* empty items: ..Cage~14~R5C3 */
+        i++;
     size_t j = i + 1;
     while (j < len && isalnum((unsigned char)text[j]))
         j++;
@@ -1508,16 +1510,16 @@ static int starts_items(const char *text, size_t len)
         after++;
     if (after < len && text[after] == '~')
         return 1;
-    if (j < len && text[j] == '.' &&
+    if (after < len && text[after] == '.' &&
         ((j - i - 1 == 2 && !strncmp(text + i + 1, "Or", 2)) ||
          (j - i - 1 == 3 && !strncmp(text + i + 1, "And", 3))))
         return 1; /* a composite first */
     /* a type nonet does not know, without arguments, spelt as ISS spells
      * its types (Capital, then a small letter), before items with some:
      * '~' is in no classic grid */
-    if (j < len && text[j] == '.' && j - i - 1 >= 3 && isupper((unsigned char)text[i + 1]) &&
-        islower((unsigned char)text[i + 2]) &&
-        memchr(text + j, '~', (len - j < 4096 ? len - j : 4096)))
+    if (after < len && text[after] == '.' && j - i - 1 >= 3 &&
+        isupper((unsigned char)text[i + 1]) && islower((unsigned char)text[i + 2]) &&
+        memchr(text + after, '~', (len - after < 4096 ? len - after : 4096)))
         return 1;
     return (j == len || text[j] == '.' || isspace((unsigned char)text[j])) &&
            bare_type(text + i + 1, j - i - 1);
