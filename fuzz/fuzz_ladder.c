@@ -83,8 +83,16 @@ static void check_step(const nonet_step *st, int n)
         }
     for (int k = 0; k < st->nchain; k++) {
         const nonet_chain_node *c = &st->chain[k];
-        if (c->cell < 0 || c->cell >= cells || c->digit < 1 || c->digit > n || c->branch < 0)
+        if (c->cell < 0 || c->cell >= cells || c->digit < 1 || c->digit > n || c->branch < 0 ||
+            c->unit < -1 || c->unit >= 3 * n || c->nparents < 0 ||
+            (c->nparents == 0) != (c->link == NONET_LINK_NONE) ||
+            (c->nparents > 0 && (c->parents < 0 || c->parents + c->nparents > st->nchain_parents)))
             abort();
+        for (int j = 0; j < c->nparents; j++) { /* parents: earlier nodes of its branch */
+            int q = st->chain_parents[c->parents + j];
+            if (q < 0 || q >= k || st->chain[q].branch != c->branch)
+                abort();
+        }
     }
 }
 
