@@ -151,12 +151,18 @@ typedef struct copy {
 static void take(copy *k, const nonet_step *st, const nonet_grid *g, const nonet_marks *m)
 {
     k->st = *st;
-    memcpy(k->nodes, st->chain, (size_t)st->nchain * sizeof *st->chain);
+    /* memcpy wants valid pointers even for nothing: a step without a
+     * chain has none */
+    if (st->nchain)
+        memcpy(k->nodes, st->chain, (size_t)st->nchain * sizeof *st->chain);
     if (st->nchain_parents)
         memcpy(k->parents, st->chain_parents, (size_t)st->nchain_parents * sizeof(int));
-    memcpy(k->items[0], st->pattern, (size_t)st->npattern * sizeof *st->pattern);
-    memcpy(k->items[1], st->placements, (size_t)st->nplacements * sizeof *st->placements);
-    memcpy(k->items[2], st->eliminations, (size_t)st->neliminations * sizeof *st->eliminations);
+    if (st->npattern)
+        memcpy(k->items[0], st->pattern, (size_t)st->npattern * sizeof *st->pattern);
+    if (st->nplacements)
+        memcpy(k->items[1], st->placements, (size_t)st->nplacements * sizeof *st->placements);
+    if (st->neliminations)
+        memcpy(k->items[2], st->eliminations, (size_t)st->neliminations * sizeof *st->eliminations);
     k->st.chain = k->nodes;
     k->st.chain_parents = k->parents;
     k->st.pattern = k->items[0];
