@@ -1,9 +1,10 @@
 /* search.c - the variant engine: propagation to a fixed point (singles
  * over every group, pair relations both ways, the propagators (the cheap
  * ones first), hidden singles in the houses, locked candidates between
- * houses that meet), then a depth-first search on the cell with the most
- * recent conflicts for its candidates. Counting, solving and the true
- * candidates. */
+ * houses that meet), then a depth-first search that branches two ways
+ * (a cell takes a digit, or it does not), choosing the cell anew after
+ * each failure: the most recent conflicts for its candidates. Counting,
+ * solving and the true candidates. */
 #include "variant/variant.h"
 
 #include <stdlib.h>
@@ -32,15 +33,22 @@ typedef struct vsearch {
      * now and then, so that recent failures count most */
     uint32_t *score;
     uint32_t failures;
+    /* failures of each digit tried: a digit that fails far more than the
+     * others raises the cells that hold it (Interactive Sudoku Solver's
+     * value scores) */
+    uint32_t vscore[64];
 } vsearch;
 
 static void blame(vsearch *s, const int *cells, int len)
 {
     for (int i = 0; i < len; i++)
         s->score[cells[i]] += 1;
-    if (++s->failures % 4096 == 0)
+    if (++s->failures % 4096 == 0) {
         for (int c = 0; c < s->m->cells; c++)
             s->score[c] = (s->score[c] + 1) / 2;
+        for (int d = 0; d < 64; d++)
+            s->vscore[d] /= 2;
+    }
 }
 
 static void push(vsearch *s, int c)
@@ -208,39 +216,65 @@ static void found(vsearch *s, const uint64_t *cand)
         s->stop = 1;
 }
 
-/* Searches from the propagated state at depth. */
-static void search(vsearch *s, int depth)
+/* The cell to branch on in cand: the most conflicts for its candidates,
+ * a cell holding the most failed digit counting a fifth of that digit's
+ * failures more (where that digit fails half as often again as the
+ * least failed one, and n times at least); fewer candidates on a tie.
+ * -1 when every cell is decided. */
+static int select_cell(const vsearch *s, const uint64_t *cand)
 {
     const vmodel *m = s->m;
-    uint64_t *cand = s->stack + (size_t)depth * (size_t)m->cells;
-    /* the most conflicts per candidate; fewer candidates on a tie */
+    uint32_t most = 0, least = UINT32_MAX;
+    uint64_t failed = 0;
+    for (int d = 0; d < m->n; d++) {
+        if (s->vscore[d] > most) {
+            most = s->vscore[d];
+            failed = (uint64_t)1 << d;
+        }
+        if (s->vscore[d] && s->vscore[d] < least)
+            least = s->vscore[d];
+    }
+    if (most < (uint32_t)m->n || 2 * (uint64_t)most <= 3 * (uint64_t)least)
+        most = 0, failed = 0;
     int best = -1, fewest = 65;
-    uint32_t top = 0;
+    uint64_t top = 0;
     for (int c = 0; c < m->cells; c++) {
         int k = popcount64(cand[c]);
         if (k < 2)
             continue;
-        uint32_t sc = s->score[c];
-        if (best < 0 || (uint64_t)sc * (uint64_t)fewest > (uint64_t)top * (uint64_t)k ||
-            ((uint64_t)sc * (uint64_t)fewest == (uint64_t)top * (uint64_t)k && k < fewest)) {
+        uint64_t sc = 5 * (uint64_t)s->score[c] + ((cand[c] & failed) ? most : 0);
+        if (best < 0 || sc * (uint64_t)fewest > top * (uint64_t)k ||
+            (sc * (uint64_t)fewest == top * (uint64_t)k && k < fewest)) {
             best = c;
             fewest = k;
             top = sc;
         }
     }
-    if (best < 0) {
-        found(s, cand);
-        return;
-    }
-    uint64_t choices = cand[best];
-    for (uint64_t x = choices; x && !s->stop; x &= x - 1) {
+    return best;
+}
+
+/* Searches from the propagated state at depth, two ways at a time: a
+ * cell takes a digit (the child, one depth down), or it does not (this
+ * state, narrowed and propagated again, and the cell to branch on chosen
+ * anew with what the failure taught). */
+static void search(vsearch *s, int depth)
+{
+    const vmodel *m = s->m;
+    while (!s->stop) {
+        uint64_t *cand = s->stack + (size_t)depth * (size_t)m->cells;
+        int best = select_cell(s, cand);
+        if (best < 0) {
+            found(s, cand);
+            return;
+        }
+        uint64_t digit = cand[best] & -cand[best];
         uint64_t *next = state(s, depth + 1);
         if (!next)
             return;
         cand = s->stack + (size_t)depth * (size_t)m->cells; /* moved by state() */
         memcpy(next, cand, (size_t)m->cells * sizeof *next);
-        next[best] = x & -x;
-        s->guesses += (x & (x - 1)) != 0;
+        next[best] = digit;
+        s->guesses++;
         s->nodes++;
         /* a variant's node costs up to tens of microseconds: look more
          * often than the classic engines */
@@ -252,8 +286,17 @@ static void search(vsearch *s, int depth)
         push(s, best);
         if (propagate(s, next) == 0)
             search(s, depth + 1);
-        else
+        else {
             blame(s, &best, 1); /* and the choice that led there */
+            s->vscore[lowest_bit(digit)]++;
+        }
+        if (s->stop)
+            return;
+        cand = s->stack + (size_t)depth * (size_t)m->cells;
+        cand[best] &= ~digit;
+        push(s, best);
+        if (propagate(s, cand) != 0)
+            return;
     }
 }
 
