@@ -30,6 +30,7 @@ typedef struct cli_opts {
     int first;                   /* xc --first, solve --first */
     int sudoku;                  /* xc --sudoku */
     int candidates;              /* explain --candidates */
+    const char *svg_dir;         /* explain, hint --svg DIR: each step drawn */
     int apply;                   /* hint --apply */
     int human;                   /* solve --engine human */
     int ceiling;                 /* rate --ceiling, tenths (0: none) */

@@ -2,8 +2,10 @@
  * solver (the library's ladder) in words, or as JSON. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct steps_batch {
     const cli_opts *o;
@@ -14,6 +16,8 @@ typedef struct steps_batch {
     long puzzles;
     nonet_grid position;
     nonet_marks marks;
+    nonet_grid round;        /* --svg: the position the round's steps were found in */
+    nonet_marks round_marks; /* and its candidates */
     char text[4096];
     records rec;
     int beside; /* --with-puzzle: the puzzle is written before its result */
@@ -55,6 +59,73 @@ static char *step_json(const nonet_step *st, int n, const char *symbols)
     else if (text)
         text[0] = '\0';
     return text;
+}
+
+/* --svg: the library's drawing of a step in the position it was found
+ * in, malloc'ed (NULL when out of memory, reported). */
+static char *step_svg(steps_batch *b, const nonet_puzzle *p, const nonet_step *st)
+{
+    nonet_svg_opts so = {&p->grid, p->symbols, NULL};
+    long need = nonet_step_svg(&b->round, &b->round_marks, st, &so, NULL, 0);
+    char *text = need > 0 ? malloc((size_t)need + 1) : NULL;
+    if (text)
+        nonet_step_svg(&b->round, &b->round_marks, st, &so, text, (size_t)need + 1);
+    else
+        complain("out of memory drawing a step");
+    return text;
+}
+
+/* Writes a drawing as DIR/puzzle-K-step-NNN.svg (K: the puzzle's number
+ * in the whole input). A failure is reported and makes the exit status 2. */
+static void write_svg(steps_batch *b, const char *svg, int step)
+{
+    if (!svg) {
+        b->status = EXIT_USAGE;
+        return;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/puzzle-%ld-step-%03d.svg", b->o->svg_dir, b->puzzles, step);
+    FILE *f = fopen(path, "w");
+    int failed = !f;
+    if (f) {
+        failed = fputs(svg, f) < 0;
+        failed |= fclose(f) != 0;
+    }
+    if (failed) {
+        complain("--svg: cannot write %s: %s", path, strerror(errno));
+        b->status = EXIT_USAGE;
+    }
+}
+
+/* Makes the folder dir and those above it, as mkdir -p. Returns 0, or -1
+ * after saying why. */
+static int make_folder(const char *dir)
+{
+    char path[4096];
+    size_t len = strlen(dir);
+    if (len >= sizeof path) {
+        complain("--svg %s: the path is too long", dir);
+        return -1;
+    }
+    memcpy(path, dir, len + 1);
+    for (size_t i = 1; i <= len; i++) {
+        if (path[i] != '/' && path[i] != '\0')
+            continue;
+        char was = path[i];
+        path[i] = '\0';
+        struct stat sb;
+        if (stat(path, &sb) != 0 && mkdir(path, 0777) != 0 && errno != EEXIST) {
+            complain("--svg %s: cannot make the folder %s: %s", dir, path, strerror(errno));
+            return -1;
+        }
+        path[i] = was;
+    }
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        complain("--svg %s: not a folder", dir);
+        return -1;
+    }
+    return 0;
 }
 
 static void print_candidates(steps_batch *b, const char *symbols)
@@ -148,6 +219,8 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
             limit = nonet_human_limit(b->human, &next);
             break;
         }
+        if (o->svg_dir)
+            nonet_human_position(b->human, &b->round, &b->round_marks);
         for (int i = 0; i < (b->hint ? 1 : found); i++) {
             nonet_step st;
             nonet_human_step(b->human, i, &st);
@@ -155,9 +228,15 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
             /* the step's JSON is taken before applying it (which ends its
              * arrays) and written only if it changed something */
             char *step_text = steps_out ? step_json(&st, n, p->symbols) : NULL;
+            char *drawing = o->svg_dir ? step_svg(b, p, &st) : NULL;
             if ((!b->hint || o->apply) && nonet_human_apply(b->human, i) < 1) {
                 free(step_text);
+                free(drawing);
                 continue; /* an earlier step of the round did it all */
+            }
+            if (o->svg_dir) {
+                write_svg(b, drawing, path.steps + 1);
+                free(drawing);
             }
             if (step_text) {
                 fputs(path.steps > 0 ? "," : "", steps_out);
@@ -270,6 +349,10 @@ static int run(const cli_opts *o, int hint)
     }
     b->o = o;
     b->hint = hint;
+    if (o->svg_dir && make_folder(o->svg_dir) != 0) {
+        free(b);
+        return EXIT_USAGE;
+    }
     b->rec.fields =
         hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u)
              : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;

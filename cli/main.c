@@ -365,6 +365,11 @@ static const char explain_text[] =
     "\n"
     "      --candidates     print the candidates after each round\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
+    "      --svg DIR        also draw each step, in the position it was found in\n"
+    "                       (roles, houses, chain links; light and dark), as\n"
+    "                       DIR/puzzle-K-step-NNN.svg: K counts the puzzles of\n"
+    "                       the whole input from 1, NNN the puzzle's steps\n"
+    "                       (001, 002, ...); DIR is made if missing\n"
     "  -f, --format FMT     json (also --json) or csv: a record per puzzle, its\n"
     "                       steps as data (technique, difficulty, units,\n"
     "                       pattern, placements, eliminations, text)\n"
@@ -386,6 +391,9 @@ static const char hint_text[] =
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "  -f, --format FMT     json (also --json) or csv: a record per puzzle\n"
     "                       with the step as data\n"
+    "      --svg DIR        also draw the step, in the position it was found in,\n"
+    "                       as DIR/puzzle-K-step-001.svg (K counts the puzzles\n"
+    "                       of the whole input from 1); DIR is made if missing\n"
     "  -p, --with-puzzle    each puzzle's line (a position's pencil-mark line)\n"
     "                       before its step, a tab apart (with --apply, on a\n"
     "                       line of its own)\n"
@@ -559,7 +567,8 @@ enum {
     OPT_APPLY,
     OPT_COLUMN,
     OPT_SOLUTION_COLUMN,
-    OPT_TIMEOUT
+    OPT_TIMEOUT,
+    OPT_SVG
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -590,6 +599,7 @@ static const struct option long_options[] = {
     {"column", required_argument, NULL, OPT_COLUMN},
     {"solution-column", required_argument, NULL, OPT_SOLUTION_COLUMN},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"svg", required_argument, NULL, OPT_SVG},
     {"jobs", required_argument, NULL, 'j'},
     {"with-puzzle", no_argument, NULL, 'p'},
     {NULL, 0, NULL, 0},
@@ -604,13 +614,13 @@ typedef struct command {
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
  * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map, W --column,
- * Q --solution-column, Z --timeout. */
+ * Q --solution-column, Z --timeout, V --svg. */
 static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjpSJTFYGWZ"},
     {"count", cmd_count, count_text, "fiseljhpSJYWZ"},
     {"rate", cmd_rate, rate_text, "fisjhpSJYGWZ"},
-    {"explain", cmd_explain, explain_text, "fishJYKGWZ"},
-    {"hint", cmd_hint, hint_text, "fishpJYGAWZ"},
+    {"explain", cmd_explain, explain_text, "fishJYKGWZV"},
+    {"hint", cmd_hint, hint_text, "fishpJYGAWZV"},
     {"check", cmd_check, check_text, "fishpJOYWQ"},
     {"candidates", cmd_candidates, candidates_text, "flhJSWZ"},
     {"minimize", cmd_minimize, minimize_text, "fishpJYMWZ"},
@@ -694,6 +704,8 @@ static int option_letter(int opt)
         return 'Q';
     case OPT_TIMEOUT:
         return 'Z';
+    case OPT_SVG:
+        return 'V';
     default:
         return opt;
     }
@@ -863,6 +875,11 @@ static int run_command(const command *c, int argc, char **argv)
             break;
         case OPT_APPLY:
             o.apply = 1;
+            break;
+        case OPT_SVG:
+            if (!optarg[0])
+                return usage_error(c, "%s", "--svg wants a folder");
+            o.svg_dir = optarg;
             break;
         case OPT_COLUMN:
             o.read.column = optarg;

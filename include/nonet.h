@@ -1987,6 +1987,64 @@ NONET_API long nonet_result_csv(const nonet_result *r, unsigned fields, int ncol
 NONET_API long nonet_step_json(const nonet_step *step, int n, const char *symbols, char *buf,
                                size_t cap);
 
+/* ---------------------------------------------------------------- drawing a step */
+
+/* How nonet_step_svg draws (zero-initialise; a NULL pointer for the
+ * whole: every default). */
+typedef struct nonet_svg_opts {
+    const nonet_grid *givens; /* the puzzle's clues: the position's digits
+                                 that are clues here are drawn as givens,
+                                 the others as placed. NULL: every digit
+                                 of the position is a given */
+    const char *symbols;      /* the digits' symbols, as nonet_step_describe
+                                 (NULL or "": 1-9 then A-Z; numbers above 35) */
+    const char *id;           /* prefix of the drawing's element ids, so
+                                 that drawings can share a page: letters,
+                                 digits, '-' and '_', a letter first, at
+                                 most 32 (NULL or "": "nonet") */
+} nonet_svg_opts;
+
+/* Draws a position (side n = position->n) and, if step is non-NULL, one
+ * step found in it, as a standalone SVG document, into buf as snprintf
+ * does. The position is the step's starting position: position's digits
+ * (givens and placed ones apart, see nonet_svg_opts.givens) and, in each
+ * empty cell, its candidates (marks NULL: every digit its row, column
+ * and box lack). The drawing has a viewBox and no fixed size, so it
+ * scales to its container; it is deterministic (the same arguments give
+ * the same bytes, whatever the locale).
+ *
+ * What it holds, for pages that restyle or test it: a <title> (id
+ * PREFIX-title) with nonet_step_describe's words and a <desc> (id
+ * PREFIX-desc) with the step in words (roles, houses, and each chain
+ * node with its link and parents), which role="img" and
+ * aria-labelledby / aria-describedby name; an embedded <style> with a
+ * light palette and a prefers-color-scheme: dark one, every colour set
+ * through a class. A candidate with a role gets one element of class
+ * "mark r-ROLE" per role, with data-cell ("r3c5"), data-digit (its
+ * number) and data-role: "on" (a chain node assumed or implied true: a
+ * solid disc), "off" (false: a ring), "placed" (a filled square),
+ * "eliminated" (a cross over the digit), "defining" (a square outline),
+ * "base" (an octagon), "pivot" (a diamond), "pincer" (a triangle),
+ * "support" (a dotted circle), "target" (a double ring), "chain" (a
+ * cycle's candidate no node names: a ring). A candidate that is both on
+ * and off (a contradiction) gets both. Each parent of each chain node is
+ * one element of class "link l-KIND" (KIND the node's link: strong,
+ * weak, implied, rule, nested), data-from and data-to ("r3c5:7"): a
+ * curve with an arrowhead from the parent's candidate to the node's,
+ * solid for strong, dashed for weak, dotted for implied, dash-dotted for
+ * rule and nested. Each house of nonet_step_json's "houses" is a
+ * rectangle of class "house h-ROLE" (unit, base, cover) with
+ * data-house ("row 3"). A legend below the grid names the shapes and
+ * lines the drawing uses (class "key", no data-cell).
+ *
+ * Returns the length the whole document needs; NONET_EARG (leaving "" in
+ * buf) for a NULL or malformed position, givens of another shape, a bad
+ * id, or a step whose cells, digits or chain parents are out of range;
+ * NONET_ENOMEM. */
+NONET_API long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks,
+                              const nonet_step *step, const nonet_svg_opts *opts, char *buf,
+                              size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

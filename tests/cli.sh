@@ -1382,6 +1382,40 @@ input ..319.2...27..6..1.6...483.9......1....26........8.7......1.9...32.....8..
 run explain
 expect_out_has "x-wing: the 8s of rows 2 and 9 lie in columns 1 and 4 only, so r1c1, r7c1, r7c4 <> 8"
 
+test_name="explain --svg: a drawing per step, named by puzzle and step, the folder made"
+input ..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2....... "$CLASSIC"
+run explain --svg "$tmp/svg/deep"
+expect_rc 0
+n1=$(ls "$tmp/svg/deep" | grep -c '^puzzle-1-step-[0-9][0-9][0-9]\.svg$')
+n2=$(ls "$tmp/svg/deep" | grep -c '^puzzle-2-step-[0-9][0-9][0-9]\.svg$')
+words=$(grep -c '^[0-9]*\. ' "$tmp/out")
+if [ "$n1" -gt 40 ] && [ $((n1 + n2)) -eq "$words" ]; then pass; else
+    fail "$n1 + $n2 drawings for $words steps"; fi
+# step 41 of the first puzzle is its y-cycle: its words are the title,
+# its links drawn (one element per parent, each node has one)
+line41=$(grep '^41\. ' "$tmp/out" | sed 's/^41\. //; s/<>/\&lt;\&gt;/g')
+if grep -qF "<title id=\"nonet-title\">$line41</title>" "$tmp/svg/deep/puzzle-1-step-041.svg"; then pass; else
+    fail "step 41's title is not '$line41'"; fi
+if [ "$(grep -c 'class="link l-' "$tmp/svg/deep/puzzle-1-step-041.svg")" -eq 12 ]; then pass; else
+    fail "$(grep -c 'class="link l-' "$tmp/svg/deep/puzzle-1-step-041.svg") links in the y-cycle"; fi
+if grep -q 'prefers-color-scheme:dark' "$tmp/svg/deep/puzzle-2-step-001.svg"; then pass; else fail "no dark style"; fi
+
+test_name="hint --svg: the next step's drawing; --svg errors say where"
+input "$CLASSIC"
+run hint --svg "$tmp/svgh"
+expect_rc 0
+if [ -s "$tmp/svgh/puzzle-1-step-001.svg" ] && [ "$(ls "$tmp/svgh" | wc -l)" -eq 1 ]; then pass; else
+    fail "$(ls "$tmp/svgh")"; fi
+: >"$tmp/afile"
+run explain --svg "$tmp/afile"
+expect_rc 2
+expect_err "--svg $tmp/afile: not a folder"
+run explain --svg "$tmp/afile/sub"
+expect_rc 2
+expect_err "--svg $tmp/afile/sub: cannot make the folder"
+run solve --svg "$tmp/svg"
+expect_rc 2
+
 test_name="messages: singular counts, titles with '#' and control characters, help"
 input "$CLASSIC" "5"
 run solve

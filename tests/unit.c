@@ -90,6 +90,7 @@ int main(int argc, char **argv)
         {"rules_cells", suite_rules_cells},
         {"rules_lines", suite_rules_lines},
         {"step_record", suite_step_record},
+        {"svg", suite_svg},
     };
     size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
     for (size_t i = 0; i < nsuites; i++) {

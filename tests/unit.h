@@ -59,6 +59,7 @@ void suite_fpuzzles(void);
 void suite_rules_cells(void);
 void suite_rules_lines(void);
 void suite_step_record(void);
+void suite_svg(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under
  * NONET_CPU=portable, so that it runs the portable search whatever the

@@ -81,6 +81,14 @@ static inline int shape_valid(int box_rows, int box_cols)
  * and every cell 0..n. */
 int grid_well_formed(const nonet_grid *g);
 
+/* The houses a step involves (result.c), as nonet_step_json's "houses"
+ * lists them: up to max units (rows 0..n-1, columns n..2n-1, boxes
+ * 2n..3n-1) into units and each one's role (STEP_HOUSE_*) into roles.
+ * Returns their number. STEP_HOUSES_MAX holds every step's. */
+enum { STEP_HOUSE_UNIT = 0, STEP_HOUSE_BASE, STEP_HOUSE_COVER };
+#define STEP_HOUSES_MAX (4 + NONET_MAX_SIDE)
+int step_houses(const nonet_step *st, int n, int *units, int *roles, int max);
+
 /* How often long calls look at their stop: every STOP_EVERY nodes (a
  * power of two, so "(nodes & (STOP_EVERY - 1)) == 0" tests it); a 9x9 node
  * takes well under a microsecond, a variant's or a chain's more, and those

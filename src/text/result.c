@@ -205,44 +205,53 @@ static void json_unit(sink *k, int unit, int n)
     putf(k, "\"%s %d\"", unit_kinds[unit / n], unit % n + 1);
 }
 
-/* The houses a step involves and their roles: a fish's base lines (its
- * units) and cover lines (the other lines through its pattern); pointing's
- * and claiming's base (the first unit) and cover (the second); every other
- * unit a "unit" (the third of a direct pointing or claiming: where the
- * single is). */
-static void json_houses(sink *k, const nonet_step *st, int n)
+/* The houses a step involves and their roles (internal.h): a fish's base
+ * lines (its units) and cover lines (the other lines through its
+ * pattern); pointing's and claiming's base (the first unit) and cover
+ * (the second); every other unit a "unit" (the third of a direct pointing
+ * or claiming: where the single is). */
+int step_houses(const nonet_step *st, int n, int *units, int *roles, int max)
 {
     int fish = st->technique == NONET_TECH_X_WING || st->technique == NONET_TECH_SWORDFISH ||
                st->technique == NONET_TECH_JELLYFISH;
     int locked = st->technique == NONET_TECH_POINTING || st->technique == NONET_TECH_CLAIMING ||
                  st->technique == NONET_TECH_DIRECT_POINTING ||
                  st->technique == NONET_TECH_DIRECT_CLAIMING;
-    int first = 1;
-    put(k, "[", 1);
-    for (int i = 0; i < st->nunits && i < 4; i++) {
+    int count = 0;
+    for (int i = 0; i < st->nunits && i < 4 && count < max; i++) {
         if (st->units[i] < 0 || st->units[i] >= 3 * n)
             continue;
-        putf(k, "%s{\"house\":", first ? "" : ",");
-        json_unit(k, st->units[i], n);
-        putf(k, ",\"role\":\"%s\"}",
-             fish || (locked && i == 0) ? "base"
-             : locked && i == 1         ? "cover"
-                                        : "unit");
-        first = 0;
+        units[count] = st->units[i];
+        roles[count++] = fish || (locked && i == 0) ? STEP_HOUSE_BASE
+                         : locked && i == 1         ? STEP_HOUSE_COVER
+                                                    : STEP_HOUSE_UNIT;
     }
-    if (fish && st->nunits > 0 && st->units[0] < 2 * n) {
+    if (fish && st->nunits > 0 && st->units[0] >= 0 && st->units[0] < 2 * n) {
         /* base rows: cover columns, and the other way round */
         int cover_rows = st->units[0] >= n;
         uint64_t lines = 0;
         for (int i = 0; i < st->npattern; i++)
-            lines |=
-                (uint64_t)1 << (cover_rows ? st->pattern[i].cell / n : st->pattern[i].cell % n);
-        for (; lines; lines &= lines - 1) {
-            putf(k, "%s{\"house\":", first ? "" : ",");
-            json_unit(k, lowest_bit(lines) + (cover_rows ? 0 : n), n);
-            puts_(k, ",\"role\":\"cover\"}");
-            first = 0;
+            if (st->pattern[i].cell >= 0 && st->pattern[i].cell < n * n)
+                lines |= (uint64_t)1
+                         << (cover_rows ? st->pattern[i].cell / n : st->pattern[i].cell % n);
+        for (; lines && count < max; lines &= lines - 1) {
+            units[count] = lowest_bit(lines) + (cover_rows ? 0 : n);
+            roles[count++] = STEP_HOUSE_COVER;
         }
+    }
+    return count;
+}
+
+static void json_houses(sink *k, const nonet_step *st, int n)
+{
+    static const char *const names[] = {"unit", "base", "cover"};
+    int units[STEP_HOUSES_MAX], roles[STEP_HOUSES_MAX];
+    int count = step_houses(st, n, units, roles, STEP_HOUSES_MAX);
+    put(k, "[", 1);
+    for (int i = 0; i < count; i++) {
+        putf(k, "%s{\"house\":", i ? "," : "");
+        json_unit(k, units[i], n);
+        putf(k, ",\"role\":\"%s\"}", names[roles[i]]);
     }
     put(k, "]", 1);
 }

@@ -1,0 +1,765 @@
+/* svg.c - one drawing of a step: a position with a step's roles, houses
+ * and chain links as an SVG document (nonet.h, nonet_step_svg). The one
+ * renderer the command line and the page share. Integer coordinates
+ * only, so that the bytes never depend on the locale. */
+#include "core/internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void put(text_buf *t, const char *s)
+{
+    text_put(t, s, strlen(s));
+}
+
+static void putf(text_buf *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void putf(text_buf *t, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (len > 0)
+        text_put(t, small, (size_t)len < sizeof small ? (size_t)len : sizeof small - 1);
+}
+
+/* Text as XML character data or an attribute value. */
+static void put_xml(text_buf *t, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<':
+            put(t, "&lt;");
+            break;
+        case '>':
+            put(t, "&gt;");
+            break;
+        case '&':
+            put(t, "&amp;");
+            break;
+        case '"':
+            put(t, "&quot;");
+            break;
+        default:
+            if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t')
+                text_put(t, s, 1);
+        }
+    }
+}
+
+/* The whole drawing's state: geometry and the effective marks. */
+typedef struct drawing {
+    text_buf t;
+    const nonet_grid *pos;
+    const nonet_step *st;
+    const char *symbols; /* n symbols, or NULL */
+    const char *id;
+    int n, k, kr; /* side; candidates across and down a cell */
+    int cell;     /* a cell's side in units */
+    int px, py;   /* a candidate's place across and down */
+    int margin;   /* room for the row and column numbers */
+    int radius;   /* a mark's radius */
+    int width, grid_bottom, height;
+    uint64_t cands[NONET_MAX_CELLS];  /* candidates shown in empty cells */
+    uint64_t filled[NONET_MAX_CELLS]; /* candidates under a solid mark */
+} drawing;
+
+/* A digit in the drawing's symbols. */
+static void put_digit(drawing *d, int digit)
+{
+    if (d->symbols) {
+        char one[2] = {d->symbols[digit - 1], '\0'};
+        put_xml(&d->t, one);
+    } else if (d->n <= NONET_MAX_SYMBOL_SIDE) {
+        char one[2] = {sym_of_digit(digit), '\0'};
+        put_xml(&d->t, one);
+    } else {
+        putf(&d->t, "%d", digit);
+    }
+}
+
+static int cand_x(const drawing *d, int cell, int digit)
+{
+    return d->margin + cell % d->n * d->cell + (digit - 1) % d->k * d->px + d->px / 2;
+}
+
+static int cand_y(const drawing *d, int cell, int digit)
+{
+    return d->margin + cell / d->n * d->cell + (digit - 1) / d->k * d->py + d->py / 2;
+}
+
+/* The integer square root of v >= 0. */
+static long isqrt(long v)
+{
+    long r = 0;
+    while ((r + 1) * (r + 1) <= v)
+        r++;
+    return r;
+}
+
+/* ------------------------------------------------------------ marks */
+
+enum mark_kind {
+    MK_ON,
+    MK_PLACED,
+    MK_DEFINING,
+    MK_BASE,
+    MK_PIVOT,
+    MK_PINCER,
+    MK_SUPPORT,
+    MK_CHAIN,
+    MK_TARGET,
+    MK_OFF,
+    MK_ELIMINATED,
+    MK_COUNT
+};
+
+static const char *const mark_names[MK_COUNT] = {"on",     "placed", "defining",  "base",
+                                                 "pivot",  "pincer", "support",   "chain",
+                                                 "target", "off",    "eliminated"};
+
+static const char *const mark_words[MK_COUNT] = {"on (true)", "placed",      "pattern",   "base",
+                                                 "pivot",     "pincer",      "support",   "cycle",
+                                                 "target",    "off (false)", "eliminated"};
+
+/* The mark kind of a pattern role, or -1. */
+static int role_mark(nonet_role role)
+{
+    switch (role) {
+    case NONET_ROLE_DEFINING:
+        return MK_DEFINING;
+    case NONET_ROLE_BASE:
+        return MK_BASE;
+    case NONET_ROLE_PIVOT:
+        return MK_PIVOT;
+    case NONET_ROLE_PINCER:
+        return MK_PINCER;
+    case NONET_ROLE_SUPPORT:
+        return MK_SUPPORT;
+    case NONET_ROLE_CHAIN:
+        return MK_CHAIN;
+    case NONET_ROLE_TARGET:
+        return MK_TARGET;
+    case NONET_ROLE_PLACED:
+        return MK_PLACED;
+    case NONET_ROLE_ELIMINATED:
+        return MK_ELIMINATED;
+    default:
+        return -1;
+    }
+}
+
+/* Calls fn on every (cell, digit, kind) the step marks, once each:
+ * marks of the pattern, the chain's nodes, placements, eliminations. */
+typedef struct mark_item {
+    int cell, digit, kind;
+} mark_item;
+
+/* The i-th raw mark of the step (duplicates included); 0 past the end. */
+static int raw_mark(const nonet_step *st, int n, long i, mark_item *m)
+{
+    /* the pattern, a candidate per digit */
+    for (int p = 0; p < st->npattern; p++) {
+        int kind = role_mark(st->pattern[p].role);
+        if (kind == MK_CHAIN && st->nchain > 0)
+            kind = -1; /* its nodes say on or off */
+        for (uint64_t b = st->pattern[p].digits & full_set(n); b; b &= b - 1) {
+            if (kind < 0)
+                continue;
+            if (i-- == 0) {
+                *m = (mark_item){st->pattern[p].cell, lowest_bit(b) + 1, kind};
+                return 1;
+            }
+        }
+    }
+    if (i < st->nchain) {
+        const nonet_chain_node *a = &st->chain[i];
+        *m = (mark_item){a->cell, a->digit, a->on ? MK_ON : MK_OFF};
+        return 1;
+    }
+    i -= st->nchain;
+    if (i < st->nplacements) {
+        *m = (mark_item){st->placements[i].cell, lowest_bit(st->placements[i].digits) + 1,
+                         MK_PLACED};
+        return 1;
+    }
+    i -= st->nplacements;
+    for (int e = 0; e < st->neliminations; e++)
+        for (uint64_t b = st->eliminations[e].digits & full_set(n); b; b &= b - 1)
+            if (i-- == 0) {
+                *m = (mark_item){st->eliminations[e].cell, lowest_bit(b) + 1, MK_ELIMINATED};
+                return 1;
+            }
+    return 0;
+}
+
+/* Every distinct mark of the step into a malloc'ed array (*count of
+ * them); NULL with *count 0 when there is none or out of memory (*oom). */
+static mark_item *collect_marks(const nonet_step *st, int n, long *count, int *oom)
+{
+    long raw = 0;
+    mark_item m;
+    while (raw_mark(st, n, raw, &m))
+        raw++;
+    *count = 0;
+    *oom = 0;
+    if (raw == 0)
+        return NULL;
+    mark_item *all = malloc((size_t)raw * sizeof *all);
+    if (!all) {
+        *oom = 1;
+        return NULL;
+    }
+    for (long i = 0; i < raw; i++) {
+        raw_mark(st, n, i, &m);
+        long j = 0;
+        while (j < *count &&
+               (all[j].cell != m.cell || all[j].digit != m.digit || all[j].kind != m.kind))
+            j++;
+        if (j == *count)
+            all[(*count)++] = m;
+    }
+    return all;
+}
+
+/* A closed circle as a path, centre (x, y), radius r. */
+static void circle_path(text_buf *t, int x, int y, int r)
+{
+    putf(t, "M%d %da%d %d 0 1 0 %d 0a%d %d 0 1 0 %d 0z", x - r, y, r, r, 2 * r, r, r, -2 * r);
+}
+
+/* A mark's shape of radius r at (x, y), as a path's data. */
+static void mark_shape(text_buf *t, int kind, int x, int y, int r)
+{
+    int h = r * 7 / 10, q = r * 4 / 10;
+    switch (kind) {
+    case MK_ON:
+    case MK_OFF:
+    case MK_CHAIN:
+    case MK_SUPPORT:
+        circle_path(t, x, y, r - 1);
+        break;
+    case MK_TARGET:
+        circle_path(t, x, y, r);
+        circle_path(t, x, y, r - 4);
+        break;
+    case MK_PLACED:
+    case MK_DEFINING:
+        putf(t, "M%d %dh%dv%dh%dz", x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2, -(2 * r - 2));
+        break;
+    case MK_BASE:
+        putf(t, "M%d %dh%dl%d %dv%dl%d %dh%dl%d %dv%dl%d %dz", x - q, y - r, 2 * q, r - q, r - q,
+             2 * q, -(r - q), r - q, -2 * q, -(r - q), -(r - q), -2 * q, r - q, -(r - q));
+        break;
+    case MK_PIVOT:
+        putf(t, "M%d %dl%d %dl%d %dl%d %dz", x, y - r, r, r, -r, r, -r, -r);
+        break;
+    case MK_PINCER:
+        putf(t, "M%d %dl%d %dh%dz", x, y - r, r, r + h, -2 * r);
+        break;
+    case MK_ELIMINATED:
+        putf(t, "M%d %dl%d %dM%d %dl%d %d", x - h, y - h, 2 * h, 2 * h, x + h, y - h, -2 * h,
+             2 * h);
+        break;
+    default:
+        break;
+    }
+}
+
+static void put_cell_name(drawing *d, int cell)
+{
+    putf(&d->t, "r%dc%d", cell / d->n + 1, cell % d->n + 1);
+}
+
+static void draw_mark(drawing *d, const mark_item *m)
+{
+    putf(&d->t, "<path class=\"mark r-%s\" data-cell=\"", mark_names[m->kind]);
+    put_cell_name(d, m->cell);
+    putf(&d->t, "\" data-digit=\"%d\" data-role=\"%s\" d=\"", m->digit, mark_names[m->kind]);
+    mark_shape(&d->t, m->kind, cand_x(d, m->cell, m->digit), cand_y(d, m->cell, m->digit),
+               d->radius);
+    put(&d->t, "\"/>\n");
+}
+
+/* ------------------------------------------------------------ links */
+
+enum { LK_COUNT = NONET_LINK_NESTED + 1 };
+static const char *const link_names[LK_COUNT] = {"none",    "strong", "weak",
+                                                 "implied", "rule",   "nested"};
+static const char *const link_words[LK_COUNT] = {"assumed", "strong link", "weak link",
+                                                 "implied", "by a rule",   "by a chain inside"};
+
+/* A curve from (x0, y0) to (x1, y1), bent to its left, short of both
+ * ends by gap, with an arrowhead at its end: two paths' data written as
+ * the d attributes of a line and a head. */
+static void link_shape(text_buf *t, int x0, int y0, int x1, int y1, int gap)
+{
+    long dx = x1 - x0, dy = y1 - y0, len = isqrt(dx * dx + dy * dy);
+    if (len <= 2 * gap) { /* the same or touching candidates: a small loop */
+        putf(t, "<path class=\"line\" d=\"M%d %dc%d %d %d %d 0 0\"/>", x1 - gap / 2, y1 - gap, -gap,
+             -2 * gap, 2 * gap, -2 * gap);
+        putf(t, "<path class=\"head\" d=\"M%d %dl%d %dh%dz\"/>", x1 - gap / 2, y1 - gap, -3, -6, 6);
+        return;
+    }
+    long sx = x0 + dx * gap / len, sy = y0 + dy * gap / len;
+    long ex = x1 - dx * (gap + 1) / len, ey = y1 - dy * (gap + 1) / len;
+    long bend = len / 6; /* to the left of the direction: (dy, -dx) */
+    long cx = (sx + ex) / 2 + dy * bend / len, cy = (sy + ey) / 2 - dx * bend / len;
+    putf(t, "<path class=\"line\" d=\"M%ld %ldQ%ld %ld %ld %ld\"/>", sx, sy, cx, cy, ex, ey);
+    /* the head along the curve's last tangent, from (cx, cy) to the end */
+    long tx = ex - cx, ty = ey - cy, tl = isqrt(tx * tx + ty * ty);
+    if (tl == 0)
+        tl = 1;
+    long hx = tx * 9 / tl, hy = ty * 9 / tl; /* 9 units long, 8 wide */
+    long wx = -ty * 4 / tl, wy = tx * 4 / tl;
+    putf(t, "<path class=\"head\" d=\"M%ld %ldL%ld %ldL%ld %ldz\"/>", ex, ey, ex - hx + wx,
+         ey - hy + wy, ex - hx - wx, ey - hy - wy);
+}
+
+static void draw_links(drawing *d)
+{
+    const nonet_step *st = d->st;
+    for (int i = 0; i < st->nchain; i++) {
+        const nonet_chain_node *a = &st->chain[i];
+        int kind = a->link > NONET_LINK_NONE && a->link <= NONET_LINK_NESTED ? (int)a->link
+                                                                             : NONET_LINK_WEAK;
+        for (int j = 0; j < a->nparents; j++) {
+            const nonet_chain_node *p = &st->chain[st->chain_parents[a->parents + j]];
+            putf(&d->t, "<g class=\"link l-%s\" data-from=\"", link_names[kind]);
+            put_cell_name(d, p->cell);
+            putf(&d->t, ":%d\" data-to=\"", p->digit);
+            put_cell_name(d, a->cell);
+            putf(&d->t, ":%d\">", a->digit);
+            link_shape(&d->t, cand_x(d, p->cell, p->digit), cand_y(d, p->cell, p->digit),
+                       cand_x(d, a->cell, a->digit), cand_y(d, a->cell, a->digit), d->radius);
+            put(&d->t, "</g>\n");
+        }
+    }
+}
+
+/* ------------------------------------------------------------ words */
+
+static const char *const unit_kinds[3] = {"row", "column", "box"};
+static const char *const house_roles[3] = {"unit", "base", "cover"};
+
+static void put_candidate_words(drawing *d, int cell, int digit)
+{
+    put_cell_name(d, cell);
+    put(&d->t, " ");
+    put_digit(d, digit);
+}
+
+/* The step in words for <desc>: what each role marks, the houses, and
+ * every chain node with its link and parents. */
+static void describe_roles(drawing *d, const mark_item *marks, long nmarks, const int *units,
+                           const int *roles, int nhouses)
+{
+    const nonet_step *st = d->st;
+    for (int kind = 0; kind < MK_COUNT; kind++) {
+        if (kind == MK_ON || kind == MK_OFF)
+            continue; /* the chain says them */
+        int said = 0;
+        for (long i = 0; i < nmarks; i++)
+            if (marks[i].kind == kind) {
+                putf(&d->t, "%s", said ? ", " : "");
+                if (!said)
+                    putf(&d->t, "%c%s: ", mark_words[kind][0] - 'a' + 'A', mark_words[kind] + 1);
+                put_candidate_words(d, marks[i].cell, marks[i].digit);
+                said = 1;
+            }
+        if (said)
+            put(&d->t, ". ");
+    }
+    for (int i = 0; i < nhouses; i++)
+        putf(&d->t, "%s%s %d (%s)%s", i ? ", " : "Houses: ", unit_kinds[units[i] / d->n],
+             units[i] % d->n + 1, house_roles[roles[i]], i == nhouses - 1 ? ". " : "");
+    for (int i = 0, from = 0; i < st->nchain; i++) {
+        const nonet_chain_node *a = &st->chain[i];
+        if (i == 0 || st->chain[i - 1].branch != a->branch) {
+            from = i;
+            putf(&d->t, "Chain, branch %d: ", a->branch + 1);
+        }
+        put_candidate_words(d, a->cell, a->digit);
+        putf(&d->t, " %s", a->on ? "on" : "off");
+        if (a->nparents > 0) {
+            int kind = a->link > NONET_LINK_NONE && a->link <= NONET_LINK_NESTED ? (int)a->link : 0;
+            putf(&d->t, ", %s", kind ? link_words[kind] : "follows");
+            if (a->unit >= 0 && a->unit < 3 * d->n)
+                putf(&d->t, " in %s %d", unit_kinds[a->unit / d->n], a->unit % d->n + 1);
+            else if (kind == NONET_LINK_STRONG || kind == NONET_LINK_WEAK ||
+                     kind == NONET_LINK_IMPLIED)
+                put(&d->t, " in its cell");
+            put(&d->t, " from ");
+            for (int j = 0; j < a->nparents; j++) {
+                int p = st->chain_parents[a->parents + j];
+                putf(&d->t, "%s", j == 0 ? "" : j == a->nparents - 1 ? " and " : ", ");
+                put_candidate_words(d, st->chain[p].cell, st->chain[p].digit);
+                putf(&d->t, " %s (node %d)", st->chain[p].on ? "on" : "off", p - from + 1);
+            }
+        } else {
+            put(&d->t, ", assumed");
+        }
+        int last = i == st->nchain - 1 || st->chain[i + 1].branch != a->branch;
+        put(&d->t, last ? ". " : "; ");
+    }
+}
+
+/* ------------------------------------------------------------ the page */
+
+static const char style_text[] =
+    "<style>\n"
+    "text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
+    "text-anchor:middle}\n"
+    ".bg{fill:#fff}.thin{stroke:#9a9a9a;stroke-width:1;fill:none}"
+    ".thick{stroke:#222;stroke-width:3;fill:none;stroke-linecap:square}\n"
+    ".label{fill:#666;font-size:13px}.given{fill:#111;font-weight:700}"
+    ".placed-digit{fill:#1e5aa8}\n"
+    ".cand{fill:#505050}.cand.inv{fill:#fff;font-weight:700}"
+    ".legend{fill:#333;font-size:15px;text-anchor:start}\n"
+    ".house{stroke-width:3;stroke-dasharray:9 5;fill-opacity:.35}"
+    ".h-unit{fill:#d9d9d9;stroke:#616161}.h-base{fill:#ffe28a;stroke:#9c6b00}"
+    ".h-cover{fill:#bfe0ff;stroke:#1565c0}\n"
+    ".mark,.key{fill:none;stroke-width:2.5;stroke-linejoin:round}\n"
+    ".r-on{fill:#1f6fb5;stroke:none}.r-placed{fill:#2e8b37;stroke:none}"
+    ".r-off{stroke:#e8710a}.r-chain{stroke:#e8710a;stroke-dasharray:3 2}"
+    ".r-eliminated{stroke:#d32f2f;stroke-width:3;stroke-linecap:round}\n"
+    ".r-defining{stroke:#7b3fa0}.r-base{stroke:#8d5524}.r-pivot{stroke:#6a1b9a;fill:#6a1b9a33}"
+    ".r-pincer{stroke:#c2185b}.r-support{stroke:#616161;stroke-dasharray:2 3}"
+    ".r-target{stroke:#00838f}\n"
+    ".link .line{fill:none;stroke-width:2.5;stroke-linecap:round}"
+    ".l-strong .line{stroke:#1f6fb5}.l-strong .head{fill:#1f6fb5}"
+    ".l-weak .line{stroke:#e8710a;stroke-dasharray:7 5}.l-weak .head{fill:#e8710a}"
+    ".l-implied .line{stroke:#1f6fb5;stroke-dasharray:.5 5}.l-implied .head{fill:#1f6fb5}"
+    ".l-rule .line,.l-nested .line{stroke:#555;stroke-dasharray:9 4 2 4}"
+    ".l-rule .head,.l-nested .head{fill:#555}\n"
+    "@media (prefers-color-scheme:dark){"
+    ".bg{fill:#15171a}.thin{stroke:#555b62}.thick{stroke:#d8dde3}"
+    ".label{fill:#9aa3ad}.given{fill:#f2f4f7}.placed-digit{fill:#7fb7ff}"
+    ".cand{fill:#b4bcc5}.cand.inv{fill:#0c0d0f}.legend{fill:#d8dde3}\n"
+    ".h-unit{fill:#3a3f45;stroke:#aab2bb}.h-base{fill:#5c4a12;stroke:#f5c542}"
+    ".h-cover{fill:#15385c;stroke:#6fb3ff}\n"
+    ".r-on{fill:#5aa9f0}.r-placed{fill:#5cc46a}.r-off,.r-chain{stroke:#ffa347}"
+    ".r-eliminated{stroke:#ff6b6b}.r-defining{stroke:#c79bf2}.r-base{stroke:#e0a872}"
+    ".r-pivot{stroke:#d3a4ff;fill:#d3a4ff33}.r-pincer{stroke:#ff7fb5}"
+    ".r-support{stroke:#aab2bb}.r-target{stroke:#4dd0e1}\n"
+    ".l-strong .line,.l-implied .line{stroke:#5aa9f0}.l-strong .head,.l-implied .head{fill:#5aa9f0}"
+    ".l-weak .line{stroke:#ffa347}.l-weak .head{fill:#ffa347}"
+    ".l-rule .line,.l-nested .line{stroke:#aab2bb}.l-rule .head,.l-nested .head{fill:#aab2bb}}\n"
+    "</style>\n";
+
+static void draw_grid(drawing *d)
+{
+    const nonet_grid *g = d->pos;
+    int n = d->n, m = d->margin, side = n * d->cell;
+    put(&d->t, "<path class=\"thin\" d=\"");
+    for (int i = 1; i < n; i++)
+        if (i % g->box_rows)
+            putf(&d->t, "M%d %dh%d", m, m + i * d->cell, side);
+    for (int i = 1; i < n; i++)
+        if (i % g->box_cols)
+            putf(&d->t, "M%d %dv%d", m + i * d->cell, m, side);
+    put(&d->t, "\"/>\n<path class=\"thick\" d=\"");
+    for (int i = 0; i <= n; i += g->box_rows)
+        putf(&d->t, "M%d %dh%d", m, m + i * d->cell, side);
+    for (int i = 0; i <= n; i += g->box_cols)
+        putf(&d->t, "M%d %dv%d", m + i * d->cell, m, side);
+    put(&d->t, "\"/>\n");
+    for (int i = 0; i < n; i++) {
+        putf(&d->t, "<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>",
+             m + i * d->cell + d->cell / 2, m - 8, i + 1);
+        putf(&d->t, "<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>\n", m / 2,
+             m + i * d->cell + d->cell / 2 + 5, i + 1);
+    }
+}
+
+static void draw_houses(drawing *d, const int *units, const int *roles, int count)
+{
+    const nonet_grid *g = d->pos;
+    int n = d->n;
+    for (int i = 0; i < count; i++) {
+        int u = units[i], r0, c0, rows, cols;
+        if (u < n) {
+            r0 = u, c0 = 0, rows = 1, cols = n;
+        } else if (u < 2 * n) {
+            r0 = 0, c0 = u - n, rows = n, cols = 1;
+        } else {
+            int b = u - 2 * n, across = n / g->box_cols;
+            r0 = b / across * g->box_rows, c0 = b % across * g->box_cols;
+            rows = g->box_rows, cols = g->box_cols;
+        }
+        putf(&d->t,
+             "<rect class=\"house h-%s\" data-house=\"%s %d\" x=\"%d\" y=\"%d\" width=\"%d\" "
+             "height=\"%d\" rx=\"6\"/>\n",
+             house_roles[roles[i]], unit_kinds[u / n], u % n + 1, d->margin + c0 * d->cell + 3,
+             d->margin + r0 * d->cell + 3, cols * d->cell - 6, rows * d->cell - 6);
+    }
+}
+
+static void draw_digits(drawing *d, const nonet_grid *givens)
+{
+    int n = d->n, big = d->cell * 62 / 100, small = d->py * 72 / 100;
+    if (small > d->px * 72 / 100)
+        small = d->px * 72 / 100;
+    for (int c = 0; c < n * n; c++) {
+        int v = d->pos->cells[c];
+        if (v) {
+            int given = !givens || givens->cells[c] == v;
+            putf(&d->t, "<text class=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\">",
+                 given ? "given" : "placed-digit", d->margin + c % n * d->cell + d->cell / 2,
+                 d->margin + c / n * d->cell + d->cell / 2 + big * 35 / 100, big);
+            put_digit(d, v);
+            put(&d->t, "</text>\n");
+            continue;
+        }
+        for (uint64_t b = d->cands[c]; b; b &= b - 1) {
+            int digit = lowest_bit(b) + 1;
+            putf(&d->t, "<text class=\"cand%s\" x=\"%d\" y=\"%d\" font-size=\"%d\">",
+                 d->filled[c] >> (digit - 1) & 1 ? " inv" : "", cand_x(d, c, digit),
+                 cand_y(d, c, digit) + small * 35 / 100, small);
+            put_digit(d, digit);
+            put(&d->t, "</text>");
+        }
+        if (d->cands[c])
+            put(&d->t, "\n");
+    }
+}
+
+/* The legend: each mark kind and link kind the drawing uses, a key and
+ * its word. */
+static void draw_legend(drawing *d, const mark_item *marks, long nmarks, int links_used)
+{
+    int used[MK_COUNT] = {0};
+    for (long i = 0; i < nmarks; i++)
+        used[marks[i].kind] = 1;
+    int entry = 180, per_row = (d->width - d->margin) / entry, at = 0, row_h = 30;
+    if (per_row < 1)
+        per_row = 1;
+    for (int kind = 0; kind < MK_COUNT + LK_COUNT; kind++) {
+        int is_link = kind >= MK_COUNT, lk = kind - MK_COUNT;
+        if (is_link ? !(links_used >> lk & 1) : !used[kind])
+            continue;
+        int x = d->margin + at % per_row * entry, y = d->grid_bottom + 14 + at / per_row * row_h;
+        at++;
+        if (is_link) {
+            putf(&d->t,
+                 "<g class=\"key-link l-%s\"><path class=\"line\" d=\"M%d %dh%d\"/>"
+                 "<path class=\"head\" d=\"M%d %dl-9 -4v8z\"/></g>",
+                 link_names[lk], x, y + 11, 34, x + 40, y + 11);
+            putf(&d->t, "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>\n", x + 48, y + 16,
+                 link_words[lk]);
+        } else {
+            putf(&d->t, "<path class=\"key r-%s\" d=\"", mark_names[kind]);
+            mark_shape(&d->t, kind, x + 12, y + 11, d->radius);
+            putf(&d->t, "\"/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>\n", x + 30, y + 16,
+                 mark_words[kind]);
+        }
+    }
+    d->height = d->grid_bottom + (at ? 14 + (at + per_row - 1) / per_row * row_h : 0) + 6;
+}
+
+/* Whether a step's cells, digits and parents are in range for side n. */
+static int step_valid(const nonet_step *st, int n)
+{
+    if ((unsigned)st->technique >= NONET_TECH_COUNT || st->npattern < 0 || st->nplacements < 0 ||
+        st->neliminations < 0 || st->nchain < 0 || (st->npattern && !st->pattern) ||
+        (st->nplacements && !st->placements) || (st->neliminations && !st->eliminations) ||
+        (st->nchain && !st->chain))
+        return 0;
+    const nonet_cell_digits *lists[3] = {st->pattern, st->placements, st->eliminations};
+    int counts[3] = {st->npattern, st->nplacements, st->neliminations};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < counts[l]; i++)
+            if (lists[l][i].cell < 0 || lists[l][i].cell >= n * n ||
+                (lists[l][i].digits & ~full_set(n)) || (l == 1 && !lists[l][i].digits))
+                return 0;
+    for (int i = 0; i < st->nchain; i++) {
+        const nonet_chain_node *a = &st->chain[i];
+        if (a->cell < 0 || a->cell >= n * n || a->digit < 1 || a->digit > n || a->nparents < 0)
+            return 0;
+        if (a->nparents > 0 &&
+            (!st->chain_parents || a->parents < 0 || a->parents > st->nchain_parents ||
+             a->nparents > st->nchain_parents - a->parents))
+            return 0;
+        for (int j = 0; j < a->nparents; j++) {
+            int p = st->chain_parents[a->parents + j];
+            if (p < 0 || p >= st->nchain)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int id_valid(const char *id)
+{
+    size_t len = strlen(id);
+    if (len == 0 || len > 32 || !((id[0] >= 'a' && id[0] <= 'z') || (id[0] >= 'A' && id[0] <= 'Z')))
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!((id[i] >= 'a' && id[i] <= 'z') || (id[i] >= 'A' && id[i] <= 'Z') ||
+              (id[i] >= '0' && id[i] <= '9') || id[i] == '-' || id[i] == '_'))
+            return 0;
+    return 1;
+}
+
+/* The candidates shown: marks', else the digits each empty cell's units
+ * lack; with every candidate the step names, so that each mark has its
+ * digit. */
+static void effective_marks(drawing *d, const nonet_marks *marks, const mark_item *items,
+                            long nitems)
+{
+    const nonet_grid *g = d->pos;
+    int n = d->n;
+    for (int c = 0; c < n * n; c++) {
+        d->filled[c] = 0;
+        if (g->cells[c]) {
+            d->cands[c] = 0;
+        } else if (marks) {
+            d->cands[c] = marks->cands[c] & full_set(n);
+        } else {
+            uint64_t seen = 0;
+            int r = c / n, col = c % n;
+            int r0 = r / g->box_rows * g->box_rows, c0 = col / g->box_cols * g->box_cols;
+            for (int i = 0; i < n; i++) {
+                int in_row = g->cells[r * n + i], in_col = g->cells[i * n + col];
+                int in_box = g->cells[(r0 + i / g->box_cols) * n + c0 + i % g->box_cols];
+                seen |= (in_row ? (uint64_t)1 << (in_row - 1) : 0) |
+                        (in_col ? (uint64_t)1 << (in_col - 1) : 0) |
+                        (in_box ? (uint64_t)1 << (in_box - 1) : 0);
+            }
+            d->cands[c] = full_set(n) & ~seen;
+        }
+    }
+    for (long i = 0; i < nitems; i++) {
+        int c = items[i].cell;
+        uint64_t bit = (uint64_t)1 << (items[i].digit - 1);
+        if (g->cells[c])
+            continue; /* a filled cell shows its digit alone */
+        d->cands[c] |= bit;
+        if (items[i].kind == MK_ON || items[i].kind == MK_PLACED)
+            d->filled[c] |= bit;
+    }
+}
+
+long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const nonet_step *step,
+                    const nonet_svg_opts *opts, char *buf, size_t cap)
+{
+    static const nonet_svg_opts none = {NULL, NULL, NULL};
+    if (!opts)
+        opts = &none;
+    if (buf && cap)
+        buf[0] = '\0';
+    if (!position || !grid_well_formed(position))
+        return NONET_EARG;
+    int n = position->n;
+    const nonet_grid *givens = opts->givens;
+    if (givens && (!grid_well_formed(givens) || givens->box_rows != position->box_rows ||
+                   givens->box_cols != position->box_cols))
+        return NONET_EARG;
+    const char *id = opts->id && opts->id[0] ? opts->id : "nonet";
+    if (!id_valid(id) || (step && !step_valid(step, n)))
+        return NONET_EARG;
+    nonet_step empty_step;
+    memset(&empty_step, 0, sizeof empty_step);
+    const nonet_step *st = step ? step : &empty_step;
+
+    drawing *d = malloc(sizeof *d);
+    if (!d)
+        return NONET_ENOMEM;
+    long nmarks = 0;
+    int oom = 0;
+    mark_item *items = collect_marks(st, n, &nmarks, &oom);
+    size_t words_len = step ? nonet_step_describe(st, n, opts->symbols, NULL, 0) : 0;
+    char *words = malloc(words_len + 1);
+    if (oom || !words) {
+        free(items);
+        free(words);
+        free(d);
+        return NONET_ENOMEM;
+    }
+    words[0] = '\0';
+    if (step)
+        nonet_step_describe(st, n, opts->symbols, words, words_len + 1);
+
+    d->t = (text_buf){buf, buf ? cap : 0, 0};
+    d->pos = position;
+    d->st = st;
+    d->n = n;
+    d->symbols = opts->symbols && n <= NONET_MAX_SYMBOL_SIDE && strlen(opts->symbols) == (size_t)n
+                     ? opts->symbols
+                     : NULL;
+    d->id = id;
+    d->k = (int)isqrt(n);
+    if (d->k * d->k < n)
+        d->k++;
+    d->kr = (n + d->k - 1) / d->k;
+    d->cell = 24 * d->k;
+    if (d->cell < 48)
+        d->cell = 48;
+    d->px = d->cell / d->k;
+    d->py = d->cell / d->kr;
+    d->radius = (d->px < d->py ? d->px : d->py) / 2 - 1;
+    d->margin = 26;
+    d->width = d->margin + n * d->cell + 8;
+    d->grid_bottom = d->margin + n * d->cell + 4;
+    effective_marks(d, marks, items, nmarks);
+    int units[STEP_HOUSES_MAX], roles[STEP_HOUSES_MAX];
+    int nhouses = step ? step_houses(st, n, units, roles, STEP_HOUSES_MAX) : 0;
+    int links_used = 0;
+    for (int i = 0; i < st->nchain; i++)
+        if (st->chain[i].nparents > 0)
+            links_used |=
+                1 << (st->chain[i].link > NONET_LINK_NONE && st->chain[i].link <= NONET_LINK_NESTED
+                          ? (int)st->chain[i].link
+                          : NONET_LINK_WEAK);
+
+    /* the legend's height first: a dry run into no buffer */
+    text_buf saved = d->t;
+    d->t = (text_buf){NULL, 0, 0};
+    draw_legend(d, items, nmarks, links_used);
+    d->t = saved;
+
+    putf(&d->t,
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" role=\"img\" "
+         "aria-labelledby=\"%s-title\" aria-describedby=\"%s-desc\" class=\"nonet-step\">\n",
+         d->width, d->height, id, id);
+    putf(&d->t, "<title id=\"%s-title\">", id);
+    if (step) {
+        put_xml(&d->t, words);
+    } else {
+        putf(&d->t, "a %dx%d position", n, n);
+    }
+    putf(&d->t, "</title>\n<desc id=\"%s-desc\">", id);
+    if (step)
+        describe_roles(d, items, nmarks, units, roles, nhouses);
+    else
+        put(&d->t, "The position with its candidates.");
+    put(&d->t, "</desc>\n");
+    put(&d->t, style_text);
+    putf(&d->t, "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n", d->width, d->height);
+    draw_houses(d, units, roles, nhouses);
+    draw_grid(d);
+    /* solid marks under the digits, outlines over them, crosses on top */
+    for (long i = 0; i < nmarks; i++)
+        if (items[i].kind == MK_ON || items[i].kind == MK_PLACED)
+            draw_mark(d, &items[i]);
+    for (long i = 0; i < nmarks; i++)
+        if (items[i].kind != MK_ON && items[i].kind != MK_PLACED && items[i].kind != MK_ELIMINATED)
+            draw_mark(d, &items[i]);
+    draw_digits(d, givens);
+    for (long i = 0; i < nmarks; i++)
+        if (items[i].kind == MK_ELIMINATED)
+            draw_mark(d, &items[i]);
+    draw_links(d);
+    draw_legend(d, items, nmarks, links_used);
+    put(&d->t, "</svg>\n");
+    text_end(&d->t);
+    long len = (long)d->t.len;
+    free(items);
+    free(words);
+    free(d);
+    return len;
+}
