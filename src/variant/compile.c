@@ -126,6 +126,16 @@ void vb_mask(vbuild *b, int cell, uint64_t allowed)
     b->start[cell] &= allowed;
 }
 
+int vb_classes(vbuild *b, const int *cells, int len, const int *class_of, int nclasses)
+{
+    if (add_prop(b, VP_CLASSES, cells, NULL, len, nclasses))
+        return -1;
+    for (int d = 0; d < b->n; d++)
+        if (ivec_push(&b->weights, class_of[d]))
+            return -1;
+    return 0;
+}
+
 int vb_contains(vbuild *b, const int *cells, int len, const int *digits, int k)
 {
     if (add_prop(b, VP_CONTAINS, cells, NULL, len, k))
@@ -834,6 +844,15 @@ static int prop_keeps(const vbuild *b, const vprop *p, const uint8_t *g)
             if (--have[b->weights.v[p->wfirst + i]] < 0)
                 return 0;
         return 1;
+    }
+    case VP_CLASSES: {
+        unsigned seen = 0;
+        for (int i = 0; i < len; i++)
+            if (g[cells[i]])
+                seen |= 1u << b->weights.v[p->wfirst + g[cells[i]] - 1];
+            else
+                return 1; /* a blank could hold any class */
+        return seen == (1u << p->target) - 1;
     }
     default: /* a kind with no check here breaks nothing: give it one */
         return 1;

@@ -642,6 +642,44 @@ static int run_contains(const vmodel *m, const vprop *p, uint64_t *cand, int *ch
     return narrow_all(cand, cells, allowed, p->len, changed);
 }
 
+/* The cells hold a digit of each class (p->target of them, 8 at most;
+ * the class of each digit at m->weights + p->wfirst), by Hall's
+ * condition over every set of classes: fewer cells able to hold one of
+ * them than there are classes leaves no solution, and as many cells as
+ * classes hold those classes alone. To a fixed point. */
+static int run_classes(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
+{
+    const int *cells = m->pcells + p->first, *class_of = m->weights + p->wfirst;
+    int k = p->target, len = p->len;
+    uint64_t mask[8] = {0}, now[VARIANT_MAX_LINE];
+    for (int d = 0; d < m->n; d++)
+        mask[class_of[d]] |= (uint64_t)1 << d;
+    for (int j = 0; j < len; j++)
+        now[j] = cand[cells[j]];
+    for (int again = 1; again;) {
+        again = 0;
+        for (unsigned set = 1; set < 1u << k; set++) {
+            uint64_t digits = 0;
+            for (int c = 0; c < k; c++)
+                if (set >> c & 1)
+                    digits |= mask[c];
+            int able = 0, need = popcount64(set);
+            for (int j = 0; j < len; j++)
+                able += (now[j] & digits) != 0;
+            if (able < need)
+                return -1;
+            if (able > need)
+                continue;
+            for (int j = 0; j < len; j++)
+                if ((now[j] & digits) && (now[j] & ~digits)) {
+                    now[j] &= digits;
+                    again = 1;
+                }
+        }
+    }
+    return narrow_all(cand, cells, now, len, changed);
+}
+
 /* A sandwich's line, the places a (the 1) and z (the n) being tried. */
 typedef struct sandwich {
     const vprop *p;
@@ -966,6 +1004,8 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
         return run_sum(m, p, cand, changed);
     case VP_CONTAINS:
         return run_contains(m, p, cand, changed);
+    case VP_CLASSES:
+        return run_classes(m, p, cand, changed);
     case VP_CAGE:
         return run_cage(m, p, cand, changed);
     case VP_SANDWICH:

@@ -1,7 +1,7 @@
 /* rules_cells.c - the named cages, marks, cells and global rules of
  * constraints.c's table (double arrow ... no boxes), each a definition
  * over the builder calls of variant.h (vb_sum, vb_pair with a relation or
- * a vb_table, vb_contains, vb_group, vb_mask, vb_automaton), and the
+ * a vb_table, vb_contains, vb_classes, vb_group, vb_mask, vb_automaton), and the
  * checks of their shapes (vcheck_fn):
  *
  * - double arrow: the ends less the cells between, a weighted sum of 0;
@@ -20,9 +20,8 @@
  *   (V, C) holds R;
  * - anti-taxicab: a pair table for each two cells at taxicab distance d
  *   (2 .. n) that share no house: not both d;
- * - global entropy, global mod: an automaton over each 2x2 square, whose
- *   state is the set of classes (low / middle / high digits; residues mod
- *   3) seen;
+ * - global entropy, global mod: each 2x2 square holds a digit of each
+ *   class (low / middle / high digits; residues mod 3): vb_classes;
  * - Dutch flatmates: over each cell and its neighbours above and below,
  *   an automaton (a pair table at the top and bottom rows);
  * - no boxes: nothing to compile; the model leaves the boxes out
@@ -436,12 +435,8 @@ int vrc_anti_taxicab(const vctx *x)
 /* The classes of a global rule over the 2x2 squares: entropy's low,
  * middle and high digits, thirds of 1..n (where 3 does not divide n, the
  * middle one is the odd size out: 4x4: 1, 2 3, 4; 8x8: 1-3, 4 5, 6-8, as
- * entropic lines rank them); mod's residues mod 3. A state is the set of
- * classes seen; a square holds all three. */
-typedef struct class_fn {
-    int n, mod;
-} class_fn;
-
+ * entropic lines rank them); mod's residues mod 3. A square holds all
+ * three (vb_classes). */
 static int entropy_class(int n, int d)
 {
     int small = n / 3, large = (n + 2) / 3;
@@ -449,33 +444,18 @@ static int entropy_class(int n, int d)
     return d <= low ? 0 : d <= low + middle ? 1 : 2;
 }
 
-static int class_next(void *ctx, int state, int d)
-{
-    const class_fn *f = ctx;
-    return state | 1 << (f->mod ? (d - 1) % 3 : entropy_class(f->n, d));
-}
-
-static int class_accepts(void *ctx, int state)
-{
-    (void)ctx;
-    return state == 7;
-}
-
 /* every 2x2 square holds a digit of each class */
 int vrc_square_classes(const vctx *x)
 {
-    int n = x->n, zero = 0;
-    class_fn f = {n, x->k->type == NONET_CON_GLOBAL_MOD};
-    vdfa d;
-    if (vdfa_from_fn(&d, n, &zero, 1, class_next, class_accepts, &f, 4, NULL, 0) != NONET_OK)
-        return -1;
+    int n = x->n, mod = x->k->type == NONET_CON_GLOBAL_MOD, class_of[NONET_MAX_SIDE];
+    for (int d = 1; d <= n; d++)
+        class_of[d - 1] = mod ? (d - 1) % 3 : entropy_class(n, d);
     int rc = 0;
     for (int r = 0; r + 1 < n && !rc; r++)
         for (int c = 0; c + 1 < n && !rc; c++) {
             int sq[4] = {r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1};
-            rc = vb_automaton(x->b, sq, 4, &d);
+            rc = vb_classes(x->b, sq, 4, class_of, 3);
         }
-    vdfa_free(&d);
     return rc;
 }
 

@@ -317,7 +317,8 @@ static int search_init(vsearch *s, const vmodel *m)
      * the time, fewer nodes) */
     for (int p = 0; s->pclass && p < m->nprops; p++) {
         const vprop *pr = &m->props[p];
-        s->pclass[p] = !(pr->kind == VP_SUM || (pr->kind == VP_CAGE && pr->len <= VPROP_FEW) ||
+        s->pclass[p] = !(pr->kind == VP_SUM || pr->kind == VP_CLASSES ||
+                         (pr->kind == VP_CAGE && pr->len <= VPROP_FEW) ||
                          (pr->kind == VP_RENBAN && pr->len == 3));
     }
     s->changed = malloc(cells * sizeof *s->changed);

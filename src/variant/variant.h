@@ -112,15 +112,17 @@ static inline const char *vcon_text(const nonet_variant *v, const vcon *k)
 /* ------------------------------------------------------------ the engine's model */
 
 /* the kinds of propagator that are neither groups nor pairs */
-enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_CONTAINS, VP_AUTOMATON };
+enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_CONTAINS, VP_AUTOMATON, VP_CLASSES };
 
 typedef struct vprop {
     int kind;       /* VP_* */
     int first, len; /* cells: vmodel.pcells[first .. first + len) */
     int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..]
-                       (VP_CONTAINS: the digits it needs, target of them) */
+                       (VP_CONTAINS: the digits it needs, target of them;
+                       VP_CLASSES: the class of each digit 1 .. n) */
     int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH); VP_CONTAINS:
-                       how many digits it needs (len: exactly those) */
+                       how many digits it needs (len: exactly those);
+                       VP_CLASSES: how many classes */
     int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
                        .. cfirst + ncombos) (VP_SANDWICH: the sets of
                        digits between 1 and n that make its sum;
@@ -543,6 +545,9 @@ void vb_mask(vbuild *b, int cell, uint64_t allowed);
 /* The cells hold each of digits[0 .. k) (1..n; a digit as often as it is
  * listed) at least as often as listed; k == len: exactly those digits. */
 int vb_contains(vbuild *b, const int *cells, int len, const int *digits, int k);
+/* The cells hold a digit of each of nclasses classes, class_of[d - 1]
+ * being digit d's (0 .. nclasses - 1, at most 8 classes). */
+int vb_classes(vbuild *b, const int *cells, int len, const int *class_of, int nclasses);
 
 /* A builder for one constraint alone (no houses), its primitives checked
  * against a grid by vb_broken: NULL out of memory. */
