@@ -43,7 +43,7 @@ static void attr_of(const char *tag, const char *end, const char *name, char *ou
 {
     out[0] = '\0';
     size_t len = strlen(name);
-    for (const char *s = tag; s + len + 2 < end; s++)
+    for (const char *s = tag + 1; s + len + 2 < end; s++)
         if (s[-1] == ' ' && strncmp(s, name, len) == 0 && s[len] == '=' && s[len + 1] == '"') {
             const char *v = s + len + 2, *q = memchr(v, '"', (size_t)(end - v));
             size_t n = q ? (size_t)(q - v) : 0;

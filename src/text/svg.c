@@ -299,7 +299,7 @@ static const char *const link_words[LK_COUNT] = {"assumed", "strong link", "weak
 static void link_shape(text_buf *t, int x0, int y0, int x1, int y1, int gap)
 {
     long dx = x1 - x0, dy = y1 - y0, len = isqrt(dx * dx + dy * dy);
-    if (len <= 2 * gap) { /* the same or touching candidates: a small loop */
+    if (len == 0 || len <= 2L * gap) { /* the same or touching candidates: a small loop */
         putf(t, "<path class=\"line\" d=\"M%d %dc%d %d %d %d 0 0\"/>", x1 - gap / 2, y1 - gap, -gap,
              -2 * gap, 2 * gap, -2 * gap);
         putf(t, "<path class=\"head\" d=\"M%d %dl%d %dh%dz\"/>", x1 - gap / 2, y1 - gap, -3, -6, 6);
@@ -692,8 +692,8 @@ long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const 
                      ? opts->symbols
                      : NULL;
     d->id = id;
-    d->k = (int)isqrt(n);
-    if (d->k * d->k < n)
+    d->k = 1;
+    while (d->k * d->k < n)
         d->k++;
     d->kr = (n + d->k - 1) / d->k;
     d->cell = 24 * d->k;
