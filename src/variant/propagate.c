@@ -610,36 +610,80 @@ static int run_cage(const vmodel *m, const vprop *p, uint64_t *cand, int *change
 }
 
 /* Digits a set of cells must hold (p->target of them, sorted, at
- * m->weights + p->wfirst): a digit needed k times that fewer than k cells
- * can hold leaves no solution, and when exactly k can, they hold it; when
- * the digits are all the cells hold (as many as cells), a digit that k
- * cells hold already leaves the others. Exact once the cells are filled. */
+ * m->weights + p->wfirst; a digit listed k times held by k cells), by
+ * Hall's condition over the sets of its digits (the first 6 kinds of
+ * digit): fewer cells able to hold one of them than the copies they need
+ * leaves no solution, and as many cells as copies hold those digits
+ * alone; when the digits are all the cells hold (as many as cells), a
+ * digit that k cells hold already leaves the others. To a fixed point;
+ * exact once the cells are filled. */
 static int run_contains(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
 {
     const int *cells = m->pcells + p->first, *digits = m->weights + p->wfirst;
-    int exactly = p->target == p->len;
-    uint64_t allowed[VARIANT_MAX_LINE];
-    for (int j = 0; j < p->len; j++)
-        allowed[j] = ~(uint64_t)0;
-    for (int i = 0; i < p->target;) {
-        int d = digits[i], need = 0, able = 0, fixed = 0;
-        while (i < p->target && digits[i] == d)
-            i++, need++;
-        uint64_t bit = (uint64_t)1 << (d - 1);
-        for (int j = 0; j < p->len; j++)
-            if (cand[cells[j]] & bit) {
-                able++;
-                fixed += cand[cells[j]] == bit;
-            }
-        if (able < need || (exactly && fixed > need))
-            return -1;
-        for (int j = 0; j < p->len; j++)
-            if (able == need && (cand[cells[j]] & bit))
-                allowed[j] &= bit;
-            else if (exactly && fixed == need && cand[cells[j]] != bit)
-                allowed[j] &= ~bit;
+    int exactly = p->target == p->len, kinds = 0, need[VARIANT_MAX_LINE];
+    uint64_t bit[VARIANT_MAX_LINE], now[VARIANT_MAX_LINE];
+    for (int i = 0; i < p->target; i++) {
+        if (!i || digits[i] != digits[i - 1]) {
+            bit[kinds] = (uint64_t)1 << (digits[i] - 1);
+            need[kinds++] = 0;
+        }
+        need[kinds - 1]++;
     }
-    return narrow_all(cand, cells, allowed, p->len, changed);
+    for (int j = 0; j < p->len; j++)
+        now[j] = cand[cells[j]];
+    int sets = kinds < 6 ? kinds : 6;
+    for (int again = 1; again;) {
+        again = 0;
+        if (exactly) /* a digit in as many fixed cells as it needs: no more */
+            for (int i = 0; i < kinds; i++) {
+                int fixed = 0;
+                for (int j = 0; j < p->len; j++)
+                    fixed += now[j] == bit[i];
+                if (fixed > need[i])
+                    return -1;
+                for (int j = 0; j < p->len && fixed == need[i]; j++)
+                    if (now[j] != bit[i] && (now[j] & bit[i])) {
+                        now[j] &= ~bit[i];
+                        again = 1;
+                    }
+            }
+        for (int i = 0; i < kinds; i++) { /* each kind alone */
+            int able = 0;
+            for (int j = 0; j < p->len; j++)
+                able += (now[j] & bit[i]) != 0;
+            if (able < need[i])
+                return -1;
+            for (int j = 0; j < p->len && able == need[i]; j++)
+                if ((now[j] & bit[i]) && now[j] != bit[i]) {
+                    now[j] = bit[i];
+                    again = 1;
+                }
+        }
+        for (unsigned set = 1; set < 1u << sets; set++) { /* two kinds or more */
+            if (!(set & (set - 1)))
+                continue;
+            uint64_t mask = 0;
+            int copies = 0, able = 0;
+            for (int i = 0; i < sets; i++)
+                if (set >> i & 1) {
+                    mask |= bit[i];
+                    copies += need[i];
+                }
+            for (int j = 0; j < p->len; j++)
+                able += (now[j] & mask) != 0;
+            if (able < copies)
+                return -1;
+            for (int j = 0; j < p->len && able == copies; j++)
+                if ((now[j] & mask) && (now[j] & ~mask)) {
+                    now[j] &= mask;
+                    again = 1;
+                }
+        }
+    }
+    for (int j = 0; j < p->len; j++)
+        if (!now[j])
+            return -1;
+    return narrow_all(cand, cells, now, p->len, changed);
 }
 
 /* The cells hold a digit of each class (p->target of them, 8 at most;
