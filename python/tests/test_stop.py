@@ -99,6 +99,11 @@ for attempt in range(2):  # twice: the first stop leaves nothing behind
     except KeyboardInterrupt:
         out.setdefault("late", []).append(time.monotonic() - start - delay)
     timer.join()
+# Python's join() returns just before the timer's own thread is gone from
+# /proc: give the threads that are ending a moment (those left behind stay)
+settle = time.monotonic() + 2.0
+while tasks() > before and time.monotonic() < settle:
+    time.sleep(0.01)
 out["threads_left"] = tasks() - before
 start = time.monotonic()
 out["classic"] = nonet.STATUS[nonet.count([classic], threads=threads).status[0]]
