@@ -11,36 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-__attribute__((format(printf, 3, 4))) static void say(char *why, size_t cap, const char *fmt, ...)
-{
-    if (!why || !cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, cap, fmt, ap);
-    va_end(ap);
-}
-
-/* a growable array of ints */
-typedef struct avec {
-    int *v;
-    size_t len, cap;
-} avec;
-
-static int avec_push(avec *a, int x)
-{
-    if (a->len == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 64;
-        int *grown = realloc(a->v, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        a->v = grown;
-        a->cap = cap;
-    }
-    a->v[a->len++] = x;
-    return 0;
-}
-
 static uint32_t mix(uint32_t h, uint32_t x)
 {
     h ^= x + 0x9E3779B9u + (h << 6) + (h >> 2);
@@ -411,7 +381,7 @@ int vdfa_from_fn(vdfa *out, int n, const int *starts, int nstarts, vdfa_next_fn 
         if (starts[k] < 0)
             return NONET_EARG;
     grow g = {.n = n};
-    avec keys = {0}, depth = {0};
+    ivec keys = {0}, depth = {0};
     size_t hsize = 1024;
     int *table = malloc(hsize * sizeof *table), rc = NONET_ENOMEM;
     if (!table)
@@ -427,17 +397,17 @@ int vdfa_from_fn(vdfa *out, int n, const int *starts, int nstarts, vdfa_next_fn 
         if (table[at] >= 0)
             continue;
         if (2 * ((size_t)m + 1) > hsize) {
-            say(why, cap, "more than %zu starts", hsize / 2);
+            vsay(why, cap, "more than %zu starts", hsize / 2);
             rc = NONET_EARG;
             goto fail;
         }
         int t = grow_state(&g);
         if (t == -2) {
-            say(why, cap, "its automaton has more than %d states", VDFA_MAX_STATES);
+            vsay(why, cap, "its automaton has more than %d states", VDFA_MAX_STATES);
             rc = NONET_EARG;
             goto fail;
         }
-        if (t < 0 || avec_push(&keys, starts[k]) || avec_push(&depth, 0))
+        if (t < 0 || ivec_push(&keys, starts[k]) || ivec_push(&depth, 0))
             goto fail;
         table[at] = t;
         m++;
@@ -457,13 +427,13 @@ int vdfa_from_fn(vdfa *out, int n, const int *starts, int nstarts, vdfa_next_fn 
             if (t < 0) {
                 t = grow_state(&g);
                 if (t == -2) {
-                    say(why, cap, "its automaton has more than %d states",
-                        VDFA_MAX_TRANS / n < VDFA_MAX_STATES ? VDFA_MAX_TRANS / n
-                                                             : VDFA_MAX_STATES);
+                    vsay(why, cap, "its automaton has more than %d states",
+                         VDFA_MAX_TRANS / n < VDFA_MAX_STATES ? VDFA_MAX_TRANS / n
+                                                              : VDFA_MAX_STATES);
                     rc = NONET_EARG;
                     goto fail;
                 }
-                if (t < 0 || avec_push(&keys, u) || avec_push(&depth, depth.v[i] + 1))
+                if (t < 0 || ivec_push(&keys, u) || ivec_push(&depth, depth.v[i] + 1))
                     goto fail;
                 table[at] = t;
                 if (2 * (size_t)g.nstates > hsize) { /* rehash, twice the size */
@@ -1009,7 +979,7 @@ typedef struct subset {
     int final;
     int *mark, stamp;
     int *stack;
-    avec set; /* the closure made last, sorted */
+    ivec set; /* the closure made last, sorted */
     size_t work;
 } subset;
 
@@ -1054,7 +1024,7 @@ static int subsets(const nfa *a, int start, int final, int n, vdfa *out, char *w
 {
     subset x = {.a = a, .final = final};
     grow g = {.n = n};
-    avec pool = {0}, from = {0}, seeds = {0}; /* each DFA state's set: pool from from[s] */
+    ivec pool = {0}, from = {0}, seeds = {0}; /* each DFA state's set: pool from from[s] */
     size_t hsize = 1024;
     int *table = malloc(hsize * sizeof *table), rc = NONET_ENOMEM;
     x.mark = calloc((size_t)a->ns, sizeof *x.mark);
@@ -1069,12 +1039,12 @@ static int subsets(const nfa *a, int start, int final, int n, vdfa *out, char *w
     for (size_t h = 0; h < hsize; h++)
         table[h] = -1;
     closure(&x, &start, 1);
-    if (grow_state(&g) < 0 || avec_push(&from, 0))
+    if (grow_state(&g) < 0 || ivec_push(&from, 0))
         goto done;
     for (size_t i = 0; i < x.set.len; i++)
-        if (avec_push(&pool, x.set.v[i]))
+        if (ivec_push(&pool, x.set.v[i]))
             goto done;
-    if (avec_push(&from, (int)pool.len))
+    if (ivec_push(&from, (int)pool.len))
         goto done;
     table[hash_set(x.set.v, x.set.len) & (hsize - 1)] = 0;
     for (int s = 0; s < g.nstates; s++) {
@@ -1094,9 +1064,9 @@ static int subsets(const nfa *a, int start, int final, int n, vdfa *out, char *w
             closure(&x, seeds.v, (int)seeds.len);
             x.work += x.set.len;
             if (x.work > RX_MAX_WORK) {
-                say(why, cap,
-                    "the expression is too large to build (its automaton grows past %d steps)",
-                    RX_MAX_WORK);
+                vsay(why, cap,
+                     "the expression is too large to build (its automaton grows past %d steps)",
+                     RX_MAX_WORK);
                 rc = NONET_EARG;
                 goto done;
             }
@@ -1116,18 +1086,18 @@ static int subsets(const nfa *a, int start, int final, int n, vdfa *out, char *w
             if (t < 0) {
                 t = grow_state(&g);
                 if (t == -2) {
-                    say(why, cap, "the expression's automaton has more than %d states",
-                        VDFA_MAX_TRANS / n < VDFA_MAX_STATES ? VDFA_MAX_TRANS / n
-                                                             : VDFA_MAX_STATES);
+                    vsay(why, cap, "the expression's automaton has more than %d states",
+                         VDFA_MAX_TRANS / n < VDFA_MAX_STATES ? VDFA_MAX_TRANS / n
+                                                              : VDFA_MAX_STATES);
                     rc = NONET_EARG;
                     goto done;
                 }
                 if (t < 0)
                     goto done;
                 for (size_t i = 0; i < x.set.len; i++)
-                    if (avec_push(&pool, x.set.v[i]))
+                    if (ivec_push(&pool, x.set.v[i]))
                         goto done;
-                if (avec_push(&from, (int)pool.len))
+                if (ivec_push(&from, (int)pool.len))
                     goto done;
                 table[at] = t;
                 if (2 * (size_t)g.nstates > hsize) {
@@ -1175,7 +1145,7 @@ int vdfa_from_regex(vdfa *out, const char *re, size_t len, int n, long *column, 
     if (!re || n < 1 || n > 64)
         return NONET_EARG;
     if (len > RX_MAX_LEN) {
-        say(why, cap, "the expression is longer than %d bytes", RX_MAX_LEN);
+        vsay(why, cap, "the expression is longer than %d bytes", RX_MAX_LEN);
         return NONET_EARG;
     }
     rxparse p = {.s = re, .len = len, .n = n, .why = why, .cap = cap};
@@ -1193,8 +1163,8 @@ int vdfa_from_regex(vdfa *out, const char *re, size_t len, int n, long *column, 
     if (emit(&a, p.nodes, root, &start, &end)) {
         rc = a.failed;
         if (rc == NONET_EARG)
-            say(why, cap, "the expression is too large (its NFA has more than %d states)",
-                RX_MAX_NFA);
+            vsay(why, cap, "the expression is too large (its NFA has more than %d states)",
+                 RX_MAX_NFA);
     } else {
         rc = subsets(&a, start, end, n, out, why, cap);
     }
@@ -1334,7 +1304,7 @@ int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int dis
     uint64_t full = full_set(n);
     distinct = distinct && n <= 32;
     kvec reach = {0}; /* each layer's nodes reachable */
-    avec rows = {0};  /* the transitions of those kept */
+    ivec rows = {0};  /* the transitions of those kept */
     kmap seen = {0}, ahead = {0}, here = {0};
     size_t rfirst[VARIANT_MAX_LINE + 2];   /* layer i of reach: rfirst[i] .. rfirst[i+1] */
     size_t rowfirst[VARIANT_MAX_LINE + 2]; /* layer i's rows */
@@ -1372,16 +1342,16 @@ int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int dis
             }
         }
         if (reach.len * (size_t)n > VLINE_MAX_TRANS) {
-            say(why, cap, "its automaton over %d cells takes more than %d states", len,
-                VLINE_MAX_TRANS / n);
+            vsay(why, cap, "its automaton over %d cells takes more than %d states", len,
+                 VLINE_MAX_TRANS / n);
             rc = NONET_EARG;
             goto done;
         }
         if (distinct && reach.len > VLINE_DISTINCT_STATES) {
-            say(why, cap,
-                "its automaton over %d cells with the digits used takes more than %d "
-                "states",
-                len, VLINE_DISTINCT_STATES);
+            vsay(why, cap,
+                 "its automaton over %d cells with the digits used takes more than %d "
+                 "states",
+                 len, VLINE_DISTINCT_STATES);
             rc = NONET_EARG;
             goto done;
         }
@@ -1417,7 +1387,7 @@ int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int dis
             if (kmap_put(&here, reach.v[k], l->size[i]++) < 0)
                 goto done;
             for (int k2 = 0; k2 < n; k2++)
-                if (avec_push(&rows, to[k2]))
+                if (ivec_push(&rows, to[k2]))
                     goto done;
         }
         kmap_free(&ahead);
@@ -1428,8 +1398,8 @@ int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int dis
     for (int i = 0; i <= len; i++)
         kept += (size_t)l->size[i];
     if (distinct && kept > VLINE_DISTINCT_STATES) {
-        say(why, cap, "its automaton over %d cells with the digits used takes more than %d states",
-            len, VLINE_DISTINCT_STATES);
+        vsay(why, cap, "its automaton over %d cells with the digits used takes more than %d states",
+             len, VLINE_DISTINCT_STATES);
         rc = NONET_EARG;
         goto done;
     }

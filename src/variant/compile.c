@@ -5,12 +5,7 @@
 
 #include <stdlib.h>
 
-typedef struct ivec {
-    int *v;
-    size_t len, cap;
-} ivec;
-
-static int ivec_push(ivec *a, int x)
+int ivec_push(ivec *a, int x)
 {
     if (a->len == a->cap) {
         size_t cap = a->cap ? 2 * a->cap : 64;

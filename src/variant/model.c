@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-__attribute__((format(printf, 3, 4))) static void say(char *why, size_t cap, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) void vsay(char *why, size_t cap, const char *fmt, ...)
 {
     if (!why || !cap)
         return;
@@ -72,15 +72,15 @@ int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region, char *why
     int n = v->grid.n, size[NONET_MAX_SIDE] = {0};
     for (int c = 0; c < n * n; c++) {
         if (region[c] >= n) {
-            say(why, cap, "r%dc%d: region %d, but a %dx%d grid has regions 1 to %d", c / n + 1,
-                c % n + 1, region[c] + 1, n, n, n);
+            vsay(why, cap, "r%dc%d: region %d, but a %dx%d grid has regions 1 to %d", c / n + 1,
+                 c % n + 1, region[c] + 1, n, n, n);
             return NONET_EARG;
         }
         size[region[c]]++;
     }
     for (int k = 0; k < n; k++)
         if (size[k] != n) {
-            say(why, cap, "region %d has %d cells, not %d", k + 1, size[k], n);
+            vsay(why, cap, "region %d has %d cells, not %d", k + 1, size[k], n);
             return NONET_EARG;
         }
     memcpy(v->region, region, (size_t)n * (size_t)n);
@@ -135,11 +135,11 @@ static int read_cells(const nonet_variant *v, const nonet_constraint *c, const v
     const char *name = r->pub.name;
     int n = v->grid.n, cells = n * n;
     if (c->ncells < 0 || (c->ncells > 0 && !c->cells)) {
-        say(why, cap, "%s: no cells", name);
+        vsay(why, cap, "%s: no cells", name);
         return NONET_EARG;
     }
     if (c->ncells > VARIANT_MAX_LINE + VARIANT_MAX_PARTS) {
-        say(why, cap, "%s: more than %d cells", name, VARIANT_MAX_LINE);
+        vsay(why, cap, "%s: more than %d cells", name, VARIANT_MAX_LINE);
         return NONET_EARG;
     }
     int part = 0, from = 0; /* the part being read starts at kept[from] */
@@ -149,15 +149,15 @@ static int read_cells(const nonet_variant *v, const nonet_constraint *c, const v
         int cell = c->cells[i], again = 0, elsewhere = -1;
         if (cell == NONET_PART) {
             if (r->pub.shape != NONET_SHAPE_PARTS) {
-                say(why, cap, "%s has no parts (NONET_PART, ':' in the text form)", name);
+                vsay(why, cap, "%s has no parts (NONET_PART, ':' in the text form)", name);
                 return NONET_EARG;
             }
             if (*nkept == from) {
-                say(why, cap, "%s: %s has no cells", name, part_name(r, part));
+                vsay(why, cap, "%s: %s has no cells", name, part_name(r, part));
                 return NONET_EARG;
             }
             if (++part >= VARIANT_MAX_PARTS) {
-                say(why, cap, "%s: more than %d parts", name, VARIANT_MAX_PARTS);
+                vsay(why, cap, "%s: more than %d parts", name, VARIANT_MAX_PARTS);
                 return NONET_EARG;
             }
             kept[(*nkept)++] = NONET_PART;
@@ -165,7 +165,7 @@ static int read_cells(const nonet_variant *v, const nonet_constraint *c, const v
             continue;
         }
         if (cell < 0 || cell >= cells) {
-            say(why, cap, "%s: cell %d is outside the %dx%d grid", name, cell, n, n);
+            vsay(why, cap, "%s: cell %d is outside the %dx%d grid", name, cell, n, n);
             return NONET_EARG;
         }
         for (int j = 0, p = 0; j < *nkept; j++) {
@@ -177,14 +177,14 @@ static int read_cells(const nonet_variant *v, const nonet_constraint *c, const v
                 elsewhere = p;
         }
         if (elsewhere >= 0 && !r->overlap) {
-            say(why, cap, "%s: r%dc%d is in %s and in %s", name, cell / n + 1, cell % n + 1,
-                part_name(r, elsewhere), part_name(r, part));
+            vsay(why, cap, "%s: r%dc%d is in %s and in %s", name, cell / n + 1, cell % n + 1,
+                 part_name(r, elsewhere), part_name(r, part));
             return NONET_EARG;
         }
         const vpart *sp = part_of(r, part);
         if (!again || sp->repeat == VREPEAT_PATH) {
             if (++count > VARIANT_MAX_LINE) {
-                say(why, cap, "%s: more than %d cells", name, VARIANT_MAX_LINE);
+                vsay(why, cap, "%s: more than %d cells", name, VARIANT_MAX_LINE);
                 return NONET_EARG;
             }
             kept[(*nkept)++] = cell;
@@ -193,16 +193,16 @@ static int read_cells(const nonet_variant *v, const nonet_constraint *c, const v
         if (sp->repeat == VREPEAT_DROP)
             continue; /* the same cell again: a set holds it once */
         if (sp->name && sp->once)
-            say(why, cap, "%s: r%dc%d twice in %s: %s", name, cell / n + 1, cell % n + 1, sp->name,
-                sp->once);
+            vsay(why, cap, "%s: r%dc%d twice in %s: %s", name, cell / n + 1, cell % n + 1, sp->name,
+                 sp->once);
         else if (sp->once)
-            say(why, cap, "%s: r%dc%d twice: %s", name, cell / n + 1, cell % n + 1, sp->once);
+            vsay(why, cap, "%s: r%dc%d twice: %s", name, cell / n + 1, cell % n + 1, sp->once);
         else
-            say(why, cap, "%s: r%dc%d twice", name, cell / n + 1, cell % n + 1);
+            vsay(why, cap, "%s: r%dc%d twice", name, cell / n + 1, cell % n + 1);
         return NONET_EARG;
     }
     if (*nkept && *nkept == from && part) {
-        say(why, cap, "%s: %s has no cells", name, part_name(r, part));
+        vsay(why, cap, "%s: %s has no cells", name, part_name(r, part));
         return NONET_EARG;
     }
     *nparts = *nkept ? part + 1 : 0;
@@ -220,26 +220,26 @@ static int check_part(const nonet_variant *v, const vrule *r, int p, const int *
     if (len < min || (max && len > max)) {
         const char *whose = r->pub.shape == NONET_SHAPE_PARTS ? part_name(r, p) : "its cells";
         if (max == min)
-            say(why, cap, "%s: %s: %d cells, not %d", name, whose, min, len);
+            vsay(why, cap, "%s: %s: %d cells, not %d", name, whose, min, len);
         else if (max)
-            say(why, cap, "%s: %s: %d to %d cells, not %d", name, whose, min, max, len);
+            vsay(why, cap, "%s: %s: %d to %d cells, not %d", name, whose, min, max, len);
         else
-            say(why, cap, "%s needs %d cells or more%s%s", name, min,
-                r->pub.shape == NONET_SHAPE_PARTS ? " in " : "",
-                r->pub.shape == NONET_SHAPE_PARTS ? whose : "");
+            vsay(why, cap, "%s needs %d cells or more%s%s", name, min,
+                 r->pub.shape == NONET_SHAPE_PARTS ? " in " : "",
+                 r->pub.shape == NONET_SHAPE_PARTS ? whose : "");
         return NONET_EARG;
     }
     for (int i = 1; i < len; i++) {
         int a = cells[i - 1], b = cells[i];
         if (sp->repeat == VREPEAT_PATH && a == b) {
-            say(why, cap, "%s: r%dc%d twice in a row: a line steps from a cell to the next", name,
-                b / n + 1, b % n + 1);
+            vsay(why, cap, "%s: r%dc%d twice in a row: a line steps from a cell to the next", name,
+                 b / n + 1, b % n + 1);
             return NONET_EARG;
         }
         if ((r->pub.touch == 8 && !king_step(n, a, b)) ||
             (r->pub.touch == 4 && !adjacent(n, a, b))) {
-            say(why, cap, "%s: r%dc%d does not touch r%dc%d", name, a / n + 1, a % n + 1, b / n + 1,
-                b % n + 1);
+            vsay(why, cap, "%s: r%dc%d does not touch r%dc%d", name, a / n + 1, a % n + 1,
+                 b / n + 1, b % n + 1);
             return NONET_EARG;
         }
     }
@@ -270,24 +270,25 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
     const char *name = r->pub.name;
     int n = v->grid.n, k = c->nvalues;
     if (k < 0 || (k > 0 && !c->values)) {
-        say(why, cap, "%s: no values", name);
+        vsay(why, cap, "%s: no values", name);
         return NONET_EARG;
     }
     switch (r->pub.values) {
     case NONET_VALUES_NONE:
         if (k) {
-            say(why, cap, "%s takes no list of numbers", name);
+            vsay(why, cap, "%s takes no list of numbers", name);
             return NONET_EARG;
         }
         return NONET_OK;
     case NONET_VALUES_WEIGHTS:
         if (k != ncells) {
-            say(why, cap, "%s: a weight a cell, but %d listed for %d cells", name, k, ncells);
+            vsay(why, cap, "%s: a weight a cell, but %d listed for %d cells", name, k, ncells);
             return NONET_EARG;
         }
         for (int i = 0; i < k; i++)
             if (!c->values[i] || c->values[i] < -100 || c->values[i] > 100) {
-                say(why, cap, "%s: the weight %d is not -100 to 100 and not 0", name, c->values[i]);
+                vsay(why, cap, "%s: the weight %d is not -100 to 100 and not 0", name,
+                     c->values[i]);
                 return NONET_EARG;
             }
         return NONET_OK;
@@ -297,32 +298,32 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
         break;
     case NONET_VALUES_SET:
         if (k < 1 || k > n) {
-            say(why, cap, "%s: 1 to %d digits, not %d", name, n, k);
+            vsay(why, cap, "%s: 1 to %d digits, not %d", name, n, k);
             return NONET_EARG;
         }
         for (int i = 0; i < k; i++)
             for (int j = 0; j < i; j++)
                 if (c->values[i] == c->values[j]) {
-                    say(why, cap, "%s: %d listed twice", name, c->values[i]);
+                    vsay(why, cap, "%s: %d listed twice", name, c->values[i]);
                     return NONET_EARG;
                 }
         break;
     }
     if (r->pub.values == NONET_VALUES_PAIRS && (k < 2 || k % 2)) {
-        say(why, cap, "%s: its allowed pairs, two digits each (%d numbers)", name, k);
+        vsay(why, cap, "%s: its allowed pairs, two digits each (%d numbers)", name, k);
         return NONET_EARG;
     }
     if (r->pub.values == NONET_VALUES_DIGITS && (k < 1 || k > ncells)) {
-        say(why, cap, "%s: 1 to %d digits (one a cell at most), not %d", name, ncells, k);
+        vsay(why, cap, "%s: 1 to %d digits (one a cell at most), not %d", name, ncells, k);
         return NONET_EARG;
     }
     if (r->pub.values == NONET_VALUES_EXACT && k != ncells) {
-        say(why, cap, "%s: a digit a cell, but %d listed for %d cells", name, k, ncells);
+        vsay(why, cap, "%s: a digit a cell, but %d listed for %d cells", name, k, ncells);
         return NONET_EARG;
     }
     for (int i = 0; i < k; i++)
         if (c->values[i] < 1 || c->values[i] > n) {
-            say(why, cap, "%s: %d is no digit 1 to %d", name, c->values[i], n);
+            vsay(why, cap, "%s: %d is no digit 1 to %d", name, c->values[i], n);
             return NONET_EARG;
         }
     return NONET_OK;
@@ -335,34 +336,34 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
     const char *name = r->pub.name;
     int n = v->grid.n, cells = c->ncells - (nparts > 1 ? nparts - 1 : 0);
     if (r->refused) {
-        say(why, cap, "%s: nonet cannot take it: %s", name, r->refused);
+        vsay(why, cap, "%s: nonet cannot take it: %s", name, r->refused);
         return NONET_EARG;
     }
     if (r->pub.shape == NONET_SHAPE_PARTS && (r->pub.parts ? nparts != r->pub.parts : nparts < 2)) {
         if (r->pub.parts == 2)
-            say(why, cap, "%s: %s, NONET_PART (':' in the text form), then %s", name,
-                part_name(r, 0), part_name(r, 1));
+            vsay(why, cap, "%s: %s, NONET_PART (':' in the text form), then %s", name,
+                 part_name(r, 0), part_name(r, 1));
         else
-            say(why, cap, "%s needs %d parts or more, NONET_PART (':') between them", name,
-                r->pub.parts ? r->pub.parts : 2);
+            vsay(why, cap, "%s needs %d parts or more, NONET_PART (':') between them", name,
+                 r->pub.parts ? r->pub.parts : 2);
         return NONET_EARG;
     }
     switch (r->pub.shape) {
     case NONET_SHAPE_GLOBAL:
         if (c->ncells) {
-            say(why, cap, "%s is a rule of the whole grid: it takes no cells", name);
+            vsay(why, cap, "%s is a rule of the whole grid: it takes no cells", name);
             return NONET_EARG;
         }
         break;
     case NONET_SHAPE_PAIR:
         if (c->ncells != 2 || !adjacent(n, c->cells[0], c->cells[1])) {
-            say(why, cap, "%s needs two adjacent cells", name);
+            vsay(why, cap, "%s needs two adjacent cells", name);
             return NONET_EARG;
         }
         break;
     case NONET_SHAPE_OUTSIDE:
         if (!whole_line(n, c->cells, c->ncells)) {
-            say(why, cap, "%s needs a whole row or column, in order from its clue's side", name);
+            vsay(why, cap, "%s needs a whole row or column, in order from its clue's side", name);
             return NONET_EARG;
         }
         break;
@@ -370,7 +371,7 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
     case NONET_SHAPE_CELLS:
     case NONET_SHAPE_LINE:
         if (!c->ncells) {
-            say(why, cap, "%s needs cells", name);
+            vsay(why, cap, "%s needs cells", name);
             return NONET_EARG;
         }
         for (int i = 0, p = 0, from = 0; i <= c->ncells; i++)
@@ -383,23 +384,23 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
         break;
     }
     if (r->distinct && cells > n) {
-        say(why, cap, "%s: %d cells cannot hold different digits 1 to %d", name, cells, n);
+        vsay(why, cap, "%s: %d cells cannot hold different digits 1 to %d", name, cells, n);
         return NONET_EARG;
     }
     int rc = check_values(v, c, r, cells, why, cap);
     if (rc != NONET_OK)
         return rc;
     if (r->pub.text && (!c->text || !c->text[0])) {
-        say(why, cap, "%s needs its text", name);
+        vsay(why, cap, "%s needs its text", name);
         return NONET_EARG;
     }
     if (!r->pub.text && c->text) {
-        say(why, cap, "%s takes no text", name);
+        vsay(why, cap, "%s takes no text", name);
         return NONET_EARG;
     }
     for (const char *t = c->text; t && *t; t++)
         if ((unsigned char)*t < 0x20) {
-            say(why, cap, "%s: its text has a control character (a line break ...)", name);
+            vsay(why, cap, "%s: its text has a control character (a line break ...)", name);
             return NONET_EARG;
         }
     long min = r->value_min, max = r->value_max;
@@ -418,11 +419,11 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
         }
     }
     if (!r->pub.valued && c->value) {
-        say(why, cap, "%s takes no value", name);
+        vsay(why, cap, "%s takes no value", name);
         return NONET_EARG;
     }
     if (r->pub.valued && (c->value < min || c->value > max)) {
-        say(why, cap, "%s: %d is out of range (%ld to %ld)", name, c->value, min, max);
+        vsay(why, cap, "%s: %d is out of range (%ld to %ld)", name, c->value, min, max);
         return NONET_EARG;
     }
     return r->check ? r->check(v, c, why, cap) : NONET_OK;
@@ -450,7 +451,7 @@ int nonet_variant_add(nonet_variant *v, const nonet_constraint *c, char *why, si
         return NONET_EARG;
     const vrule *r = vrule_of(c->type);
     if (!r) {
-        say(why, cap, "unknown constraint type %d", (int)c->type);
+        vsay(why, cap, "unknown constraint type %d", (int)c->type);
         return NONET_EARG;
     }
     int kept[VARIANT_MAX_LINE + VARIANT_MAX_PARTS], nkept, nparts;
@@ -640,8 +641,8 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
         if (grid->cells[c] > n)
             return NONET_EARG;
         if (v->grid.cells[c] && grid->cells[c] != v->grid.cells[c]) {
-            say(why, cap, "r%dc%d: the clue %d was changed", c / n + 1, c % n + 1,
-                v->grid.cells[c]);
+            vsay(why, cap, "r%dc%d: the clue %d was changed", c / n + 1, c % n + 1,
+                 v->grid.cells[c]);
             return NONET_ECLUE;
         }
         blank |= !grid->cells[c];
@@ -658,8 +659,8 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
                                : region[a] == region[b] ? (v->has_regions ? "region" : "box")
                                                         : NULL;
             if (unit) {
-                say(why, cap, "r%dc%d and r%dc%d: %d twice in a %s", a / n + 1, a % n + 1,
-                    b / n + 1, b % n + 1, grid->cells[a], unit);
+                vsay(why, cap, "r%dc%d and r%dc%d: %d twice in a %s", a / n + 1, a % n + 1,
+                     b / n + 1, b % n + 1, grid->cells[a], unit);
                 return NONET_ECONFLICT;
             }
         }
@@ -670,8 +671,8 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
             return NONET_ENOMEM;
         if (at) {
             at--;
-            say(why, cap, "r%dc%d: the %s constraint is broken", at / n + 1, at % n + 1,
-                vrule_of(k->type)->pub.name);
+            vsay(why, cap, "r%dc%d: the %s constraint is broken", at / n + 1, at % n + 1,
+                 vrule_of(k->type)->pub.name);
             return NONET_EARG;
         }
     }

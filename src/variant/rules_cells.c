@@ -28,19 +28,7 @@
  *   (variant_boxes). */
 #include "variant/variant.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
-
-__attribute__((format(printf, 3, 4))) static void say(char *why, size_t cap, const char *fmt, ...)
-{
-    if (!why || !cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, cap, fmt, ap);
-    va_end(ap);
-}
 
 static int orth_adjacent(int n, int a, int b)
 {
@@ -112,10 +100,10 @@ int vrc_pill_check(const nonet_variant *v, const nonet_constraint *c, char *why,
     for (int i = 1; i < pill; i++) {
         int a = sorted[i - 1], b = sorted[i], right = a % n + 1 < n;
         if (!((right && b == a + 1) || b == a + n || (right && b == a + n + 1))) {
-            say(why, cap,
-                "pillarrow: the pill's cells, read left to right and top to bottom, must "
-                "each lie right of, below or below right of the one before (r%dc%d, r%dc%d)",
-                a / n + 1, a % n + 1, b / n + 1, b % n + 1);
+            vsay(why, cap,
+                 "pillarrow: the pill's cells, read left to right and top to bottom, must "
+                 "each lie right of, below or below right of the one before (r%dc%d, r%dc%d)",
+                 a / n + 1, a % n + 1, b / n + 1, b % n + 1);
             return NONET_EARG;
         }
     }
@@ -138,8 +126,8 @@ int vrc_quadruple_check(const nonet_variant *v, const nonet_constraint *c, char 
     qsort(sorted, 4, sizeof *sorted, cmp_int);
     int t = sorted[0];
     if (t % n + 1 >= n || sorted[1] != t + 1 || sorted[2] != t + n || sorted[3] != t + n + 1) {
-        say(why, cap, "quadruple: its four cells must be a 2x2 block (r%dc%d ...)", t / n + 1,
-            t % n + 1);
+        vsay(why, cap, "quadruple: its four cells must be a 2x2 block (r%dc%d ...)", t / n + 1,
+             t % n + 1);
         return NONET_EARG;
     }
     return NONET_OK;
@@ -161,18 +149,18 @@ int vrc_clone_check(const nonet_variant *v, const nonet_constraint *c, char *why
 {
     int n = v->grid.n, k = first_part(c->cells, c->ncells), m = c->ncells - k - 1;
     if (m != k) {
-        say(why, cap, "clone: its copy has %d cells, the part it copies %d", m, k);
+        vsay(why, cap, "clone: its copy has %d cells, the part it copies %d", m, k);
         return NONET_EARG;
     }
     const int *a = c->cells, *b = c->cells + k + 1;
     int dr = b[0] / n - a[0] / n, dc = b[0] % n - a[0] % n;
     for (int i = 1; i < k; i++)
         if (b[i] / n - a[i] / n != dr || b[i] % n - a[i] % n != dc) {
-            say(why, cap,
-                "clone: its copy is not the part moved, cell for cell (r%dc%d to r%dc%d, "
-                "but r%dc%d to r%dc%d)",
-                a[0] / n + 1, a[0] % n + 1, b[0] / n + 1, b[0] % n + 1, a[i] / n + 1, a[i] % n + 1,
-                b[i] / n + 1, b[i] % n + 1);
+            vsay(why, cap,
+                 "clone: its copy is not the part moved, cell for cell (r%dc%d to r%dc%d, "
+                 "but r%dc%d to r%dc%d)",
+                 a[0] / n + 1, a[0] % n + 1, b[0] / n + 1, b[0] % n + 1, a[i] / n + 1, a[i] % n + 1,
+                 b[i] / n + 1, b[i] % n + 1);
             return NONET_EARG;
         }
     return NONET_OK;
@@ -230,8 +218,8 @@ int vrc_greater_check(const nonet_variant *v, const nonet_constraint *c, char *w
         for (int j = 0; j < c->ncells && !touches; j++)
             touches = orth_adjacent(n, c->cells[i], c->cells[j]);
         if (!touches) {
-            say(why, cap, "greater: r%dc%d touches none of its other cells", c->cells[i] / n + 1,
-                c->cells[i] % n + 1);
+            vsay(why, cap, "greater: r%dc%d touches none of its other cells", c->cells[i] / n + 1,
+                 c->cells[i] % n + 1);
             return NONET_EARG;
         }
     }
@@ -317,7 +305,7 @@ int vrc_rellik_check(const nonet_variant *v, const nonet_constraint *c, char *wh
 {
     int n = v->grid.n;
     if (rellik_top(n, c->value) > 30) {
-        say(why, cap, "rellik: a clue over 31 on a grid of more than 30 digits is too large");
+        vsay(why, cap, "rellik: a clue over 31 on a grid of more than 30 digits is too large");
         return NONET_EARG;
     }
     char words[120] = "";
@@ -331,7 +319,7 @@ int vrc_rellik_check(const nonet_variant *v, const nonet_constraint *c, char *wh
             vline_free(&l);
     }
     if (rc == NONET_EARG)
-        say(why, cap, "rellik: %s", words);
+        vsay(why, cap, "rellik: %s", words);
     return rc;
 }
 
@@ -463,8 +451,8 @@ int vrc_square_classes(const vctx *x)
 int vrc_entropy_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap)
 {
     if (v->grid.n < 3) {
-        say(why, cap, "%s: the digits 1 to %d make fewer than three classes",
-            nonet_constraint_name(c->type), v->grid.n);
+        vsay(why, cap, "%s: the digits 1 to %d make fewer than three classes",
+             nonet_constraint_name(c->type), v->grid.n);
         return NONET_EARG;
     }
     return NONET_OK;

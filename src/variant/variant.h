@@ -27,6 +27,18 @@
 
 #include <stdint.h>
 
+/* why[0 .. cap) as printf writes it (nothing when why is NULL or cap 0):
+ * the sentences of the refusals (model.c). */
+__attribute__((format(printf, 3, 4))) void vsay(char *why, size_t cap, const char *fmt, ...);
+
+/* A growable array of ints (compile.c): ivec_push appends x, growing v;
+ * returns 0, or -1 when out of memory (v as it was). Free v. */
+typedef struct ivec {
+    int *v;
+    size_t len, cap;
+} ivec;
+int ivec_push(ivec *a, int x);
+
 /* The most cells of a cage, line or sum (a sandwich's line is a row). */
 #define VARIANT_MAX_LINE (2 * NONET_MAX_SIDE)
 /* The most parts of a rule made of parts (NONET_PART between them). */
