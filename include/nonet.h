@@ -2007,26 +2007,33 @@ typedef struct nonet_svg_opts {
 /* Draws a position (side n = position->n) and, if step is non-NULL, one
  * step found in it, as a standalone SVG document, into buf as snprintf
  * does. The position is the step's starting position: position's digits
- * (givens and placed ones apart, see nonet_svg_opts.givens) and, in each
+ * (givens and placed ones apart, see nonet_svg_opts.givens: a solution
+ * drawn with its puzzle as givens shows the clues apart) and, in each
  * empty cell, its candidates (marks NULL: every digit its row, column
- * and box lack). The drawing has a viewBox and no fixed size, so it
- * scales to its container; it is deterministic (the same arguments give
- * the same bytes, whatever the locale).
+ * and box lack; marks with no candidate: a bare grid, as printed). The
+ * drawing has a viewBox and no fixed size, so it scales to its
+ * container; it is deterministic (the same arguments give the same
+ * bytes, whatever the locale).
  *
  * What it holds, for pages that restyle or test it: a <title> (id
  * PREFIX-title) with nonet_step_describe's words and a <desc> (id
  * PREFIX-desc) with the step in words (roles, houses, and each chain
  * node with its link and parents), which role="img" and
- * aria-labelledby / aria-describedby name; an embedded <style> with a
- * light palette and a prefers-color-scheme: dark one, every colour set
- * through a class. A candidate with a role gets one element of class
- * "mark r-ROLE" per role, with data-cell ("r3c5"), data-digit (its
- * number) and data-role: "on" (a chain node assumed or implied true: a
- * solid disc), "off" (false: a ring), "placed" (a filled square),
- * "eliminated" (a cross over the digit), "defining" (a square outline),
- * "base" (an octagon), "pivot" (a diamond), "pincer" (a triangle),
- * "support" (a dotted circle), "target" (a double ring), "chain" (a
- * cycle's candidate no node names: a ring). A candidate that is both on
+ * aria-labelledby / aria-describedby name (with no step: "a NxN
+ * position" and "The position.", or "The position with its candidates."
+ * when empty cells show some); an embedded <style>, every rule under the
+ * root's class "nonet-step" and every colour set through a class: a
+ * light palette, and light-dark() pairs where the renderer has them,
+ * which follow the color-scheme around the drawing (a document of its
+ * own: the reader's preference; a drawing inlined in a page: the page's
+ * color-scheme, e.g. its theme switch). A candidate with a role gets one
+ * element of class "mark r-ROLE" per role, with data-cell ("r3c5"),
+ * data-digit (its number) and data-role: "on" (a chain node assumed or
+ * implied true: a solid disc), "off" (false: a ring), "placed" (a filled
+ * square), "eliminated" (a cross over the digit), "defining" (a square
+ * outline), "base" (an octagon), "pivot" (a diamond), "pincer" (a
+ * triangle), "support" (a dotted circle), "target" (a double ring),
+ * "chain" (a cycle's candidate no node names: a ring). A candidate that is both on
  * and off (a contradiction) gets both. Each parent of each chain node is
  * one element of class "link l-KIND" (KIND the node's link: strong,
  * weak, implied, rule, nested), data-from and data-to ("r3c5:7"): a

@@ -408,7 +408,36 @@ static void test_contract(void)
     char *named = draw(&pos, &pm, &st, &o);
     CHECK(named && strstr(named, "id=\"step-7-title\"") &&
           strstr(named, "aria-describedby=\"step-7-desc\"") && strstr(named, "<desc"));
-    CHECK(strstr(named, "prefers-color-scheme:dark"));
+    /* both palettes, every rule under the root's class: the light colour
+     * plain, then a light-dark() pair the page's color-scheme picks */
+    CHECK(strstr(named, "class=\"nonet-step\""));
+    CHECK(strstr(named, ".nonet-step .bg{fill:#fff}") &&
+          strstr(named, ".nonet-step .bg{fill:light-dark(#fff,#15171a)}") &&
+          strstr(named, "svg.nonet-step:root{color-scheme:light dark}"));
+    const char *style = strstr(named, "<style>"), *style_end = strstr(named, "</style>");
+    CHECK(style && style_end);
+    for (const char *r = strchr(style, '>') + 1; r && r < style_end; r = strchr(r, '}')) {
+        /* each selector of each rule starts with the class (or svg.) */
+        while (r < style_end && (*r == '}' || *r == '\n'))
+            r++;
+        if (r >= style_end)
+            break;
+        if (strncmp(r, "@supports", 9) == 0) {
+            r = strchr(r, '{') + 1;
+            continue;
+        }
+        const char *brace = strchr(r, '{');
+        CHECK(brace && brace < style_end);
+        for (const char *sel = r; sel && sel < brace; sel = strchr(sel, ',')) {
+            if (*sel == ',')
+                sel++;
+            CHECKF(strncmp(sel, ".nonet-step ", 12) == 0 || strncmp(sel, "svg.nonet-step", 14) == 0,
+                   "a rule outside the drawing's class: %.40s", sel);
+            if (!memchr(sel, ',', (size_t)(brace - sel)))
+                break;
+        }
+        r = brace;
+    }
     free(named);
     /* errors */
     small[0] = 'x';
@@ -461,10 +490,53 @@ static void test_sizes(void)
     free(svg);
 }
 
+/* A bare grid (marks with no candidate) and a solution with its clues
+ * apart, as the page prints them: no candidate, no mark, each clue a
+ * given and every other digit placed; the words say no candidate. */
+static void test_bare(void)
+{
+    static nonet_grid g, s;
+    static nonet_marks none;
+    static svg_doc doc;
+    grid_of(chain_puzzles[0], &g);
+    uint64_t count = 0;
+    CHECK(nonet_count(&g, 2, &count, &s, NULL) == NONET_OK && count == 1);
+    memset(&none, 0, sizeof none);
+    nonet_svg_opts o = {&g, NULL, "print-1"};
+    char *bare = draw(&g, &none, NULL, &o);
+    CHECK(bare && parse_svg(bare, &doc) == NULL);
+    CHECK(!strstr(bare, "class=\"cand") && !strstr(bare, "class=\"mark") &&
+          !strstr(bare, "class=\"key"));
+    CHECK(strstr(bare, "<desc id=\"print-1-desc\">The position.</desc>"));
+    int givens = 0, placed = 0, clues = 0;
+    for (int i = 0; i < 81; i++)
+        clues += g.cells[i] != 0;
+    for (const char *at = bare; (at = strstr(at, "<text class=\"given\"")) != NULL; at++)
+        givens++;
+    CHECK(givens == clues);
+    free(bare);
+    char *solved = draw(&s, &none, NULL, &o);
+    CHECK(solved && parse_svg(solved, &doc) == NULL);
+    givens = 0;
+    for (const char *at = solved; (at = strstr(at, "<text class=\"given\"")) != NULL; at++)
+        givens++;
+    for (const char *at = solved; (at = strstr(at, "<text class=\"placed-digit\"")) != NULL; at++)
+        placed++;
+    CHECKF(givens == clues && placed == 81 - clues, "%d givens, %d placed, %d clues", givens,
+           placed, clues);
+    free(solved);
+    /* the candidates when marks are NULL: the words say so */
+    char *full = draw(&g, NULL, NULL, &o);
+    CHECK(full && strstr(full, "The position with its candidates.") &&
+          strstr(full, "class=\"cand"));
+    free(full);
+}
+
 void suite_svg(void)
 {
     RUN(test_walks);
     RUN(test_sabotage);
     RUN(test_contract);
     RUN(test_sizes);
+    RUN(test_bare);
 }

@@ -410,46 +410,105 @@ static void describe_roles(drawing *d, const mark_item *marks, long nmarks, cons
 
 /* ------------------------------------------------------------ the page */
 
-static const char style_text[] =
-    "<style>\n"
-    "text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
+/* The style: shapes and lines, then every colour twice, plain (the light
+ * palette, for any renderer) and as light-dark(light, dark) where the
+ * renderer has it. light-dark() follows the color-scheme where the
+ * drawing is: a document of its own takes the reader's preference (its
+ * root's "light dark"), a drawing inside a page takes the page's (a page
+ * with a theme switch sets color-scheme), so that the drawing matches the
+ * page whatever the system prefers. Every rule is under the root's class,
+ * so that a page's own classes and the drawing's never meet. */
+static const char style_shapes[] =
+    "svg.nonet-step:root{color-scheme:light dark}\n"
+    ".nonet-step text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
     "text-anchor:middle}\n"
-    ".bg{fill:#fff}.thin{stroke:#9a9a9a;stroke-width:1;fill:none}"
-    ".thick{stroke:#222;stroke-width:3;fill:none;stroke-linecap:square}\n"
-    ".label{fill:#666;font-size:13px}.given{fill:#111;font-weight:700}"
-    ".placed-digit{fill:#1e5aa8}\n"
-    ".cand{fill:#505050}.cand.inv{fill:#fff;font-weight:700}"
-    ".legend{fill:#333;font-size:15px;text-anchor:start}\n"
-    ".house{stroke-width:3;stroke-dasharray:9 5;fill-opacity:.35}"
-    ".h-unit{fill:#d9d9d9;stroke:#616161}.h-base{fill:#ffe28a;stroke:#9c6b00}"
-    ".h-cover{fill:#bfe0ff;stroke:#1565c0}\n"
-    ".mark,.key{fill:none;stroke-width:2.5;stroke-linejoin:round}\n"
-    ".r-on{fill:#1f6fb5;stroke:none}.r-placed{fill:#2e8b37;stroke:none}"
-    ".r-off{stroke:#e8710a}.r-chain{stroke:#e8710a;stroke-dasharray:3 2}"
-    ".r-eliminated{stroke:#d32f2f;stroke-width:3;stroke-linecap:round}\n"
-    ".r-defining{stroke:#7b3fa0}.r-base{stroke:#8d5524}.r-pivot{stroke:#6a1b9a;fill:#6a1b9a33}"
-    ".r-pincer{stroke:#c2185b}.r-support{stroke:#616161;stroke-dasharray:2 3}"
-    ".r-target{stroke:#00838f}\n"
-    ".link .line{fill:none;stroke-width:2.5;stroke-linecap:round}"
-    ".l-strong .line{stroke:#1f6fb5}.l-strong .head{fill:#1f6fb5}"
-    ".l-weak .line{stroke:#e8710a;stroke-dasharray:7 5}.l-weak .head{fill:#e8710a}"
-    ".l-implied .line{stroke:#1f6fb5;stroke-dasharray:.5 5}.l-implied .head{fill:#1f6fb5}"
-    ".l-rule .line,.l-nested .line{stroke:#555;stroke-dasharray:9 4 2 4}"
-    ".l-rule .head,.l-nested .head{fill:#555}\n"
-    "@media (prefers-color-scheme:dark){"
-    ".bg{fill:#15171a}.thin{stroke:#555b62}.thick{stroke:#d8dde3}"
-    ".label{fill:#9aa3ad}.given{fill:#f2f4f7}.placed-digit{fill:#7fb7ff}"
-    ".cand{fill:#b4bcc5}.cand.inv{fill:#0c0d0f}.legend{fill:#d8dde3}\n"
-    ".h-unit{fill:#3a3f45;stroke:#aab2bb}.h-base{fill:#5c4a12;stroke:#f5c542}"
-    ".h-cover{fill:#15385c;stroke:#6fb3ff}\n"
-    ".r-on{fill:#5aa9f0}.r-placed{fill:#5cc46a}.r-off,.r-chain{stroke:#ffa347}"
-    ".r-eliminated{stroke:#ff6b6b}.r-defining{stroke:#c79bf2}.r-base{stroke:#e0a872}"
-    ".r-pivot{stroke:#d3a4ff;fill:#d3a4ff33}.r-pincer{stroke:#ff7fb5}"
-    ".r-support{stroke:#aab2bb}.r-target{stroke:#4dd0e1}\n"
-    ".l-strong .line,.l-implied .line{stroke:#5aa9f0}.l-strong .head,.l-implied .head{fill:#5aa9f0}"
-    ".l-weak .line{stroke:#ffa347}.l-weak .head{fill:#ffa347}"
-    ".l-rule .line,.l-nested .line{stroke:#aab2bb}.l-rule .head,.l-nested .head{fill:#aab2bb}}\n"
-    "</style>\n";
+    ".nonet-step .thin{stroke-width:1;fill:none}"
+    ".nonet-step .thick{stroke-width:3;fill:none;stroke-linecap:square}\n"
+    ".nonet-step .label{font-size:13px}.nonet-step .given{font-weight:700}"
+    ".nonet-step .cand.inv{font-weight:700}"
+    ".nonet-step .legend{font-size:15px;text-anchor:start}\n"
+    ".nonet-step .house{stroke-width:3;stroke-dasharray:9 5;fill-opacity:.35}\n"
+    ".nonet-step .mark,.nonet-step .key{fill:none;stroke-width:2.5;stroke-linejoin:round}\n"
+    ".nonet-step .r-on,.nonet-step .r-placed{stroke:none}"
+    ".nonet-step .r-chain{stroke-dasharray:3 2}"
+    ".nonet-step .r-eliminated{stroke-width:3;stroke-linecap:round}"
+    ".nonet-step .r-support{stroke-dasharray:2 3}\n"
+    ".nonet-step .link .line,.nonet-step .key-link .line{fill:none;stroke-width:2.5;"
+    "stroke-linecap:round}"
+    ".nonet-step .l-weak .line{stroke-dasharray:7 5}"
+    ".nonet-step .l-implied .line{stroke-dasharray:.5 5}"
+    ".nonet-step .l-rule .line,.nonet-step .l-nested .line{stroke-dasharray:9 4 2 4}\n";
+
+/* A rule's colours: fill and stroke, light and dark (NULL: none). */
+typedef struct palette_rule {
+    const char *sel;
+    const char *fill, *fill_dark, *stroke, *stroke_dark;
+} palette_rule;
+
+static const palette_rule palette[] = {
+    {".bg", "#fff", "#15171a", NULL, NULL},
+    {".thin", NULL, NULL, "#9a9a9a", "#555b62"},
+    {".thick", NULL, NULL, "#222", "#d8dde3"},
+    {".label", "#666", "#9aa3ad", NULL, NULL},
+    {".given", "#111", "#f2f4f7", NULL, NULL},
+    {".placed-digit", "#1e5aa8", "#7fb7ff", NULL, NULL},
+    {".cand", "#505050", "#b4bcc5", NULL, NULL},
+    {".cand.inv", "#fff", "#0c0d0f", NULL, NULL},
+    {".legend", "#333", "#d8dde3", NULL, NULL},
+    {".h-unit", "#d9d9d9", "#3a3f45", "#616161", "#aab2bb"},
+    {".h-base", "#ffe28a", "#5c4a12", "#9c6b00", "#f5c542"},
+    {".h-cover", "#bfe0ff", "#15385c", "#1565c0", "#6fb3ff"},
+    {".r-on", "#1f6fb5", "#5aa9f0", NULL, NULL},
+    {".r-placed", "#2e8b37", "#5cc46a", NULL, NULL},
+    {".r-off", NULL, NULL, "#e8710a", "#ffa347"},
+    {".r-chain", NULL, NULL, "#e8710a", "#ffa347"},
+    {".r-eliminated", NULL, NULL, "#d32f2f", "#ff6b6b"},
+    {".r-defining", NULL, NULL, "#7b3fa0", "#c79bf2"},
+    {".r-base", NULL, NULL, "#8d5524", "#e0a872"},
+    {".r-pivot", "#6a1b9a33", "#d3a4ff33", "#6a1b9a", "#d3a4ff"},
+    {".r-pincer", NULL, NULL, "#c2185b", "#ff7fb5"},
+    {".r-support", NULL, NULL, "#616161", "#aab2bb"},
+    {".r-target", NULL, NULL, "#00838f", "#4dd0e1"},
+    {".l-strong .line", NULL, NULL, "#1f6fb5", "#5aa9f0"},
+    {".l-strong .head", "#1f6fb5", "#5aa9f0", NULL, NULL},
+    {".l-weak .line", NULL, NULL, "#e8710a", "#ffa347"},
+    {".l-weak .head", "#e8710a", "#ffa347", NULL, NULL},
+    {".l-implied .line", NULL, NULL, "#1f6fb5", "#5aa9f0"},
+    {".l-implied .head", "#1f6fb5", "#5aa9f0", NULL, NULL},
+    {".l-rule .line", NULL, NULL, "#555", "#aab2bb"},
+    {".l-rule .head", "#555", "#aab2bb", NULL, NULL},
+    {".l-nested .line", NULL, NULL, "#555", "#aab2bb"},
+    {".l-nested .head", "#555", "#aab2bb", NULL, NULL},
+};
+
+/* The palette's rules: light only, or light-dark() pairs. */
+static void put_palette(text_buf *t, int dark)
+{
+    for (size_t i = 0; i < sizeof palette / sizeof palette[0]; i++) {
+        const palette_rule *p = &palette[i];
+        putf(t, ".nonet-step %s{", p->sel);
+        if (p->fill && dark)
+            putf(t, "fill:light-dark(%s,%s)", p->fill, p->fill_dark);
+        else if (p->fill)
+            putf(t, "fill:%s", p->fill);
+        putf(t, "%s", p->fill && p->stroke ? ";" : "");
+        if (p->stroke && dark)
+            putf(t, "stroke:light-dark(%s,%s)", p->stroke, p->stroke_dark);
+        else if (p->stroke)
+            putf(t, "stroke:%s", p->stroke);
+        put(t, i % 4 == 3 ? "}\n" : "}");
+    }
+}
+
+static void put_style(text_buf *t)
+{
+    put(t, "<style>\n");
+    put(t, style_shapes);
+    put_palette(t, 0);
+    put(t, "\n@supports (color:light-dark(#000,#fff)){\n");
+    put_palette(t, 1);
+    put(t, "}\n</style>\n");
+}
 
 static void draw_grid(drawing *d)
 {
@@ -644,6 +703,15 @@ static void effective_marks(drawing *d, const nonet_marks *marks, const mark_ite
     }
 }
 
+/* Whether an empty cell shows a candidate. */
+static int any_candidate(const drawing *d)
+{
+    for (int c = 0; c < d->n * d->n; c++)
+        if (d->cands[c])
+            return 1;
+    return 0;
+}
+
 long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const nonet_step *step,
                     const nonet_svg_opts *opts, char *buf, size_t cap)
 {
@@ -736,9 +804,9 @@ long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const 
     if (step)
         describe_roles(d, items, nmarks, units, roles, nhouses);
     else
-        put(&d->t, "The position with its candidates.");
+        put(&d->t, any_candidate(d) ? "The position with its candidates." : "The position.");
     put(&d->t, "</desc>\n");
-    put(&d->t, style_text);
+    put_style(&d->t);
     putf(&d->t, "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n", d->width, d->height);
     draw_houses(d, units, roles, nhouses);
     draw_grid(d);
