@@ -1398,7 +1398,7 @@ if grep -qF "<title id=\"nonet-title\">$line41</title>" "$tmp/svg/deep/puzzle-1-
     fail "step 41's title is not '$line41'"; fi
 if [ "$(grep -c 'class="link l-' "$tmp/svg/deep/puzzle-1-step-041.svg")" -eq 12 ]; then pass; else
     fail "$(grep -c 'class="link l-' "$tmp/svg/deep/puzzle-1-step-041.svg") links in the y-cycle"; fi
-if grep -q 'prefers-color-scheme:dark' "$tmp/svg/deep/puzzle-2-step-001.svg"; then pass; else fail "no dark style"; fi
+if grep -q 'light-dark(#fff,#15171a)' "$tmp/svg/deep/puzzle-2-step-001.svg"; then pass; else fail "no dark style"; fi
 
 test_name="hint --svg: the next step's drawing; --svg errors say where"
 input "$CLASSIC"
