@@ -32,6 +32,7 @@ typedef struct cli_opts {
     int candidates;              /* explain --candidates */
     const char *svg_dir;         /* explain, hint --svg DIR: each step drawn */
     int apply;                   /* hint --apply */
+    int level;                   /* hint --level 1-3 (0: not given, 3) */
     int human;                   /* solve --engine human */
     int ceiling;                 /* rate --ceiling, tenths (0: none) */
     nonet_symmetry symmetry;     /* minimize --symmetry */

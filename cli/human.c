@@ -9,7 +9,8 @@
 
 typedef struct steps_batch {
     const cli_opts *o;
-    int hint; /* hint: the next step only */
+    int hint;  /* hint: the next step only */
+    int level; /* hint --level: 1 and 2 tell less than the move (3) */
     nonet_human *human;
     nonet_solver *solver;
     int status;
@@ -56,6 +57,19 @@ static char *step_json(const nonet_step *st, int n, const char *symbols)
     char *text = malloc(need > 0 ? (size_t)need + 1 : 1);
     if (text && need > 0)
         nonet_step_json(st, n, symbols, text, (size_t)need + 1);
+    else if (text)
+        text[0] = '\0';
+    return text;
+}
+
+/* A hint at level (below 3) as the library's JSON object, malloc'ed, as
+ * step_json. */
+static char *hint_json(const nonet_step *st, int level, const nonet_grid *g, const char *symbols)
+{
+    long need = nonet_step_hint_json(st, level, g->box_rows, g->box_cols, symbols, NULL, 0);
+    char *text = malloc(need > 0 ? (size_t)need + 1 : 1);
+    if (text && need > 0)
+        nonet_step_hint_json(st, level, g->box_rows, g->box_cols, symbols, text, (size_t)need + 1);
     else if (text)
         text[0] = '\0';
     return text;
@@ -224,10 +238,17 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
         for (int i = 0; i < (b->hint ? 1 : found); i++) {
             nonet_step st;
             nonet_human_step(b->human, i, &st);
-            nonet_step_describe(&st, n, p->symbols, b->text, sizeof b->text);
             /* the step's JSON is taken before applying it (which ends its
              * arrays) and written only if it changed something */
-            char *step_text = steps_out ? step_json(&st, n, p->symbols) : NULL;
+            char *step_text = NULL;
+            if (b->level < 3) { /* a hint that tells less than the move */
+                nonet_step_hint(&st, b->level, p->grid.box_rows, p->grid.box_cols, p->symbols,
+                                b->text, sizeof b->text);
+                step_text = steps_out ? hint_json(&st, b->level, &p->grid, p->symbols) : NULL;
+            } else {
+                nonet_step_describe(&st, n, p->symbols, b->text, sizeof b->text);
+                step_text = steps_out ? step_json(&st, n, p->symbols) : NULL;
+            }
             char *drawing = o->svg_dir ? step_svg(b, p, &st) : NULL;
             if ((!b->hint || o->apply) && nonet_human_apply(b->human, i) < 1) {
                 free(step_text);
@@ -292,7 +313,8 @@ static void each_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
                           .message = why,
                           .fields = b->rec.fields};
         if (b->hint) {
-            r.step_json = steps_len ? steps_text : NULL;
+            r.step_json = steps_len && b->level == 3 ? steps_text : NULL;
+            r.hint_json = steps_len && b->level < 3 ? steps_text : NULL;
             if (o->apply) { /* the position after the step */
                 r.result = &b->position;
                 r.marks = &b->marks;
@@ -349,13 +371,15 @@ static int run(const cli_opts *o, int hint)
     }
     b->o = o;
     b->hint = hint;
+    b->level = hint && o->level ? o->level : 3;
     if (o->svg_dir && make_folder(o->svg_dir) != 0) {
         free(b);
         return EXIT_USAGE;
     }
     b->rec.fields =
-        hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u)
-             : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;
+        hint && b->level < 3 ? NONET_FIELD_HINT
+        : hint ? NONET_FIELD_STEP | (o->apply ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u)
+               : NONET_FIELD_STEPS | NONET_FIELD_RATING | NONET_FIELD_SOLUTION;
     b->human = nonet_human_new();
     b->solver = nonet_solver_new(NONET_ENGINE_AUTO);
     int rc = EXIT_USAGE;

@@ -210,10 +210,10 @@ static const char json_text[] =
     "for a digit ruled out); removed (minimize); transform, automorphisms\n"
     "(canon, transform); rating (null when stuck, with at_least and needs),\n"
     "level (not when stuck), hardest, hardest_rating, step_count, techniques\n"
-    "(rate, explain, generate); step (hint), steps (explain); engine; stats\n"
-    "(nodes, guesses, an engine's counters, microseconds) with --stats only:\n"
-    "without it the same input gives the same records, byte for byte, run\n"
-    "after run and whatever -j.\n"
+    "(rate, explain, generate); step (hint), hint (hint --level 1 or 2),\n"
+    "steps (explain); engine; stats (nodes, guesses, an engine's counters,\n"
+    "microseconds) with --stats only: without it the same input gives the\n"
+    "same records, byte for byte, run after run and whatever -j.\n"
     "\n"
     "A step (hint's step, each of explain's steps): technique, difficulty,\n"
     "units (\"row 3\", \"column 5\", \"box 7\"), pattern (cell, digits and role:\n"
@@ -239,7 +239,17 @@ static const char json_text[] =
     "           they are off (dynamic chains); by rule (pointing, claiming,\n"
     "           a pair or an X-wing on what they leave) or by chain (a chain\n"
     "           inside the chain) when it is removed\n"
-    "house names the unit of a strong, weak or implied-by-house link.\n";
+    "house names the unit of a strong, weak or implied-by-house link.\n"
+    "\n"
+    "A hint (hint --level 1 or 2, in place of step): level, technique,\n"
+    "difficulty, region (where to look: the smallest part of the grid that\n"
+    "holds the pattern's cells: kind (house, band, stack, boxes, rows,\n"
+    "columns, grid), index (a band's or stack's, from 1), houses (the houses\n"
+    "that make it), name (in words)), then at level 2 cells (cell, digits and\n"
+    "role, as a step's pattern, and a chain's candidates with role chain; a\n"
+    "cell whose digits the step concludes has none) and houses (as a step's),\n"
+    "and text (the hint in words). A hint never holds a candidate the step\n"
+    "places or eliminates.\n";
 
 static const char common_text[] =
     "  -i, --input LAYOUT   force the input layout: line, grid, spaced, knuth,\n"
@@ -385,12 +395,17 @@ static const char hint_text[] =
     "from its marks. 'solved' when nothing is left, and a note when the next\n"
     "step needs more than the ladder has.\n"
     "\n"
+    "      --level N        how much to tell: 1 the technique and where to look\n"
+    "                       (a house or part of the grid: 'x-wing: look at\n"
+    "                       columns 1 and 6'), 2 also the cells and candidates\n"
+    "                       of its pattern, by role, not what it places or\n"
+    "                       removes, 3 the whole step (default)\n"
     "      --apply          take the step too, and print the position after it\n"
     "                       (its candidates, or the solved line): `nonet hint`\n"
     "                       reads it back\n"
     "      --ceiling R      use only techniques of base difficulty R or less\n"
     "  -f, --format FMT     json (also --json) or csv: a record per puzzle\n"
-    "                       with the step as data\n"
+    "                       with the step as data (--level 1, 2: the hint)\n"
     "      --svg DIR        also draw the step, in the position it was found in,\n"
     "                       as DIR/puzzle-K-step-001.svg (K counts the puzzles\n"
     "                       of the whole input from 1); DIR is made if missing\n"
@@ -568,7 +583,8 @@ enum {
     OPT_COLUMN,
     OPT_SOLUTION_COLUMN,
     OPT_TIMEOUT,
-    OPT_SVG
+    OPT_SVG,
+    OPT_LEVEL
 };
 enum { OPT_DANCE = 300, OPT_COUNT, OPT_FIRST, OPT_SUDOKU }; /* dlx and xc */
 
@@ -600,6 +616,7 @@ static const struct option long_options[] = {
     {"solution-column", required_argument, NULL, OPT_SOLUTION_COLUMN},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"svg", required_argument, NULL, OPT_SVG},
+    {"level", required_argument, NULL, OPT_LEVEL},
     {"jobs", required_argument, NULL, 'j'},
     {"with-puzzle", no_argument, NULL, 'p'},
     {NULL, 0, NULL, 0},
@@ -614,13 +631,13 @@ typedef struct command {
 
 /* Letters stand for options: S --stats, J --json, O --solution, T --trace,
  * Y --symbols, G --ceiling, M --symmetry, E --seed, P --map, W --column,
- * Q --solution-column, Z --timeout, V --svg. */
+ * Q --solution-column, Z --timeout, V --svg, L --level. */
 static const command commands[] = {
     {"solve", cmd_solve, solve_text, "fiseluahjpSJTFYGWZ"},
     {"count", cmd_count, count_text, "fiseljhpSJYWZ"},
     {"rate", cmd_rate, rate_text, "fisjhpSJYGWZ"},
     {"explain", cmd_explain, explain_text, "fishJYKGWZV"},
-    {"hint", cmd_hint, hint_text, "fishpJYGAWZV"},
+    {"hint", cmd_hint, hint_text, "fishpJYGAWZVL"},
     {"check", cmd_check, check_text, "fishpJOYWQ"},
     {"candidates", cmd_candidates, candidates_text, "flhJSWZ"},
     {"minimize", cmd_minimize, minimize_text, "fishpJYMWZ"},
@@ -706,6 +723,8 @@ static int option_letter(int opt)
         return 'Z';
     case OPT_SVG:
         return 'V';
+    case OPT_LEVEL:
+        return 'L';
     default:
         return opt;
     }
@@ -881,6 +900,14 @@ static int run_command(const command *c, int argc, char **argv)
                 return usage_error(c, "%s", "--svg wants a folder");
             o.svg_dir = optarg;
             break;
+        case OPT_LEVEL:
+            if (!optarg[0] || optarg[1] || optarg[0] < '1' || optarg[0] > '3')
+                return usage_error(c,
+                                   "bad level '%s' (want 1: the technique and where to look, "
+                                   "2: its cells, 3: the move)",
+                                   optarg);
+            o.level = optarg[0] - '0';
+            break;
         case OPT_COLUMN:
             o.read.column = optarg;
             break;
@@ -927,6 +954,9 @@ static int run_command(const command *c, int argc, char **argv)
                                o.read.symbols);
         nonet_reader_free(r);
     }
+    if (o.level && o.level < 3 && (o.apply || o.svg_dir))
+        return usage_error(c, "%s: it goes with --level 3 only",
+                           o.apply ? "--apply takes the step" : "--svg draws the whole step");
     if (o.map && seeded)
         return usage_error(c, "%s", "--seed and --map do not go together");
     if (o.solution && o.solution_column)

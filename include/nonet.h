@@ -849,6 +849,27 @@ NONET_API int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region,
  * region[0 .. n*n). Returns 1 when a map was set, else 0. */
 NONET_API int nonet_variant_regions(const nonet_variant *v, uint8_t *region);
 
+/* The values v's digits stand for: digit d (1..n, as grids hold it) is
+ * the value lo + d - 1, lo .. hi being 1 .. n unless set (Interactive
+ * Sudoku Solver's 0-based grids, ".Shape~9x9~0-8", hold 0 to n-1).
+ * Constraints' values are values (a cage's sum, the digits a rule lists,
+ * a clue), and solutions are written in them (nonet_variant_symbols).
+ * Set the range before adding constraints. Returns NONET_OK, or
+ * NONET_EARG with a sentence in why (when non-NULL and cap > 0): a NULL
+ * v, a range that is not 1 to n or 0 to n-1 (nonet's houses hold each of
+ * n digits once), or v already holding a constraint. */
+NONET_API int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t cap);
+
+/* The range of v's digits' values into *lo and *hi (either may be NULL):
+ * 1 and n unless set. v non-NULL. */
+NONET_API void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi);
+
+/* The symbols that write v's digits as their values, for nonet_format's
+ * and nonet_step_describe's symbols: NULL for digits 1 to n (the
+ * default symbols), "012345678" for 0 to 8 (sides up to 35; NULL above,
+ * whose digits are written as numbers). Owned by v. v non-NULL. */
+NONET_API const char *nonet_variant_symbols(const nonet_variant *v);
+
 /* Adds a copy of c (its cells, values and text), as its rule
  * (nonet_rule_of) takes it. A cell listed twice is read as the rule
  * says: in a set of cells (an extra region, a killer cage, a renban, an
@@ -944,12 +965,16 @@ NONET_API int nonet_variant_sniff(const char *text, size_t len);
  * "cells": ["r1c1", ...] (a rule of parts: an array a part, [["r1c1"],
  * ["r1c2", "r1c3"]]), "value": N (when not 0), "values": [N, ...] (when
  * it has them), "text": "..." (when it has one)}, and first, for a
- * jigsaw, {"type": "regions", "map": one symbol a cell}. */
+ * jigsaw, {"type": "regions", "map": one symbol a cell}, and for digits
+ * that are not 1 to n (nonet_variant_set_digits), {"type": "values",
+ * "from": 0, "to": 8}. */
 NONET_API long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap);
 
 /* Writes v in the text form (the grid as 81-character-style line, then a
  * line a constraint, as nonet_variant_parse reads it back: the same
- * constraints), as snprintf does: returns the length needed. */
+ * constraints; digits that are not 1 to n as a line "values 0-8", the
+ * grid then written in them), as snprintf does: returns the length
+ * needed. */
 NONET_API long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap);
 
 /* Writes v as f-puzzles JSON (link 0), or as an f-puzzles link (link 1:
@@ -976,14 +1001,16 @@ NONET_API long nonet_variant_format(const nonet_variant *v, char *buf, size_t ca
  * key cannot carry (sum = 7 between two cells: f-puzzles has X and V), a
  * shape it cannot draw (a little killer that is not a whole diagonal from
  * its clue, an arrow whose bulb is not in reading order), boxes of
- * another shape with a rule of the whole grid. NONET_EARG also for a NULL
+ * another shape with a rule of the whole grid, digits that are not 1 to n
+ * (f-puzzles' are). NONET_EARG also for a NULL
  * v; NONET_ENOMEM. */
 NONET_API long nonet_variant_fpuzzles(const nonet_variant *v, const char *title, int link,
                                       char *buf, size_t cap, char *why, size_t why_cap);
 
 /* Writes v as an Interactive Sudoku Solver constraint string, as
  * snprintf does (returns the length needed; when cap > 0 writes at most
- * cap - 1 bytes and a NUL): ".Shape~NxN" (not for 9x9), a jigsaw's
+ * cap - 1 bytes and a NUL): ".Shape~NxN" (not for 9x9 of digits 1 to 9; "~0-8" after it for
+ * digits from 0, the givens then written as their values), a jigsaw's
  * ".Jigsaw~LAYOUT.NoBoxes", the givens and the digits rule's cells in one
  * ".~R1C1_5~R4C3_2_4_6" item, then each constraint under its ISS type
  * (nonet_rule.iss) in the form ISS reads, or the ISS type that stands for
@@ -1534,6 +1561,85 @@ NONET_API int nonet_human_limit(const nonet_human *h, nonet_technique *next);
 NONET_API size_t nonet_step_describe(const nonet_step *step, int n, const char *symbols, char *buf,
                                      size_t cap);
 
+/* Hints in three levels, each telling more of a step, so that a learner
+ * can be nudged before being told (nonet_step_hint):
+ *   1 NONET_HINT_WHERE  the technique and where to look: the smallest
+ *                       region of the grid (nonet_step_region) that holds
+ *                       the cells level 2 shows;
+ *   2 NONET_HINT_CELLS  also the pattern's cells and candidates, by role
+ *                       (nonet_step_hint_cells), without the conclusion;
+ *   3 NONET_HINT_MOVE   the whole step: nonet_step_describe's words.
+ * Levels 1 and 2 never name a candidate the step places or eliminates
+ * (nonet_step.placements, .eliminations), in words or in JSON. */
+enum { NONET_HINT_WHERE = 1, NONET_HINT_CELLS = 2, NONET_HINT_MOVE = 3 };
+
+/* A part of the grid a person is told to look at. */
+typedef enum nonet_region_kind {
+    NONET_REGION_HOUSE = 0, /* one row, column or box */
+    NONET_REGION_BAND,      /* a band: the rows of one row of boxes */
+    NONET_REGION_STACK,     /* a stack: the columns of one column of boxes */
+    NONET_REGION_BOXES,     /* two or more boxes */
+    NONET_REGION_ROWS,      /* two or more rows */
+    NONET_REGION_COLUMNS,   /* two or more columns */
+    NONET_REGION_GRID       /* the whole grid */
+} nonet_region_kind;
+
+typedef struct nonet_region {
+    nonet_region_kind kind;
+    int index;                 /* BAND, STACK: which, from 0 (top, left);
+                                  else -1 */
+    int nunits;                /* the houses whose cells make the region:
+                                  the house, the band's rows, the stack's
+                                  columns, the boxes, rows or columns, in
+                                  ascending order; 0 for GRID */
+    int units[NONET_MAX_SIDE]; /* as nonet_step.units: rows 0..n-1,
+                                  columns n..2n-1, boxes 2n..3n-1 */
+    int cells;                 /* the number of cells of the region */
+} nonet_region;
+
+/* The candidates a hint shows at level 2, by role, into out (up to max
+ * items; out may be NULL when max is 0): each item of step->pattern in
+ * its order but the target (NONET_ROLE_TARGET, a forcing chain's
+ * conclusion), with its digits, or with none (digits 0: the cell alone)
+ * when one of them is a candidate the step places or eliminates in that
+ * cell; then, for a chain step, its nodes' candidates that no pattern
+ * item holds and the step neither places nor eliminates, one item a cell
+ * (role NONET_ROLE_CHAIN) in the order of the nodes. So no item holds a
+ * concluded candidate. step->npattern + step->nchain items are always
+ * enough.
+ * Returns the number of items (more than max: only max written), or
+ * NONET_EARG (NULL step, n out of range, a cell out of range, max < 0). */
+NONET_API int nonet_step_hint_cells(const nonet_step *step, int n, nonet_cell_digits *out, int max);
+
+/* Where a hint at level 1 tells a person to look, for a grid of boxes
+ * box_rows x box_cols (n = box_rows * box_cols): the smallest region
+ * (fewest cells) holding every cell of nonet_step_hint_cells. One house
+ * when they share one, preferring the step's own units in their order,
+ * then the box, row and column of the first cell; else the smallest of a
+ * band or stack, the boxes, the rows or the columns they lie in, on equal
+ * cells in that order (rows before columns unless the step's first unit
+ * is a column), or the whole grid when that is no larger. A step with no
+ * such cells: its first unit, else the whole grid. Returns NONET_OK, or
+ * NONET_EARG (NULL step or out, a bad shape, a cell or unit out of
+ * range). */
+NONET_API int nonet_step_region(const nonet_step *step, int box_rows, int box_cols,
+                                nonet_region *out);
+
+/* Writes a hint at level (1 to 3) into buf, as snprintf does, for a grid
+ * of boxes box_rows x box_cols, digits in symbols (as
+ * nonet_step_describe), in the style of nonet_step_describe's words:
+ *   1: "x-wing: look at columns 1 and 6", "hidden single: look at box 2",
+ *      "forcing chain: look at band 2 (rows 4 to 6)";
+ *   2: "x-wing: the 5s of columns 1 and 6 lie in rows 1 and 8 only:
+ *      r1c1, r8c1, r1c6, r8c6", "xy-wing: pivot r9c7{37}, pincers
+ *      r7c8{23}, r5c7{27}", "hidden single in box 2: one of its digits
+ *      fits only r1c6";
+ *   3: nonet_step_describe's words.
+ * Returns the length the whole text needs, or NONET_EARG (leaving "" in
+ * buf when cap > 0) for a NULL or malformed step, a bad shape or level. */
+NONET_API long nonet_step_hint(const nonet_step *step, int level, int box_rows, int box_cols,
+                               const char *symbols, char *buf, size_t cap);
+
 /* ---------------------------------------------------------------- teaching solvers */
 
 /* Three simple solvers from well-known course assignments, reproduced step
@@ -1897,6 +2003,8 @@ enum nonet_field {
                                              "hardest_rating", "step_count",
                                              "techniques" (JSON only) */
     NONET_FIELD_STEP = 1u << 12,          /* "step": a step object (hint) */
+    NONET_FIELD_HINT = 1u << 17,          /* "hint": a hint object (hint --level 1
+                                             or 2), written after "step" */
     NONET_FIELD_STEPS = 1u << 13,         /* "steps": an array of them (explain) */
     NONET_FIELD_STATS = 1u << 14,         /* "stats": nodes, guesses, microseconds
                                              (CSV: three columns) and an
@@ -1944,6 +2052,7 @@ typedef struct nonet_result {
                                 ("\"singles\":3,\"attempts\":0"): an engine's
                                 own counters */
     const char *engine;
+    const char *hint_json; /* a hint object, as nonet_step_hint_json writes it */
 } nonet_result;
 
 /* Writes r as one JSON object (no newline) into buf, as snprintf does:
@@ -1986,6 +2095,21 @@ NONET_API long nonet_result_csv(const nonet_result *r, unsigned fields, int ncol
  * malformed step). */
 NONET_API long nonet_step_json(const nonet_step *step, int n, const char *symbols, char *buf,
                                size_t cap);
+
+/* A hint at level (1 to 3, see nonet_step_hint) as a JSON object, for a
+ * grid of boxes box_rows x box_cols, digits in symbols: "level",
+ * "technique", "difficulty", "region" ("kind": "house", "band", "stack",
+ * "boxes", "rows", "columns" or "grid"; "index" from 1 for a band or
+ * stack; "houses": the houses that make it ("row 3"); "name": it in
+ * words), then from level 2 "cells" (nonet_step_hint_cells: "cell",
+ * "digits", "role") and "houses" (as nonet_step_json's, less a direct
+ * pointing's or claiming's third unit, where its single lands), at level
+ * 3 "placements" and "eliminations" (as nonet_step_json's), and "text"
+ * (nonet_step_hint's words at that level). Levels 1 and 2 hold no
+ * candidate the step places or eliminates. Returns as nonet_result_json
+ * (NONET_EARG for a NULL or malformed step, a bad shape or level). */
+NONET_API long nonet_step_hint_json(const nonet_step *step, int level, int box_rows, int box_cols,
+                                    const char *symbols, char *buf, size_t cap);
 
 /* ---------------------------------------------------------------- drawing a step */
 

@@ -75,7 +75,7 @@ Rated = _namedtuple("Rated", "ratings hardest status messages steps at_least lev
 Trajectories = _namedtuple("Trajectories", "moves lengths status messages ratings")
 Step = _namedtuple("Step", "technique name rating text placements eliminations cells units record")
 Explained = _namedtuple("Explained", "steps status message solution")
-Hint = _namedtuple("Hint", "step status message")
+Hint = _namedtuple("Hint", "step status message hint")
 Generated = _namedtuple("Generated", "puzzles solutions ratings status messages clues seed")
 Minimized = _namedtuple("Minimized", "puzzles status messages")
 Canon = _namedtuple("Canon", "forms transforms automorphisms status messages")
@@ -439,22 +439,38 @@ def explain(puzzle, marks=None, *, size=None, ceiling=None, timeout=None):
     return Explained([_step(s) for s in steps], status, message or None, solution)
 
 
-def hint(puzzle, marks=None, *, size=None, ceiling=None, timeout=None):
+def hint(puzzle, marks=None, *, size=None, ceiling=None, timeout=None, level=3):
     """The next step a person would take from a position: a puzzle, with
     its pencil marks (in its text, or ``marks=`` as ``explain`` takes
-    them).
+    them), told in one of three levels (``level``): 1 the technique and
+    where to look, 2 also the cells and candidates of its pattern, 3 the
+    whole step (the default).
 
-    Returns ``Hint(step, status, message)``: ``step`` a ``Step`` (as
-    ``explain``'s) or None when the grid is solved (``SOLVED``), no step
-    of the ladder applies (``STUCK``) or ``timeout`` seconds passed first
-    (``TIMEOUT``).
+    Returns ``Hint(step, status, message, hint)``: ``step`` a ``Step`` (as
+    ``explain``'s) at level 3, else None, and None when the grid is solved
+    (``SOLVED``), no step of the ladder applies (``STUCK``) or ``timeout``
+    seconds passed first (``TIMEOUT``); ``hint`` the hint at that level as
+    a dict, the same as ``nonet hint --level LEVEL --json`` writes
+    (``nonet help json``): ``level``, ``technique``, ``difficulty``,
+    ``region`` (where to look: ``kind`` "house", "band", "stack",
+    "boxes", "rows", "columns" or "grid", ``houses``, ``name``), from
+    level 2 ``cells`` (``cell``, ``digits``, ``role``) and ``houses``, at
+    level 3 ``placements`` and ``eliminations``, and ``text``, the hint in
+    words; None when there is no step. Levels 1 and 2 hold no candidate the
+    step places or eliminates.
 
-    >>> hint("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
-    ...      ".6....28....419..5....8..79").step.text
+    >>> p = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6"
+    ...      ".6....28....419..5....8..79")
+    >>> hint(p).step.text
     'hidden single in box 2: r1c6 = 8'
+    >>> hint(p, level=1).hint["text"]
+    'hidden single: look at box 2'
+    >>> hint(p, level=2).hint["text"]
+    'hidden single in box 2: r1c6 is the only place of one of its digits'
     """
-    steps, status, message, _ = _nonet.hint(puzzle, marks, size, ceiling, timeout)
-    return Hint(_step(steps[0]) if steps else None, status, message or None)
+    steps, status, message, _, record = _nonet.hint(puzzle, marks, size, ceiling, timeout, level)
+    return Hint(_step(steps[0]) if steps else None, status, message or None,
+                _json.loads(record) if record else None)
 
 
 def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clues=0,

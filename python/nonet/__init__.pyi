@@ -110,6 +110,7 @@ class Hint(NamedTuple):
     step: Optional[Step]
     status: int
     message: Optional[str]
+    hint: Optional[Dict[str, Any]]
 
 class Generated(NamedTuple):
     puzzles: Array
@@ -164,7 +165,7 @@ def trajectories(puzzles: Batch, *, size: Size = ..., column: Union[None, str, i
 def explain(puzzle: Batch, marks: Marks = ..., *, size: Size = ...,
             ceiling: Optional[float] = ..., timeout: Timeout = ...) -> Explained: ...
 def hint(puzzle: Batch, marks: Marks = ..., *, size: Size = ...,
-         ceiling: Optional[float] = ..., timeout: Timeout = ...) -> Hint: ...
+         ceiling: Optional[float] = ..., timeout: Timeout = ..., level: int = ...) -> Hint: ...
 def generate(count: int, seed: Optional[int] = ..., *, first: int = ..., symmetry: str = ...,
              strict: bool = ..., clues: int = ..., max_clues: int = ...,
              level: Optional[str] = ...,

@@ -418,13 +418,15 @@ typedef struct step_rec {
     nonet_cell_digits *cells[3]; /* owned copies */
     char *text;                  /* owned */
     char *json;                  /* owned: nonet_step_json's record */
+    char *hint;                  /* owned: nonet_step_hint_json's, at level */
 } step_rec;
 
 typedef struct step_list {
     step_rec *items;
     int count, cap, failed; /* failed: out of memory */
-    int n;
+    int n, box_rows, box_cols;
     const char *symbols;
+    int level; /* hint: its level (1-3); 0: explain, no hint record */
 } step_list;
 
 static void steps_free(step_list *l)
@@ -434,6 +436,7 @@ static void steps_free(step_list *l)
             free(l->items[i].cells[k]);
         free(l->items[i].text);
         free(l->items[i].json);
+        free(l->items[i].hint);
     }
     free(l->items);
     l->items = NULL;
@@ -484,6 +487,15 @@ static void keep_step(void *ctx, const nonet_step *st)
         l->failed = 1;
     else
         nonet_step_json(st, l->n, l->symbols, r->json, (size_t)jneed + 1);
+    if (l->level) {
+        long hneed =
+            nonet_step_hint_json(st, l->level, l->box_rows, l->box_cols, l->symbols, NULL, 0);
+        if (hneed < 0 || (r->hint = malloc((size_t)hneed + 1)) == NULL)
+            l->failed = 1;
+        else
+            nonet_step_hint_json(st, l->level, l->box_rows, l->box_cols, l->symbols, r->hint,
+                                 (size_t)hneed + 1);
+    }
 }
 
 /* A step as a tuple: (technique, difficulty in tenths, text, placements,
@@ -779,13 +791,18 @@ static void ladder_run(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop 
     j->rc = rc;
 }
 
-/* explain and hint: (steps or step, status, message, position) */
+/* explain: (steps, status, message, position); hint: (step or none,
+ * status, message, position, hint record or None), the step only at
+ * level 3 (the lower levels leave out what it places and removes) */
 static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
 {
-    static const char *const kwlist[] = {"puzzle", "marks", "size", "ceiling", "timeout", NULL};
-    PyObject *src, *marks = Py_None, *size = Py_None, *ceiling = Py_None, *timeout_o = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, hint ? "O|OOOO:hint" : "O|OOOO:explain",
-                                     (char **)kwlist, &src, &marks, &size, &ceiling, &timeout_o))
+    static const char *const kwlist[] = {"puzzle",  "marks", "size", "ceiling",
+                                         "timeout", "level", NULL};
+    PyObject *src, *marks = Py_None, *size = Py_None, *ceiling = Py_None, *timeout_o = Py_None,
+                   *level_o = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, hint ? "O|OOOOO:hint" : "O|OOOO:explain",
+                                     (char **)kwlist, &src, &marks, &size, &ceiling, &timeout_o,
+                                     &level_o))
         return NULL;
     ladder_job j;
     memset(&j, 0, sizeof j);
@@ -793,6 +810,18 @@ static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
     double timeout;
     if (ceiling_arg(ceiling, &j.ceiling) < 0 || nb_timeout_arg(timeout_o, &timeout) < 0)
         return NULL;
+    if (hint) {
+        long level = level_o == Py_None ? 3 : PyLong_Check(level_o) ? PyLong_AsLong(level_o) : 0;
+        if (PyErr_Occurred())
+            return NULL;
+        if (level < 1 || level > 3 || PyBool_Check(level_o)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "level: 1 (the technique and where to look), 2 (its cells and "
+                            "candidates) or 3 (the move)");
+            return NULL;
+        }
+        j.steps.level = (int)level;
+    }
     nonet_puzzle *p = malloc(sizeof *p);
     nonet_marks *m = malloc(sizeof *m);
     PyObject *result = NULL, *steps = NULL, *position = NULL;
@@ -816,6 +845,8 @@ static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
     } else {
         j.p = p;
         j.steps.n = p->grid.n;
+        j.steps.box_rows = p->grid.box_rows;
+        j.steps.box_cols = p->grid.box_cols;
         j.steps.symbols = p->symbols;
         nb_loop l = {1, ladder_run, make_ladder, free_human, &j, timeout};
         if (nb_run_loop(&l, 1) < 0)
@@ -843,8 +874,10 @@ static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
         if (j.has_position && !(position = grid_array(&j.position)))
             goto done;
     }
-    steps = PyList_New(j.steps.count);
-    for (int k = 0; steps && k < j.steps.count; k++) {
+    /* a hint below level 3 keeps its step to itself */
+    int shown = hint && j.steps.level < 3 ? 0 : j.steps.count;
+    steps = PyList_New(shown);
+    for (int k = 0; steps && k < shown; k++) {
         PyObject *t = step_tuple(&j.steps.items[k], p->grid.n);
         if (!t)
             Py_CLEAR(steps);
@@ -857,7 +890,12 @@ static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
         position = Py_None;
         Py_INCREF(position);
     }
-    result = Py_BuildValue("(OisO)", steps, (int)v, why, position);
+    if (hint && j.steps.count > 0 && j.steps.items[0].hint)
+        result = Py_BuildValue("(OisOs)", steps, (int)v, why, position, j.steps.items[0].hint);
+    else if (hint)
+        result = Py_BuildValue("(OisOO)", steps, (int)v, why, position, Py_None);
+    else
+        result = Py_BuildValue("(OisO)", steps, (int)v, why, position);
 done:
     Py_XDECREF(steps);
     Py_XDECREF(position);

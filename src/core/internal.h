@@ -89,6 +89,11 @@ enum { STEP_HOUSE_UNIT = 0, STEP_HOUSE_BASE, STEP_HOUSE_COVER };
 #define STEP_HOUSES_MAX (4 + NONET_MAX_SIDE)
 int step_houses(const nonet_step *st, int n, int *units, int *roles, int max);
 
+/* A hint's region (nonet_step_region) in words, as nonet_step_hint's
+ * level 1 names it ("rows 2 and 5", "band 1 (rows 1 to 3)"), into buf as
+ * snprintf does, for a grid of side n (describe.c). */
+size_t region_words(const nonet_region *r, int n, char *buf, size_t cap);
+
 /* How often long calls look at their stop: every STOP_EVERY nodes (a
  * power of two, so "(nodes & (STOP_EVERY - 1)) == 0" tests it); a 9x9 node
  * takes well under a microsecond, a variant's or a chain's more, and those

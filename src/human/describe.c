@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct words {
@@ -355,4 +356,351 @@ size_t nonet_step_describe(const nonet_step *st, int n, const char *symbols, cha
     if (buf && cap && w.len >= cap)
         buf[cap - 1] = '\0';
     return w.len;
+}
+
+/* ------------------------------------------------------------ hints */
+
+/* The technique's name as the full text starts with it. */
+static const char *head_word(const nonet_step *st)
+{
+    switch (st->technique) {
+    case NONET_TECH_FULL_HOUSE:
+        return "full house";
+    case NONET_TECH_HIDDEN_SINGLE_BOX:
+    case NONET_TECH_HIDDEN_SINGLE_LINE:
+        return "hidden single";
+    case NONET_TECH_NAKED_SINGLE:
+        return "naked single";
+    case NONET_TECH_UNIQUE_RECTANGLE: {
+        int corners = 0;
+        for (int i = 0; i < st->npattern; i++)
+            corners += st->pattern[i].digits == st->pattern[0].digits;
+        return corners > 4 ? "unique loop" : "unique rectangle";
+    }
+    default: {
+        const char *name = nonet_technique_name(st->technique);
+        return name ? name : "step";
+    }
+    }
+}
+
+/* "boxes 2, 3, 5 and 6" */
+static void say_boxes(words *w, const nonet_region *r)
+{
+    say(w, "box%s", r->nunits == 1 ? "" : "es");
+    for (int i = 0; i < r->nunits; i++)
+        say(w, "%s%d",
+            i == 0               ? " "
+            : i == r->nunits - 1 ? " and "
+                                 : ", ",
+            r->units[i] - 2 * w->n + 1);
+}
+
+static void say_region(words *w, const nonet_region *r)
+{
+    int n = w->n;
+    uint64_t lines = 0;
+    for (int i = 0; i < r->nunits; i++)
+        lines |= (uint64_t)1 << (r->units[i] % n);
+    switch (r->kind) {
+    case NONET_REGION_HOUSE:
+        say_unit(w, r->units[0]);
+        break;
+    case NONET_REGION_BAND:
+    case NONET_REGION_STACK: {
+        int rows = r->kind == NONET_REGION_BAND;
+        say(w, "%s %d (%s %d to %d)", rows ? "band" : "stack", r->index + 1,
+            rows ? "rows" : "columns", r->units[0] % n + 1, r->units[r->nunits - 1] % n + 1);
+        break;
+    }
+    case NONET_REGION_BOXES:
+        say_boxes(w, r);
+        break;
+    case NONET_REGION_ROWS:
+    case NONET_REGION_COLUMNS:
+        say_lines(w, r->kind == NONET_REGION_COLUMNS, lines);
+        break;
+    default:
+        say(w, "the whole grid");
+        break;
+    }
+}
+
+/* "r9c7{37}", or "r6c9" for a cell shown without its digits */
+static void say_item(words *w, const nonet_cell_digits *it)
+{
+    say_cell(w, it->cell);
+    if (it->digits) {
+        say(w, "{");
+        say_digits(w, it->digits, 0);
+        say(w, "}");
+    }
+}
+
+/* The items of one role, a cell's items of that role as one:
+ * "r5c7{27}, r6c9{28}"; lead before the first. Returns how many. */
+static int say_role(words *w, const nonet_cell_digits *items, int count, nonet_role role,
+                    const char *lead)
+{
+    int said = 0;
+    for (int i = 0; i < count; i++) {
+        if (items[i].role != role)
+            continue;
+        int earlier = 0;
+        for (int j = 0; j < i && !earlier; j++)
+            earlier = items[j].role == role && items[j].cell == items[i].cell;
+        if (earlier)
+            continue;
+        nonet_cell_digits one = items[i];
+        for (int j = i + 1; j < count; j++)
+            if (items[j].role == role && items[j].cell == items[i].cell)
+                one.digits = one.digits && items[j].digits ? one.digits | items[j].digits : 0;
+        say(w, "%s", said ? ", " : lead);
+        say_item(w, &one);
+        said++;
+    }
+    return said;
+}
+
+/* "pivot r9c7{37}; pincers r7c8{23}, r5c7{27}": the items by role, in the
+ * order the roles first come; the pattern's own cells without a word. */
+static void say_roles(words *w, const nonet_cell_digits *items, int count, const char *lead)
+{
+    static const char *const names[][2] = {
+        {"", ""},
+        {"", ""},
+        {"base ", "base "},
+        {"pivot ", "pivots "},
+        {"pincer ", "pincers "},
+        {"support ", "support "},
+        {"", ""},
+        {"target ", "targets "},
+        {"", ""},
+        {"", ""},
+    };
+    int groups = 0;
+    for (int i = 0; i < count; i++) {
+        nonet_role role = items[i].role;
+        int earlier = 0;
+        for (int j = 0; j < i && !earlier; j++)
+            earlier = items[j].role == role;
+        if (earlier || (unsigned)role > NONET_ROLE_ELIMINATED)
+            continue;
+        int cells = 0;
+        for (int j = i; j < count; j++)
+            cells += items[j].role == role;
+        say(w, "%s%s", groups ? "; " : lead, names[role][cells > 1]);
+        say_role(w, items, count, role, "");
+        groups++;
+    }
+}
+
+/* A chain's start, in words that name no concluded candidate. */
+static void say_chain_start(words *w, const nonet_step *st)
+{
+    const nonet_chain_node *c = st->chain;
+    switch (st->chain_kind) {
+    case NONET_CHAIN_CYCLE:
+        say(w, " (a loop)");
+        return;
+    case NONET_CHAIN_FORCING:
+        say(w, ": an assumption leads to its own opposite");
+        return;
+    case NONET_CHAIN_CONTRADICTION:
+        say(w, ": an assumption leads to a candidate both true and false");
+        return;
+    case NONET_CHAIN_DOUBLE:
+        say(w, ": a candidate true or false leads to the same conclusion");
+        return;
+    case NONET_CHAIN_CELL:
+        say(w, ": every candidate of ");
+        say_cell(w, c[0].cell);
+        say(w, " leads to the same conclusion");
+        return;
+    case NONET_CHAIN_UNIT:
+        say(w, ": every place of ");
+        say_digit(w, c[0].digit);
+        say(w, " in ");
+        say_unit(w, st->units[0]);
+        say(w, " leads to the same conclusion");
+        return;
+    default:
+        return;
+    }
+}
+
+size_t region_words(const nonet_region *r, int n, char *buf, size_t cap)
+{
+    words w = {buf, buf ? cap : 0, 0, n, NULL};
+    if (buf && cap)
+        buf[0] = '\0';
+    say_region(&w, r);
+    if (buf && cap && w.len >= cap)
+        buf[cap - 1] = '\0';
+    return w.len;
+}
+
+/* Level 2: the pattern in words, and no conclusion. */
+static void say_pattern(words *w, const nonet_step *st, const char *head,
+                        const nonet_cell_digits *items, int count)
+{
+    int n = w->n;
+    switch (st->technique) {
+    case NONET_TECH_FULL_HOUSE:
+    case NONET_TECH_HIDDEN_SINGLE_BOX:
+    case NONET_TECH_HIDDEN_SINGLE_LINE:
+        say(w, "%s in ", head);
+        say_unit(w, st->units[0]);
+        say(w, ": ");
+        say_cells(w, st->pattern, st->npattern);
+        say(w, "%s",
+            st->technique == NONET_TECH_FULL_HOUSE ? " is its last empty cell"
+                                                   : " is the only place of one of its digits");
+        return;
+    case NONET_TECH_NAKED_SINGLE:
+        say(w, "%s: ", head);
+        say_cells(w, st->pattern, st->npattern);
+        say(w, " has one candidate left");
+        return;
+    case NONET_TECH_DIRECT_POINTING:
+    case NONET_TECH_DIRECT_CLAIMING:
+    case NONET_TECH_POINTING:
+    case NONET_TECH_CLAIMING:
+        say(w, "%s: in ", head);
+        say_unit(w, st->units[0]);
+        say(w, " the ");
+        say_digits(w, pattern_digits(st), 1);
+        say(w, "s lie in ");
+        say_unit(w, st->units[1]);
+        say(w, " (");
+        say_cells(w, st->pattern, st->npattern);
+        say(w, ")");
+        return;
+    case NONET_TECH_NAKED_PAIR:
+    case NONET_TECH_NAKED_TRIPLE:
+    case NONET_TECH_NAKED_QUAD:
+        say(w, "%s in ", head);
+        say_unit(w, st->units[0]);
+        say(w, ": ");
+        say_cells(w, st->pattern, st->npattern);
+        say(w, " hold only ");
+        say_digits(w, pattern_digits(st), 1);
+        return;
+    case NONET_TECH_DIRECT_HIDDEN_PAIR:
+    case NONET_TECH_DIRECT_HIDDEN_TRIPLE:
+    case NONET_TECH_HIDDEN_PAIR:
+    case NONET_TECH_HIDDEN_TRIPLE:
+    case NONET_TECH_HIDDEN_QUAD:
+        say(w, "%s in ", head);
+        say_unit(w, st->units[0]);
+        say(w, ": ");
+        say_digits(w, pattern_digits(st), 1);
+        say(w, " fit only ");
+        say_cells(w, st->pattern, st->npattern);
+        return;
+    case NONET_TECH_X_WING:
+    case NONET_TECH_SWORDFISH:
+    case NONET_TECH_JELLYFISH: {
+        int rows = st->units[0] < n;
+        uint64_t base = 0, cover = 0;
+        for (int i = 0; i < st->nunits; i++)
+            base |= (uint64_t)1 << (st->units[i] % n);
+        for (int i = 0; i < st->npattern; i++)
+            cover |= (uint64_t)1 << (rows ? st->pattern[i].cell % n : st->pattern[i].cell / n);
+        say(w, "%s: the ", head);
+        say_digits(w, pattern_digits(st), 1);
+        say(w, "s of ");
+        say_lines(w, !rows, base);
+        say(w, " lie in ");
+        say_lines(w, rows, cover);
+        say(w, " only (");
+        say_cells(w, st->pattern, st->npattern);
+        say(w, ")");
+        return;
+    }
+    default:
+        break;
+    }
+    say(w, "%s", head);
+    if (st->technique == NONET_TECH_BUG) {
+        /* the BUG cells (defining), then any cells they lean on */
+        say_role(w, items, count, NONET_ROLE_DEFINING, ": every unsolved cell but ");
+        say(w, " holds two candidates");
+        say_role(w, items, count, NONET_ROLE_SUPPORT, "; support ");
+        return;
+    }
+    if (st->chain_kind != NONET_CHAIN_NONE && st->nchain > 0) {
+        say_chain_start(w, st);
+        say(w, "%s", st->chain_kind == NONET_CHAIN_CYCLE ? " through " : ", through ");
+        say_role(w, items, count, NONET_ROLE_CHAIN, "");
+        return;
+    }
+    say_roles(w, items, count, ": ");
+}
+
+/* How many of its units a step's words name. */
+static int units_named(const nonet_step *st)
+{
+    switch (st->technique) {
+    case NONET_TECH_DIRECT_POINTING:
+    case NONET_TECH_DIRECT_CLAIMING:
+    case NONET_TECH_POINTING:
+    case NONET_TECH_CLAIMING:
+        return 2;
+    case NONET_TECH_FULL_HOUSE:
+    case NONET_TECH_HIDDEN_SINGLE_BOX:
+    case NONET_TECH_HIDDEN_SINGLE_LINE:
+    case NONET_TECH_DIRECT_HIDDEN_PAIR:
+    case NONET_TECH_DIRECT_HIDDEN_TRIPLE:
+    case NONET_TECH_NAKED_PAIR:
+    case NONET_TECH_NAKED_TRIPLE:
+    case NONET_TECH_NAKED_QUAD:
+    case NONET_TECH_HIDDEN_PAIR:
+    case NONET_TECH_HIDDEN_TRIPLE:
+    case NONET_TECH_HIDDEN_QUAD:
+    case NONET_TECH_X_WING:
+    case NONET_TECH_SWORDFISH:
+    case NONET_TECH_JELLYFISH:
+        return 1;
+    default:
+        return st->chain_kind == NONET_CHAIN_UNIT;
+    }
+}
+
+long nonet_step_hint(const nonet_step *st, int level, int box_rows, int box_cols,
+                     const char *symbols, char *buf, size_t cap)
+{
+    if (buf && cap)
+        buf[0] = '\0';
+    nonet_region region;
+    if (level < NONET_HINT_WHERE || level > NONET_HINT_MOVE || !st ||
+        (unsigned)st->technique >= NONET_TECH_COUNT ||
+        nonet_step_region(st, box_rows, box_cols, &region) != NONET_OK)
+        return NONET_EARG;
+    int n = box_rows * box_cols;
+    if ((st->chain_kind != NONET_CHAIN_NONE && st->nchain < 1) || st->nunits < units_named(st))
+        return NONET_EARG; /* lacks what its words name */
+    if (level == NONET_HINT_MOVE)
+        return (long)nonet_step_describe(st, n, symbols, buf, cap);
+    int own = symbols && n <= NONET_MAX_SYMBOL_SIDE && strlen(symbols) == (size_t)n;
+    words w = {buf, buf ? cap : 0, 0, n, own ? symbols : NULL};
+    const char *head = head_word(st);
+    if (level == NONET_HINT_WHERE) {
+        say(&w, "%s", head);
+        if (st->chain_kind == NONET_CHAIN_CYCLE)
+            say(&w, " (a loop)");
+        say(&w, ": look at ");
+        say_region(&w, &region);
+    } else {
+        int max = st->npattern + (st->chain_kind != NONET_CHAIN_NONE ? st->nchain : 0);
+        nonet_cell_digits *items = max > 0 ? malloc((size_t)max * sizeof *items) : NULL;
+        if (max > 0 && !items)
+            return NONET_ENOMEM;
+        int count = items ? nonet_step_hint_cells(st, n, items, max) : 0;
+        say_pattern(&w, st, head, items, count < 0 ? 0 : count > max ? max : count);
+        free(items);
+    }
+    if (buf && cap && w.len >= cap)
+        buf[cap - 1] = '\0';
+    return (long)w.len;
 }

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Text appended as snprintf does: what fits, and the length needed. */
@@ -341,6 +342,103 @@ long nonet_step_json(const nonet_step *st, int n, const char *symbols, char *buf
     return finish(&k);
 }
 
+/* A hint's region (nonet_step_region) as JSON. */
+static void json_region(sink *k, const nonet_region *r, const char *words, int n)
+{
+    static const char *const kinds[] = {"house", "band",    "stack", "boxes",
+                                        "rows",  "columns", "grid"};
+    putf(k, "{\"kind\":\"%s\"", (unsigned)r->kind < 7 ? kinds[r->kind] : "grid");
+    if (r->kind == NONET_REGION_BAND || r->kind == NONET_REGION_STACK)
+        putf(k, ",\"index\":%d", r->index + 1);
+    puts_(k, ",\"houses\":[");
+    for (int i = 0; i < r->nunits; i++) {
+        if (i)
+            put(k, ",", 1);
+        json_unit(k, r->units[i], n);
+    }
+    puts_(k, "],\"name\":");
+    json_text(k, words);
+    put(k, "}", 1);
+}
+
+/* The words of a hint at level (nonet_step_hint), malloc'ed; NULL when
+ * out of memory or the step is malformed (*rc says which). */
+static char *hint_words(const nonet_step *st, int level, int br, int bc, const char *symbols,
+                        long *rc)
+{
+    char small[1];
+    long need = nonet_step_hint(st, level, br, bc, symbols, small, sizeof small);
+    char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    *rc = need < 0 ? need : text ? NONET_OK : NONET_ENOMEM;
+    if (text)
+        nonet_step_hint(st, level, br, bc, symbols, text, (size_t)need + 1);
+    return text;
+}
+
+long nonet_step_hint_json(const nonet_step *st, int level, int br, int bc, const char *symbols,
+                          char *buf, size_t cap)
+{
+    sink k = {buf, buf ? cap : 0, 0};
+    if (k.cap)
+        buf[0] = '\0';
+    nonet_region region;
+    if (nonet_step_region(st, br, bc, &region) != NONET_OK)
+        return NONET_EARG;
+    int n = br * bc;
+    long rc;
+    char *text = hint_words(st, level, br, bc, symbols, &rc);
+    int max = st->npattern + (st->chain_kind != NONET_CHAIN_NONE ? st->nchain : 0);
+    nonet_cell_digits *items = max > 0 ? malloc((size_t)max * sizeof *items) : NULL;
+    if (rc == NONET_OK && max > 0 && !items)
+        rc = NONET_ENOMEM;
+    if (rc != NONET_OK) {
+        free(text);
+        free(items);
+        return rc;
+    }
+    char where[512]; /* at most 64 lines' numbers */
+    region_words(&region, n, where, sizeof where);
+    putf(&k, "{\"level\":%d,\"technique\":", level);
+    json_text(&k, nonet_technique_name(st->technique));
+    puts_(&k, ",\"difficulty\":");
+    tenths(&k, st->difficulty);
+    puts_(&k, ",\"region\":");
+    json_region(&k, &region, where, n);
+    if (level >= NONET_HINT_CELLS) {
+        int count = items ? nonet_step_hint_cells(st, n, items, max) : 0;
+        puts_(&k, ",\"cells\":");
+        json_cells(&k, items, count < 0 ? 0 : count > max ? max : count, n, 0, 1);
+        /* the houses, less where a direct pointing's or claiming's single
+         * lands (its third unit) */
+        static const char *const names[] = {"unit", "base", "cover"};
+        int units[STEP_HOUSES_MAX], roles[STEP_HOUSES_MAX];
+        int nh = step_houses(st, n, units, roles, STEP_HOUSES_MAX), said = 0;
+        int direct = st->technique == NONET_TECH_DIRECT_POINTING ||
+                     st->technique == NONET_TECH_DIRECT_CLAIMING;
+        puts_(&k, ",\"houses\":[");
+        for (int i = 0; i < nh; i++) {
+            if (direct && st->nunits > 2 && units[i] == st->units[2] && roles[i] == STEP_HOUSE_UNIT)
+                continue;
+            putf(&k, "%s{\"house\":", said++ ? "," : "");
+            json_unit(&k, units[i], n);
+            putf(&k, ",\"role\":\"%s\"}", names[roles[i]]);
+        }
+        put(&k, "]", 1);
+    }
+    if (level >= NONET_HINT_MOVE) {
+        puts_(&k, ",\"placements\":");
+        json_cells(&k, st->placements, st->nplacements, n, 1, 0);
+        puts_(&k, ",\"eliminations\":");
+        json_cells(&k, st->eliminations, st->neliminations, n, 0, 0);
+    }
+    puts_(&k, ",\"text\":");
+    json_text(&k, text);
+    put(&k, "}", 1);
+    free(text);
+    free(items);
+    return finish(&k);
+}
+
 /* ------------------------------------------------------------ results */
 
 static int has(const nonet_result *r, unsigned field)
@@ -507,6 +605,10 @@ long nonet_result_json(const nonet_result *r, char *buf, size_t cap)
         key(&k, &first, "step");
         puts_(&k, r->step_json);
     }
+    if (has(r, NONET_FIELD_HINT) && r->hint_json) {
+        key(&k, &first, "hint");
+        puts_(&k, r->hint_json);
+    }
     if (has(r, NONET_FIELD_STEPS) && r->steps_json) {
         key(&k, &first, "steps");
         puts_(&k, r->steps_json);
@@ -557,6 +659,7 @@ static const struct {
     {NONET_FIELD_AUTOMORPHISMS, "automorphisms"},
     {NONET_FIELD_RATING, "rating,at_least,level,hardest,hardest_rating,step_count"},
     {NONET_FIELD_STEP, "step"},
+    {NONET_FIELD_HINT, "hint"},
     {NONET_FIELD_STEPS, "steps"},
     {NONET_FIELD_STATS, "nodes,guesses,microseconds"},
 };
@@ -602,7 +705,7 @@ static int schema_name(const char *name)
         "blanks",  "count",          "limit_reached", "solution", "solutions", "result",
         "removed", "transform",      "automorphisms", "rating",   "at_least",  "level",
         "hardest", "hardest_rating", "step_count",    "step",     "steps",     "nodes",
-        "guesses", "microseconds",   "marks",
+        "hint",    "guesses",        "microseconds",  "marks",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
@@ -759,6 +862,10 @@ long nonet_result_csv(const nonet_result *r, unsigned fields, int ncolumns, char
         case NONET_FIELD_STEP:
             if (set && r->step_json)
                 csv_text(&k, r->step_json);
+            break;
+        case NONET_FIELD_HINT:
+            if (set && r->hint_json)
+                csv_text(&k, r->hint_json);
             break;
         case NONET_FIELD_STEPS:
             if (set && r->steps_json)
