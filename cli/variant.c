@@ -149,8 +149,9 @@ static nonet_variant *read_variant(const char *path, nonet_puzzle *p)
     p->index = 1;
     p->first_line = 1;
     int n = p->grid.n;
+    const char *own = nonet_variant_symbols(v); /* digits 0 to n-1 */
     for (int d = 1; d <= n && n <= NONET_MAX_SYMBOL_SIDE; d++)
-        p->symbols[d - 1] = (char)(d <= 9 ? '0' + d : 'A' + d - 10);
+        p->symbols[d - 1] = own ? own[d - 1] : (char)(d <= 9 ? '0' + d : 'A' + d - 10);
     return v;
 }
 
@@ -363,7 +364,7 @@ static int one(const cli_opts *o, const char *path, vmode mode, nonet_puzzle *p)
             break;
         }
         print_grid(stdout, sol, o->format == NONET_LAYOUT_AUTO ? NONET_LAYOUT_LINE : o->format, 0,
-                   NULL);
+                   p->symbols);
         if (count > 1)
             report(shown(path), 1, 0, 0, "more than one solution; printed the first");
         break;

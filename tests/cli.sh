@@ -2100,9 +2100,13 @@ expect_err "$tmp/bad.iss:2:1: puzzle 1: 'FullRank' is not a constraint type none
 "$NONET" count '.Or.X~R1C1~R1C2.V~R1C1~R1C2.End' >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 1
 expect_err ":1:1: puzzle 1: Or is one of ISS's composites"
-"$NONET" count '.Shape~9x9~0-8.~R1C1_0' >"$tmp/out" 2>"$tmp/err"; rc=$?
+"$NONET" count '.Shape~9x9~0-9.~R1C1_0' >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 1
-expect_err "Shape~9x9~0-8: digits 0 to 8, but nonet's 9x9 grids hold 1 to 9"
+expect_err "Shape~9x9~0-9: digits 0 to 9, but nonet's 9x9 grids hold 1 to 9 or 0 to 8"
+# digits 0 to 8 (ISS's 0-based grids): read, solved and written in them
+"$NONET" solve '.Shape~4x4~0-3.~R1C1_0~R1C2_1~R2C1_2~R2C3_0~R3C2_0~R3C3_3~R4C4_0' >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect_rc 0
+expect_out "0123230110323210"
 printf '.Thermo~R1C1~R10C1\n' | "$NONET" count >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect_rc 1
 expect_err "<stdin>:1:14: puzzle 1: 'R10C1' is no cell: ISS writes rows and columns past 9 as letters"

@@ -89,6 +89,7 @@ int main(int argc, char **argv)
         {"fpuzzles", suite_fpuzzles},
         {"rules_cells", suite_rules_cells},
         {"rules_lines", suite_rules_lines},
+        {"values", suite_values},
         {"step_record", suite_step_record},
         {"svg", suite_svg},
     };

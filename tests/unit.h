@@ -58,6 +58,7 @@ void suite_iss(void);
 void suite_fpuzzles(void);
 void suite_rules_cells(void);
 void suite_rules_lines(void);
+void suite_values(void);
 void suite_step_record(void);
 void suite_svg(void);
 

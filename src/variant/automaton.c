@@ -490,7 +490,7 @@ typedef struct rxnode {
 typedef struct rxparse {
     const char *s;
     size_t len, pos;
-    int n, nesting;
+    int n, lo, nesting; /* lo: the value of digit 1 (1, or 0) */
     rxnode *nodes;
     int nnodes, capnodes;
     int failed; /* NONET_EARG or NONET_ENOMEM once it went wrong */
@@ -567,26 +567,26 @@ static int rx_digit(rxparse *p, const char *expected)
 {
     char buf[16];
     int ch = rx_peek(p);
-    int d = ch >= 0 ? digit_of_sym((unsigned char)ch) : 0;
+    int value = ch == '0' ? 0 : ch >= 0 ? digit_of_sym((unsigned char)ch) : 0;
     if (ch < 0) {
         rx_fail(p, rx_col(p), "the expression ends where %s was expected", expected);
         return 0;
     }
-    if (ch == '0') {
+    if (ch == '0' && p->lo == 1) {
         rx_fail(p, rx_col(p), "'0' is not a digit (they go from 1: 1-9, then A-Z)");
         return 0;
     }
-    if (!d) {
+    if (!value && ch != '0') {
         rx_fail(p, rx_col(p), "%s where %s was expected", shown(ch, buf, sizeof buf), expected);
         return 0;
     }
-    if (d > p->n) {
-        rx_fail(p, rx_col(p), "'%c' is the digit %d, and a %dx%d grid's digits go to %d", ch, d,
-                p->n, p->n, p->n);
+    if (value > p->lo + p->n - 1) {
+        rx_fail(p, rx_col(p), "'%c' is the digit %d, and a %dx%d grid's digits go to %d", ch, value,
+                p->n, p->n, p->lo + p->n - 1);
         return 0;
     }
     p->pos++;
-    return d;
+    return value - p->lo + 1;
 }
 
 static int rx_alt(rxparse *p);
@@ -1139,6 +1139,12 @@ done:
 int vdfa_from_regex(vdfa *out, const char *re, size_t len, int n, long *column, char *why,
                     size_t cap)
 {
+    return vdfa_from_regex_at(out, re, len, n, 1, column, why, cap);
+}
+
+int vdfa_from_regex_at(vdfa *out, const char *re, size_t len, int n, int lo, long *column,
+                       char *why, size_t cap)
+{
     memset(out, 0, sizeof *out);
     if (column)
         *column = 0;
@@ -1148,7 +1154,7 @@ int vdfa_from_regex(vdfa *out, const char *re, size_t len, int n, long *column, 
         vsay(why, cap, "the expression is longer than %d bytes", RX_MAX_LEN);
         return NONET_EARG;
     }
-    rxparse p = {.s = re, .len = len, .n = n, .why = why, .cap = cap};
+    rxparse p = {.s = re, .len = len, .n = n, .lo = lo, .why = why, .cap = cap};
     int root = rx_alt(&p);
     if (!p.failed && rx_peek(&p) >= 0) /* only a ')' stops the top level early */
         rx_fail(&p, rx_col(&p), "a ')' with no '(' before it to close");
@@ -1598,7 +1604,10 @@ int vdfa_clue(vdfa *out, int kind, int n, int clue, int len, char *why, size_t c
     case VCLUE_XSUM:
         return vdfa_from_fn(out, n, &zero, 1, xsum_next, done_accepts, &f, len, why, cap);
     case VCLUE_SKYSCRAPER:
-        return vdfa_from_fn(out, n, &zero, 1, sky_next, sky_accepts, &f, len, why, cap);
+    case VCLUE_SKYSCRAPER_ZERO: {
+        int start = kind == VCLUE_SKYSCRAPER ? 0 : clue + 2; /* as if after a 1, unseen */
+        return vdfa_from_fn(out, n, &start, 1, sky_next, sky_accepts, &f, len, why, cap);
+    }
     case VCLUE_HIDDEN:
         return vdfa_from_fn(out, n, &two, 1, hidden_next, done_accepts, &f, len, why, cap);
     case VCLUE_ROOM:

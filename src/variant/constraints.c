@@ -59,9 +59,37 @@ static int marked(const nonet_variant *v, int a, int b, int f)
 
 /* ------------------------------------------------------------ definitions */
 
+/* Whether relation kind reads the digits' values (not only how they
+ * compare): on a grid of digits 0 to n-1 it is made a table. */
+static int reads_values(int kind)
+{
+    return kind == VR_RATIO || kind == VR_NOT_RATIO || kind == VR_SUM || kind == VR_NOT_SUM;
+}
+
+int vx_pair(const vctx *x, int a, int b, int kind, int value)
+{
+    if (!x->off || !reads_values(kind))
+        return vb_pair(x->b, a, b, kind, value);
+    uint64_t allowed[NONET_MAX_SIDE] = {0};
+    for (int d = 1; d <= x->n; d++)
+        for (int e = 1; e <= x->n; e++)
+            if (vrel_holds(kind, value, d + x->off, e + x->off))
+                allowed[d - 1] |= (uint64_t)1 << (e - 1);
+    int t = vb_table(x->b, allowed);
+    return t < 0 ? -1 : vb_pair(x->b, a, b, VR_TABLE, t);
+}
+
+int vx_sum(const vctx *x, const int *cells, const int *w, int len, long target)
+{
+    long wsum = 0;
+    for (int i = 0; i < len; i++)
+        wsum += w[i];
+    return vb_sum(x->b, cells, w, len, (int)vdigit_sum(x, target, wsum));
+}
+
 static int relate(const vctx *x, int kind, int value, int a, int b)
 {
-    return vb_pair(x->b, a, b, kind, value);
+    return vx_pair(x, a, b, kind, value);
 }
 
 /* A negative rule's pair: the relation where no mark of the rule's
@@ -70,7 +98,7 @@ static int relate_unmarked(const vctx *x, int kind, int value, int a, int b)
 {
     if (marked(x->v, a, b, vrule_of(x->k->type)->family))
         return 0;
-    return vb_pair(x->b, a, b, kind, value);
+    return vx_pair(x, a, b, kind, value);
 }
 
 static int diagonal_main(const vctx *x)
@@ -149,12 +177,12 @@ static int difference(const vctx *x)
 
 static int ratio(const vctx *x)
 {
-    return vb_pair(x->b, x->cells[0], x->cells[1], VR_RATIO, x->k->value);
+    return vx_pair(x, x->cells[0], x->cells[1], VR_RATIO, x->k->value);
 }
 
 static int pair_sum(const vctx *x)
 {
-    return vb_pair(x->b, x->cells[0], x->cells[1], VR_SUM, x->k->value);
+    return vx_pair(x, x->cells[0], x->cells[1], VR_SUM, x->k->value);
 }
 
 static int not_difference(const vctx *x)
@@ -176,7 +204,9 @@ static int cage(const vctx *x)
 {
     if (vb_group(x->b, x->cells, x->k->ncells))
         return -1;
-    return x->k->value ? vb_cage(x->b, x->cells, x->k->ncells, x->k->value) : 0;
+    return x->k->value ? vb_cage(x->b, x->cells, x->k->ncells,
+                                 (int)vdigit_sum(x, x->k->value, x->k->ncells))
+                       : 0;
 }
 
 static int little_killer(const vctx *x)
@@ -184,7 +214,7 @@ static int little_killer(const vctx *x)
     int w[VARIANT_MAX_LINE];
     for (int i = 0; i < x->k->ncells; i++)
         w[i] = 1;
-    return vb_sum(x->b, x->cells, w, x->k->ncells, x->k->value);
+    return vx_sum(x, x->cells, w, x->k->ncells, x->k->value);
 }
 
 /* The bulb's digits, tens first, less the shaft's: 0. */
@@ -202,7 +232,7 @@ static int arrow(const vctx *x)
         cells[len] = x->cells[i];
         w[len++] = 1;
     }
-    return vb_sum(x->b, cells, w, len, 0);
+    return vx_sum(x, cells, w, len, 0);
 }
 
 static int thermo(const vctx *x)
@@ -249,25 +279,27 @@ static int sandwich(const vctx *x)
     return vb_prop(x->b, VP_SANDWICH, x->cells, x->k->ncells, x->k->value);
 }
 
-static uint64_t odd_digits(int n)
+/* The digits whose values are odd. */
+static uint64_t odd_digits(const vctx *x)
 {
     uint64_t odd = 0;
-    for (int d = 1; d <= n; d += 2)
-        odd |= (uint64_t)1 << (d - 1);
+    for (int d = 1; d <= x->n; d++)
+        if ((d + x->off) % 2)
+            odd |= (uint64_t)1 << (d - 1);
     return odd;
 }
 
 static int odd(const vctx *x)
 {
     for (int i = 0; i < x->k->ncells; i++)
-        vb_mask(x->b, x->cells[i], odd_digits(x->n));
+        vb_mask(x->b, x->cells[i], odd_digits(x));
     return 0;
 }
 
 static int even(const vctx *x)
 {
     for (int i = 0; i < x->k->ncells; i++)
-        vb_mask(x->b, x->cells[i], ~odd_digits(x->n));
+        vb_mask(x->b, x->cells[i], ~odd_digits(x));
     return 0;
 }
 
@@ -276,7 +308,7 @@ static int digits(const vctx *x)
 {
     uint64_t listed = 0;
     for (int i = 0; i < x->k->nvalues; i++)
-        listed |= (uint64_t)1 << (x->values[i] - 1);
+        listed |= (uint64_t)1 << (vdigit(x, x->values[i]) - 1);
     for (int i = 0; i < x->k->ncells; i++)
         vb_mask(x->b, x->cells[i], listed);
     return 0;
@@ -287,7 +319,7 @@ static int pair_table(const vctx *x)
 {
     uint64_t allowed[NONET_MAX_SIDE] = {0};
     for (int i = 0; i + 1 < x->k->nvalues; i += 2)
-        allowed[x->values[i] - 1] |= (uint64_t)1 << (x->values[i + 1] - 1);
+        allowed[vdigit(x, x->values[i]) - 1] |= (uint64_t)1 << (vdigit(x, x->values[i + 1]) - 1);
     return vb_table(x->b, allowed);
 }
 
@@ -310,12 +342,13 @@ static int pairwise(const vctx *x)
     uint64_t seen[NONET_MAX_SIDE] = {0};
     int count = 0;
     for (int i = 0; i + 1 < x->k->nvalues; i += 2) {
-        uint64_t bit = (uint64_t)1 << (x->values[i + 1] - 1);
-        if (x->values[i] == x->values[i + 1])
+        int a = vdigit(x, x->values[i]), b = vdigit(x, x->values[i + 1]);
+        uint64_t bit = (uint64_t)1 << (b - 1);
+        if (a == b)
             count = -NONET_MAX_CELLS;
-        else if (!(seen[x->values[i] - 1] & bit))
+        else if (!(seen[a - 1] & bit))
             count++;
-        seen[x->values[i] - 1] |= bit;
+        seen[a - 1] |= bit;
     }
     if (count == x->n * (x->n - 1))
         return vb_group(x->b, x->cells, x->k->ncells);
@@ -331,12 +364,15 @@ static int pairwise(const vctx *x)
 
 static int weighted_sum(const vctx *x)
 {
-    return vb_sum(x->b, x->cells, x->values, x->k->ncells, x->k->value);
+    return vx_sum(x, x->cells, x->values, x->k->ncells, x->k->value);
 }
 
-static int contains(const vctx *x)
+int vx_contains(const vctx *x)
 {
-    return vb_contains(x->b, x->cells, x->k->ncells, x->values, x->k->nvalues);
+    int digit[VARIANT_MAX_LINE];
+    for (int i = 0; i < x->k->nvalues; i++)
+        digit[i] = vdigit(x, x->values[i]);
+    return vb_contains(x->b, x->cells, x->k->ncells, digit, x->k->nvalues);
 }
 
 /* The cells take only the listed digits, and each as often as listed. */
@@ -344,10 +380,10 @@ static int contains_exactly(const vctx *x)
 {
     uint64_t listed = 0;
     for (int i = 0; i < x->k->nvalues; i++)
-        listed |= (uint64_t)1 << (x->values[i] - 1);
+        listed |= (uint64_t)1 << (vdigit(x, x->values[i]) - 1);
     for (int i = 0; i < x->k->ncells; i++)
         vb_mask(x->b, x->cells[i], listed);
-    return vb_contains(x->b, x->cells, x->k->ncells, x->values, x->k->nvalues);
+    return vx_contains(x);
 }
 
 /* ------------------------------------------------------------ line automata */
@@ -356,19 +392,20 @@ static int contains_exactly(const vctx *x)
  * clue over its cells) into d. Returns NONET_OK, NONET_ENOMEM, or
  * NONET_EARG with a sentence in why (column: the expression's column
  * where it went wrong, 0 for none). */
-static int automaton_of(nonet_constraint_type type, int n, const char *text, int value, int ncells,
-                        vdfa *d, long *column, char *why, size_t cap)
+static int automaton_of(nonet_constraint_type type, int n, int lo, const char *text, int value,
+                        int ncells, vdfa *d, long *column, char *why, size_t cap)
 {
     *column = 0;
     switch (type) {
     case NONET_CON_REGEX:
-        return vdfa_from_regex(d, text, strlen(text), n, column, why, cap);
+        return vdfa_from_regex_at(d, text, strlen(text), n, lo, column, why, cap);
     case NONET_CON_XSUM:
         return vdfa_clue(d, VCLUE_XSUM, n, value, ncells, why, cap);
     case NONET_CON_SKYSCRAPER:
-        return vdfa_clue(d, VCLUE_SKYSCRAPER, n, value, ncells, why, cap);
+        return vdfa_clue(d, lo ? VCLUE_SKYSCRAPER : VCLUE_SKYSCRAPER_ZERO, n, value, ncells, why,
+                         cap);
     case NONET_CON_HIDDEN_SKYSCRAPER:
-        return vdfa_clue(d, VCLUE_HIDDEN, n, value, ncells, why, cap);
+        return vdfa_clue(d, VCLUE_HIDDEN, n, value - (lo - 1), ncells, why, cap); /* a digit */
     case NONET_CON_NUMBERED_ROOM:
         return vdfa_clue(d, VCLUE_ROOM, n, value, ncells, why, cap);
     default:
@@ -384,8 +421,8 @@ static int automaton(const vctx *x)
     long column;
     if (x->k->type == NONET_CON_LUNCHBOX && vb_group(x->b, x->cells, x->k->ncells))
         return -1;
-    if (automaton_of(x->k->type, x->n, x->text, x->k->value, x->k->ncells, &d, &column, NULL, 0) !=
-        NONET_OK)
+    if (automaton_of(x->k->type, x->n, x->v->lo, x->text, x->k->value, x->k->ncells, &d, &column,
+                     NULL, 0) != NONET_OK)
         return -1;
     int rc = vb_automaton(x->b, x->cells, x->k->ncells, &d);
     vdfa_free(&d);
@@ -400,8 +437,8 @@ static int automaton_fits(const nonet_variant *v, const nonet_constraint *c, cha
     vdfa d;
     vline l;
     long column;
-    int rc = automaton_of(c->type, v->grid.n, c->text, c->value, c->ncells, &d, &column, words,
-                          sizeof words);
+    int rc = automaton_of(c->type, v->grid.n, v->lo, c->text, c->value, c->ncells, &d, &column,
+                          words, sizeof words);
     if (rc == NONET_EARG) {
         if (column)
             snprintf(why, cap, "%s: its expression, column %ld: %s", name, column, words);
@@ -460,6 +497,7 @@ static const vrule rules[] = {
         .fp = VFP_GLOBAL,
         .iss_args = VISS_DIRECTION,
         .iss_value = -1,
+        .shift = 1,
         .compile = diagonal_main,
     },
     {
@@ -469,6 +507,7 @@ static const vrule rules[] = {
         .fp = VFP_GLOBAL,
         .iss_args = VISS_DIRECTION,
         .iss_value = 1,
+        .shift = 1,
         .compile = diagonal_anti,
     },
     {
@@ -477,6 +516,7 @@ static const vrule rules[] = {
                 "windows of the boxes' shape, one cell in from the top left and one cell apart, "
                 "hold different digits (hyper)"},
         .fp = VFP_GLOBAL,
+        .shift = 1,
         .compile = windoku,
     },
     {
@@ -484,6 +524,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "disjoint",
                 "the cells at the same place in every box hold different digits"},
         .fp = VFP_GLOBAL,
+        .shift = 1,
         .compile = disjoint,
     },
     {
@@ -492,6 +533,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .distinct = 1,
         .fp = VFP_CELLS,
+        .shift = 1,
         .compile = group,
     },
     {
@@ -499,6 +541,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "antiknight",
                 "cells a knight's move apart hold different digits"},
         .fp = VFP_GLOBAL,
+        .shift = 1,
         .compile = anti_knight,
     },
     {
@@ -506,6 +549,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "antiking",
                 "cells a king's move apart hold different digits"},
         .fp = VFP_GLOBAL,
+        .shift = 1,
         .compile = anti_king,
     },
     {
@@ -513,6 +557,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "nonconsecutive",
                 "no two orthogonal neighbours hold consecutive digits, every pair (f-puzzles' "
                 "leaves out the dots: negative difference = 1)"},
+        .shift = 1,
         .compile = nonconsecutive,
     },
     {
@@ -527,6 +572,7 @@ static const vrule rules[] = {
         .fp_value = 1,
         .iss_args = VISS_CELLS,
         .iss_value = 1,
+        .shift = 1,
         .compile = difference,
     },
     {
@@ -541,6 +587,7 @@ static const vrule rules[] = {
         .fp_value = 2,
         .iss_args = VISS_CELLS,
         .iss_value = 2,
+        .shift = 1,
         .compile = ratio,
     },
     {
@@ -550,10 +597,11 @@ static const vrule rules[] = {
         .cells = {NULL, 2, 2, VREPEAT_REFUSE, NULL},
         .family = VFAM_XV,
         .value_min = 3,
-        .value_max = 2 * NONET_MAX_SIDE,
+        .value_max = VMAX_SUM,
         .fp = VFP_XV,
         .iss_args = VISS_CELLS,
         .iss_value = 10,
+        .shift = 1,
         .compile = pair_sum,
     },
     {
@@ -566,6 +614,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SIDE,
         .fp = VFP_GLOBAL,
         .fp_value = 1,
+        .shift = 1,
         .compile = not_difference,
     },
     {
@@ -578,6 +627,7 @@ static const vrule rules[] = {
         .value_max = NONET_MAX_SIDE,
         .fp = VFP_NEGATIVE,
         .fp_value = 2,
+        .shift = 1,
         .compile = not_ratio,
     },
     {
@@ -591,6 +641,7 @@ static const vrule rules[] = {
         .fp = VFP_NEGATIVE,
         .fp_value = 10,
         .fp_value2 = 5,
+        .shift = 1,
         .compile = not_sum,
     },
     {
@@ -603,6 +654,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SUM,
         .fp = VFP_CELLS,
         .iss_args = VISS_VALUE_CELLS,
+        .shift = 1,
         .compile = cage,
     },
     {
@@ -614,6 +666,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SUM,
         .fp = VFP_LITTLE,
         .iss_args = VISS_OUTSIDE,
+        .shift = 1,
         .compile = little_killer,
     },
     {
@@ -625,6 +678,7 @@ static const vrule rules[] = {
         .more = {"the shaft", 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_ARROW,
         .iss_args = VISS_ARROW,
+        .shift = 1,
         .compile = arrow,
     },
     /* cages, marks, cells and global rules (rules_cells.c) */
@@ -637,6 +691,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Double Arrow",
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = vrc_double_arrow,
     },
     {
@@ -647,6 +702,7 @@ static const vrule rules[] = {
         .cells = {"the pill", 2, 3, VREPEAT_REFUSE, BULB_ONCE},
         .more = {"the shaft", 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_PILL,
+        .shift = 1,
         .compile = vrc_pill_arrow,
         .check = vrc_pill_check,
     },
@@ -658,6 +714,7 @@ static const vrule rules[] = {
         .cells = {NULL, 4, 4, VREPEAT_REFUSE, NULL},
         .fp = VFP_QUAD,
         .iss_args = VISS_QUAD,
+        .shift = 1,
         .compile = vrc_quadruple,
         .check = vrc_quadruple_check,
     },
@@ -669,6 +726,7 @@ static const vrule rules[] = {
         .cells = {"the part it copies", 1, 0, VREPEAT_REFUSE, NULL},
         .more = {"its copy", 1, 0, VREPEAT_REFUSE, NULL},
         .fp = VFP_CLONE,
+        .shift = 1,
         .compile = vrc_clone,
         .check = vrc_clone_check,
         .overlap = 1,
@@ -678,6 +736,7 @@ static const vrule rules[] = {
                 "minimum CELLS", "each cell holds less than each of its orthogonal neighbours"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
+        .shift = 1,
         .compile = vrc_minimum,
     },
     {
@@ -685,6 +744,7 @@ static const vrule rules[] = {
                 "maximum CELLS", "each cell holds more than each of its orthogonal neighbours"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
+        .shift = 1,
         .compile = vrc_maximum,
     },
     {
@@ -694,6 +754,7 @@ static const vrule rules[] = {
                 "(two cells: the first is larger; a cell then its neighbours: a maximum)"},
         .cells = {NULL, 2, 0, VREPEAT_REFUSE, NULL},
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = vrc_greater,
         .check = vrc_greater_check,
     },
@@ -716,6 +777,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, PART_ONCE},
         .more = {"a part", 1, 0, VREPEAT_REFUSE, PART_ONCE},
         .iss_args = VISS_PARTS,
+        .shift = 1,
         .compile = vrc_equal_sums,
         .overlap = 1,
     },
@@ -763,6 +825,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "globalmod",
                 "every 2x2 square holds a digit of each residue mod 3 (1 4 7, 2 5 8, 3 6 9 on "
                 "9x9)"},
+        .shift = 1,
         .compile = vrc_square_classes,
         .check = vrc_entropy_check,
     },
@@ -784,6 +847,7 @@ static const vrule rules[] = {
                 "noboxes",
                 "the boxes are no houses: rows, columns and the other rules only (a jigsaw's "
                 "regions stay houses)"},
+        .shift = 1,
         .compile = vrc_nothing,
     },
     {
@@ -794,6 +858,7 @@ static const vrule rules[] = {
         .distinct = 1,
         .fp = VFP_LINES,
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = thermo,
     },
     {
@@ -808,6 +873,7 @@ static const vrule rules[] = {
         .iss_args = VISS_VALUE_CELLS,
         .iss_value = 5,
         .zero = whisper_gap,
+        .shift = 1,
         .compile = whisper,
     },
     /* the named lines (rules_lines.c) */
@@ -818,6 +884,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, NULL},
         .fp = VFP_LINES,
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = vl_palindrome,
     },
     {
@@ -828,6 +895,7 @@ static const vrule rules[] = {
         .cells = {NULL, 2, 0, VREPEAT_REFUSE, NULL},
         .iss_args = VISS_CELLS,
         .fp = VFP_LINES,
+        .shift = 1,
         .compile = vl_automaton,
         .check = vl_automaton_fits,
     },
@@ -841,6 +909,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SIDE,
         .iss_args = VISS_VALUE_CELLS,
         .zero = vl_lockout_gap,
+        .shift = 1,
         .compile = vl_automaton,
         .check = vl_automaton_fits,
     },
@@ -853,6 +922,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Region Sum Line",
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = vl_region_sum,
     },
     {
@@ -876,6 +946,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Zipper Line",
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = vl_zipper,
     },
     {
@@ -889,6 +960,7 @@ static const vrule rules[] = {
         .fp_from = "Modular Line",
         .iss_args = VISS_VALUE_CELLS,
         .zero = modular_default,
+        .shift = 1,
         .compile = vl_modular,
     },
     {
@@ -906,6 +978,7 @@ static const vrule rules[] = {
         .pub = {NONET_CON_PARITY, "parity", "", "", LINE, 8, 1, 0, NONET_VALUES_NONE, 0,
                 "parity CELLS", "neighbours along the line alternate odd and even digits"},
         .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
+        .shift = 1,
         .compile = vl_parity,
     },
     {
@@ -915,6 +988,7 @@ static const vrule rules[] = {
         .distinct = 1,
         .fp = VFP_LINES,
         .fp_from = "Nabner",
+        .shift = 1,
         .compile = vl_nabner,
     },
     {
@@ -924,6 +998,7 @@ static const vrule rules[] = {
                 "whisper CELLS = 4)"},
         .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
         .fp = VFP_LINES,
+        .shift = 1,
         .compile = vl_dutch_whisper,
     },
     {
@@ -934,6 +1009,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, NULL},
         .fp = VFP_LINES,
         .fp_from = "Slow Thermometer",
+        .shift = 1,
         .compile = vl_slow_thermo,
     },
     {
@@ -945,6 +1021,7 @@ static const vrule rules[] = {
         .fp_from = "Renban",
         .fp_rgb = "#F067F0",
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = renban,
     },
     {
@@ -962,6 +1039,7 @@ static const vrule rules[] = {
                 "every cell holds an odd digit"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
+        .shift = 1,
         .compile = odd,
     },
     {
@@ -969,6 +1047,7 @@ static const vrule rules[] = {
                 "even CELLS", "every cell holds an even digit"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
+        .shift = 1,
         .compile = even,
     },
     {
@@ -978,6 +1057,7 @@ static const vrule rules[] = {
                 "several digits)"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_GIVENS,
+        .shift = 1,
         .compile = digits,
     },
     /* the building blocks */
@@ -987,6 +1067,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .distinct = 1,
         .iss_args = VISS_CELLS,
+        .shift = 1,
         .compile = group,
     },
     {
@@ -996,6 +1077,7 @@ static const vrule rules[] = {
                 "the next one's B"},
         .cells = {NULL, 2, 0, VREPEAT_PATH, NULL},
         .iss_args = VISS_KEY_CELLS,
+        .shift = 1,
         .compile = pair_line,
     },
     {
@@ -1004,6 +1086,7 @@ static const vrule rules[] = {
                 "every two of the cells hold an allowed pair, the one listed first A"},
         .cells = {NULL, 2, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_KEY_CELLS,
+        .shift = 1,
         .compile = pairwise,
     },
     {
@@ -1013,6 +1096,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, WEIGHT_ONCE},
         .value_max = VMAX_WEIGHTED,
         .iss_args = VISS_WEIGHTED,
+        .shift = 1,
         .compile = weighted_sum,
     },
     {
@@ -1021,7 +1105,8 @@ static const vrule rules[] = {
                 "the cells hold each digit D, at least as often as it is listed"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_DIGITS_CELLS,
-        .compile = contains,
+        .shift = 1,
+        .compile = vx_contains,
     },
     {
         .pub = {NONET_CON_CONTAINS_EXACTLY, "containsexactly", "", "ContainExact", CELLS, 0, 1, 0,
@@ -1029,6 +1114,7 @@ static const vrule rules[] = {
                 "the cells' digits are the digits D, a digit a cell, in any order"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_DIGITS_CELLS,
+        .shift = 1,
         .compile = contains_exactly,
     },
     {
@@ -1038,6 +1124,7 @@ static const vrule rules[] = {
                 "1-9 A-Z, . any, [1-4] [^5], groups, alternatives, * + ? {k} {k,} {k,m}"},
         .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
         .iss_args = VISS_TEXT_CELLS,
+        .shift = 1,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1066,6 +1153,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SIDE,
         .fp = VFP_OUTSIDE,
         .iss_args = VISS_CLUES,
+        .shift = 1,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1076,8 +1164,9 @@ static const vrule rules[] = {
                 "DIGIT"},
         .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
         .value_min = 1,
-        .value_max = VMAX_SIDE,
+        .value_max = VMAX_DIGIT,
         .iss_args = VISS_CLUES,
+        .shift = 1,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1087,7 +1176,7 @@ static const vrule rules[] = {
                 "the N-th digit of row 3 from the clue is DIGIT, N the first of them"},
         .cells = {NULL, -1, -1, VREPEAT_REFUSE, NULL},
         .value_min = 1,
-        .value_max = VMAX_SIDE,
+        .value_max = VMAX_DIGIT,
         .iss_args = VISS_CLUES,
         .compile = automaton,
         .check = automaton_fits,
@@ -1230,7 +1319,7 @@ int vrel_holds(int kind, int value, int a, int b)
 int vcon_compile(const nonet_variant *v, const vcon *k, vbuild *b)
 {
     const vrule *r = vrule_of(k->type);
-    vctx x = {v, k, v->grid.n, vcon_cells(v, k), vcon_values(v, k), vcon_text(v, k), b};
+    vctx x = {v, k, v->grid.n, v->lo - 1, vcon_cells(v, k), vcon_values(v, k), vcon_text(v, k), b};
     return r ? r->compile(&x) : 0;
 }
 

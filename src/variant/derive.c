@@ -288,8 +288,8 @@ static int combine_sums(const nonet_variant *v, vbuild *b, const uint8_t *region
             k->ncells < MIN_COMBINE)
             continue;
         memcpy(pool + npool, vcon_cells(v, k), (size_t)k->ncells * sizeof *pool);
-        parts[nparts] = (part){(int)npool, k->ncells, k->value, 0, 0};
-        parts[nparts].slack = slack_of(b, pool + npool, k->ncells, k->value, index);
+        parts[nparts] = (part){(int)npool, k->ncells, vcon_digit_sum(v, k), 0, 0};
+        parts[nparts].slack = slack_of(b, pool + npool, k->ncells, vcon_digit_sum(v, k), index);
         npool += (size_t)k->ncells;
         nparts++;
     }
@@ -417,7 +417,7 @@ static int crossing_sums(deriver *d, const nonet_variant *v, int *index)
                     continue;
                 for (int j = 0; j < k->ncells; j++)
                     used[cc[j]] = 1;
-                total += k->value;
+                total += vcon_digit_sum(v, k);
                 lines += k->type == NONET_CON_LITTLE_KILLER;
             }
         if (!lines)
@@ -464,7 +464,7 @@ static int crossing_sums(deriver *d, const nonet_variant *v, int *index)
                         continue;
                     cc = vcon_cells(v, k);
                     len = k->ncells;
-                    value = k->value;
+                    value = vcon_digit_sum(v, k);
                 }
                 int inside = 1;
                 for (int j = 0; j < len && inside; j++)
@@ -542,7 +542,7 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
                 continue;
             for (int j = 0; j < k->ncells; j++)
                 d.in_p[cc[j]] = 1;
-            cages[ncages++] = (cage){cc, k->ncells, k->value};
+            cages[ncages++] = (cage){cc, k->ncells, vcon_digit_sum(v, k)};
         }
     d.ncages = ncages;
     d.in_sum = d.in_p;

@@ -818,6 +818,12 @@ long nonet_variant_fpuzzles(const nonet_variant *v, const char *title, int link,
             snprintf(why, why_cap, "no puzzle");
         return NONET_EARG;
     }
+    if (v->lo != 1) {
+        if (why && why_cap)
+            snprintf(why, why_cap, "values %d to %d: f-puzzles' digits are 1 to %d", v->lo,
+                     v->lo + v->grid.n - 1, v->grid.n);
+        return NONET_EARG;
+    }
     writer w = {v, v->grid.n, {NULL, 0, 0, 0}, "", NULL, 0};
     w.keys = malloc(((size_t)vrule_count() + 8) * sizeof *w.keys);
     int rc = w.keys ? write_json(&w, title) : NONET_ENOMEM;

@@ -68,6 +68,7 @@ typedef struct reader {
     nonet_error *err;
     nonet_variant *v;
     int n;
+    int lo;           /* the value of digit 1 (.Shape~9x9~0-8: 0), else 1 */
     uint64_t *allow;  /* n*n: the digits the givens leave each cell, 0: none */
     size_t *allow_at; /* where each cell was first given */
     int noboxes;      /* whether the text has a .NoBoxes (and a .Jigsaw) */
@@ -433,8 +434,8 @@ static int key_pairs(reader *r, arg a, int legacy, int *values, const char *type
         for (int b = 0; b < 6; b++) {
             long bit = (long)i * 6 + b;
             if (bit < (long)n * n && d >> b & 1) {
-                values[k++] = (int)(bit / n) + 1;
-                values[k++] = (int)(bit % n) + 1;
+                values[k++] = (int)(bit / n) + r->lo; /* ISS's key: digits 1..n */
+                values[k++] = (int)(bit % n) + r->lo;
             }
         }
     }
@@ -492,10 +493,10 @@ static int givens(reader *r, const char *type)
             return NONET_EARG;
         uint64_t mask = 0;
         for (int d = 0; d < m; d++) {
-            if (digits[d] < 1 || digits[d] > r->n)
-                return fail(r, at_of(r, a) + k + 1, "%s: %d is no digit 1 to %d", type, digits[d],
-                            r->n);
-            mask |= (uint64_t)1 << (digits[d] - 1);
+            if (digits[d] < r->lo || digits[d] > r->lo + r->n - 1)
+                return fail(r, at_of(r, a) + k + 1, "%s: %d is no digit %d to %d", type, digits[d],
+                            r->lo, r->lo + r->n - 1);
+            mask |= (uint64_t)1 << (digits[d] - r->lo);
         }
         if (r->allow[cell] && !(r->allow[cell] & mask))
             return fail(r, at_of(r, a), "%s: %s given again, and no digit is left to it", type,
@@ -1191,9 +1192,11 @@ static int parts_of(const char *src, size_t len, part **out, char **clean)
     return k;
 }
 
-/* The side a part's .Shape gives (0: none), its place in *at. */
-static int shape_of(reader *r, size_t *at)
+/* The side a part's .Shape gives (0: none), its place in *at; the value
+ * of its digit 1 in *lo (~0-8: 0; else 1). */
+static int shape_of(reader *r, size_t *at, int *first)
 {
+    *first = 1;
     for (size_t i = 0; i < r->ns; i++) {
         if (r->s[i] != '.' || strncmp(r->s + i + 1, "Shape~", 6) != 0)
             continue;
@@ -1221,11 +1224,13 @@ static int shape_of(reader *r, size_t *at)
         if (*t == '~') {
             t++;
             if (sscanf(t, "%d-%d%n", &lo, &hi, &used) == 2 && used > 0) {
-                if (lo != 1 || hi != rows)
+                if ((lo != 0 && lo != 1) || hi != lo + rows - 1)
                     return fail(r, *at,
-                                "Shape~%s: digits %d to %d, but nonet's %dx%d grids hold 1 to %d",
-                                spec, lo, hi, rows, rows, rows),
+                                "Shape~%s: digits %d to %d, but nonet's %dx%d grids hold 1 to %d "
+                                "or 0 to %d",
+                                spec, lo, hi, rows, rows, rows, rows - 1),
                            -1;
+                *first = lo;
                 t += used;
             } else if (sscanf(t, "%d%n", &hi, &used) == 1 && used > 0) {
                 if (hi != rows)
@@ -1319,7 +1324,14 @@ static int read_all(reader *r, char *name)
         int m = line_kind(r->s, r->ns, raw, p[i].to - p[i].from, &kind);
         size_t at = r->ns ? r->pos[0] : p[i].from;
         if (!m) {
-            m = shape_of(r, &at);
+            int lo;
+            m = shape_of(r, &at, &lo);
+            if (m > 0 && !n)
+                r->lo = lo;
+            else if (m > 0 && lo != r->lo) {
+                fail(r, at, "digits from %d, but an earlier part's are from %d", lo, r->lo);
+                m = -1;
+            }
             r->noboxes |= names(r, "NoBoxes");
             r->jigsaw |= names(r, "Jigsaw");
         }
@@ -1340,6 +1352,8 @@ static int read_all(reader *r, char *name)
         nonet_default_shape(r->n, &br, &bc);
         nonet_grid_init(&g, br, bc);
         r->v = nonet_variant_new(&g);
+        if (r->v && r->lo != 1)
+            nonet_variant_set_digits(r->v, r->lo, r->lo + r->n - 1, NULL, 0);
         r->allow = calloc((size_t)r->n * (size_t)r->n, sizeof *r->allow);
         r->allow_at = calloc((size_t)r->n * (size_t)r->n, sizeof *r->allow_at);
         if (!r->v || !r->allow || !r->allow_at)
@@ -1401,7 +1415,7 @@ static int settle_givens(reader *r)
             }
         for (int d = 1; d <= n; d++)
             if (m >> (d - 1) & 1)
-                values[nv++] = d;
+                values[nv++] = d + r->lo - 1; /* a value */
         if (!digits)
             return fail(r, r->allow_at[c], "Given: the digits a cell may hold (R1C1_2_4_6)");
         rc = add(r, "Given", digits->pub.type, 0, r->cells, k, values, nv, NULL, r->allow_at[c]);
@@ -1565,6 +1579,7 @@ int variant_parse_iss(const char *text, size_t len, nonet_variant **out, char *n
                       nonet_error *err)
 {
     reader r = {0};
+    r.lo = 1;
     r.text = r.src = text;
     r.srclen = r.textlen = len;
     r.err = err;
@@ -1713,7 +1728,7 @@ static long put_constraint(text_buf *t, const nonet_variant *v, const vcon *k, c
         uint8_t words[(NONET_MAX_SIDE * NONET_MAX_SIDE + 5) / 6] = {0};
         int last = -1;
         for (int i = 0; i + 1 < k->nvalues; i += 2) {
-            int bit = (values[i] - 1) * n + values[i + 1] - 1;
+            int bit = (values[i] - v->lo) * n + values[i + 1] - v->lo; /* digits 1..n */
             words[bit / 6] |= (uint8_t)(1 << bit % 6);
             last = bit / 6 > last ? bit / 6 : last;
         }
@@ -1844,8 +1859,10 @@ long nonet_variant_iss(const nonet_variant *v, char *buf, size_t cap, char *why,
     if (n > ISS_MAX_SIDE)
         return refuse(why, whycap, "a %dx%d grid: ISS's are %d by %d at most", n, n, ISS_MAX_SIDE,
                       ISS_MAX_SIDE);
-    if (n != 9)
+    if (n != 9 || v->lo != 1)
         put_int(&t, ".Shape~", n), put_int(&t, "x", n);
+    if (v->lo != 1)
+        put_int(&t, "~", v->lo), put_int(&t, "-", v->lo + n - 1);
     if (v->has_regions) {
         put(&t, ".Jigsaw~");
         for (int c = 0; c < n * n; c++)
@@ -1858,7 +1875,7 @@ long nonet_variant_iss(const nonet_variant *v, char *buf, size_t cap, char *why,
         if (v->grid.cells[c]) {
             put(&t, any++ ? "" : ".");
             put_cell(&t, n, c);
-            put_int(&t, "_", v->grid.cells[c]);
+            put_int(&t, "_", v->grid.cells[c] + v->lo - 1); /* its value */
         }
     for (int i = 0; i < v->ncons; i++) {
         const vcon *k = &v->cons[i];

@@ -26,7 +26,45 @@ nonet_variant *nonet_variant_new(const nonet_grid *puzzle)
     if (!v)
         return NULL;
     nonet_grid_copy(&v->grid, puzzle);
+    v->lo = 1;
     return v;
+}
+
+int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t cap)
+{
+    if (!v)
+        return NONET_EARG;
+    int n = v->grid.n;
+    if ((lo != 0 && lo != 1) || hi != lo + n - 1) {
+        vsay(why, cap, "digits %d to %d: a %dx%d grid holds 1 to %d or 0 to %d", lo, hi, n, n, n,
+             n - 1);
+        return NONET_EARG;
+    }
+    if (v->ncons && lo != v->lo) {
+        vsay(why, cap, "digits %d to %d: set the digits before the constraints", lo, hi);
+        return NONET_EARG;
+    }
+    v->lo = lo;
+    v->symbols[0] = '\0';
+    if (lo == 0 && n <= NONET_MAX_SYMBOL_SIDE) {
+        static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        memcpy(v->symbols, zero_based, (size_t)n);
+        v->symbols[n] = '\0';
+    }
+    return NONET_OK;
+}
+
+void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi)
+{
+    if (lo)
+        *lo = v->lo;
+    if (hi)
+        *hi = v->lo + v->grid.n - 1;
+}
+
+const char *nonet_variant_symbols(const nonet_variant *v)
+{
+    return v->symbols[0] ? v->symbols : NULL;
 }
 
 void nonet_variant_free(nonet_variant *v)
@@ -322,8 +360,8 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
         return NONET_EARG;
     }
     for (int i = 0; i < k; i++)
-        if (c->values[i] < 1 || c->values[i] > n) {
-            vsay(why, cap, "%s: %d is no digit 1 to %d", name, c->values[i], n);
+        if (c->values[i] < v->lo || c->values[i] > v->lo + n - 1) {
+            vsay(why, cap, "%s: %d is no digit %d to %d", name, c->values[i], v->lo, v->lo + n - 1);
             return NONET_EARG;
         }
     return NONET_OK;
@@ -337,6 +375,11 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
     int n = v->grid.n, cells = c->ncells - (nparts > 1 ? nparts - 1 : 0);
     if (r->refused) {
         vsay(why, cap, "%s: nonet cannot take it: %s", name, r->refused);
+        return NONET_EARG;
+    }
+    if (v->lo != 1 && !r->shift) {
+        vsay(why, cap, "%s: nonet takes it on grids of digits 1 to %d only, not %d to %d", name, n,
+             v->lo, v->lo + n - 1);
         return NONET_EARG;
     }
     if (r->pub.shape == NONET_SHAPE_PARTS && (r->pub.parts ? nparts != r->pub.parts : nparts < 2)) {
@@ -403,19 +446,22 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
             vsay(why, cap, "%s: its text has a control character (a line break ...)", name);
             return NONET_EARG;
         }
-    long min = r->value_min, max = r->value_max;
-    if (max == VMAX_SUM)
-        max = largest_sum(n, cells, r->distinct);
+    long min = r->value_min, max = r->value_max, off = v->lo - 1;
+    if (max == VMAX_SUM) /* at digits 1 to n: value_min; in values, less */
+        min = min + off * cells > 0 ? min + off * cells : 0,
+        max = largest_sum(n, cells, r->distinct) + off * cells;
     else if (max == VMAX_FILLING)
-        max = largest_sum(n - 1, n - 2, 1); /* n-1 down to 2 */
+        max = largest_sum(n - 1, n - 2, 1) + off * (n - 2); /* n-1 down to 2 */
     else if (max == VMAX_SIDE)
         max = n;
+    else if (max == VMAX_DIGIT)
+        min = v->lo, max = v->lo + n - 1;
     else if (max == VMAX_WEIGHTED) {
         min = max = 0;
         for (int i = 0; i < c->nvalues; i++) {
             long w = c->values[i];
-            min += w < 0 ? w * n : w;
-            max += w < 0 ? w : w * n;
+            min += w < 0 ? w * (n + off) : w * (1 + off);
+            max += w < 0 ? w * (1 + off) : w * (n + off);
         }
     }
     if (!r->pub.valued && c->value) {

@@ -60,7 +60,7 @@ int vrc_double_arrow(const vctx *x)
     int len = x->k->ncells, w[VARIANT_MAX_LINE];
     for (int i = 0; i < len; i++)
         w[i] = i == 0 || i == len - 1 ? -1 : 1;
-    return vb_sum(x->b, x->cells, w, len, 0);
+    return vx_sum(x, x->cells, w, len, 0);
 }
 
 /* The pill's cells (k of them) in reading order into sorted. */
@@ -85,9 +85,9 @@ int vrc_pill_arrow(const vctx *x)
         cells[len] = x->cells[i];
         w[len++] = 1;
     }
-    for (int i = 1; i < pill && x->n > 9; i++)
-        vb_mask(x->b, cells[i], full_set(9));
-    return vb_sum(x->b, cells, w, len, 0);
+    for (int i = 1; i < pill && x->n + x->off > 9; i++)
+        vb_mask(x->b, cells[i], full_set(9 - x->off)); /* values up to 9 */
+    return vx_sum(x, cells, w, len, 0);
 }
 
 /* The pill reads one way: in reading order, each cell one step right,
@@ -115,7 +115,7 @@ int vrc_pill_check(const nonet_variant *v, const nonet_constraint *c, char *why,
 /* the 2x2 block holds each digit listed, as often as listed */
 int vrc_quadruple(const vctx *x)
 {
-    return vb_contains(x->b, x->cells, x->k->ncells, x->values, x->k->nvalues);
+    return vx_contains(x);
 }
 
 /* The four cells are a 2x2 block. */
@@ -354,7 +354,7 @@ int vrc_equal_sums(const vctx *x)
                 cells[kept] = cells[j];
                 w[kept++] = w[j];
             }
-        if (kept && vb_sum(x->b, cells, w, kept, 0))
+        if (kept && vx_sum(x, cells, w, kept, 0))
             return -1;
         from = to + 1;
     }

@@ -157,7 +157,7 @@ static int same_sum(const vctx *x, const int *a, int alen, const int *b, int ble
         cells[alen + i] = b[i];
         w[alen + i] = -1;
     }
-    return vb_sum(x->b, cells, w, alen + blen, 0);
+    return vx_sum(x, cells, w, alen + blen, 0);
 }
 
 /* The k stretches of cells (stretch s: from[s] .. from[s + 1]) sum the

@@ -16,6 +16,8 @@
  *   ... = VALUE                     its value (a sum, a gap ...)
  *   regions SYMBOLS                 (n*n symbols, on this line and the
  *                                   next ones: a jigsaw's region map)
+ *   values 0-8                      the digits' values, when not 1 to n
+ *                                   (the grid then written in 0-8)
  *
  * and the other words of the alias table (white CELL CELL: a difference
  * of 1; diagonal: both diagonals; negative kropki ...). CELLS are
@@ -459,7 +461,7 @@ static int classify(line *l, char *w, size_t cap, size_t *at)
     if (l->pos < l->len && !isspace((unsigned char)l->s[l->pos]) && l->s[l->pos] != ',' &&
         l->s[l->pos] != '#')
         return 0; /* "Killer:" ... a title */
-    if (!strcmp(w, "regions"))
+    if (!strcmp(w, "regions") || !strcmp(w, "values"))
         return 1;
     if (first_word(w))
         return 1;
@@ -566,6 +568,31 @@ int nonet_variant_parse(const char *text, size_t len, nonet_variant **out, char 
     return variant_parse_text(text, len, out, name, err);
 }
 
+/* A values line, "values 0-8" (its word read): the range into *lo, *hi;
+ * seen: how many came before it. */
+static int values_line(line *l, int *lo, int *hi, int seen, nonet_error *err)
+{
+    skip_blanks(l);
+    size_t at = l->pos;
+    int a = 0, b = 0, used = 0;
+    char tail[16];
+    char buf[32];
+    size_t k = l->len - l->pos < sizeof buf - 1 ? l->len - l->pos : sizeof buf - 1;
+    memcpy(buf, l->s + l->pos, k);
+    buf[k] = '\0';
+    char *hash = strchr(buf, '#');
+    if (hash)
+        *hash = '\0';
+    if (seen)
+        return fail(err, l, at, "values: given twice");
+    if (sscanf(buf, "%d-%d%n", &a, &b, &used) != 2 || sscanf(buf + used, " %15s", tail) == 1 ||
+        (a != 0 && a != 1) || b < a || b > 63 + a)
+        return fail(err, l, at, "values: expected 0-N or 1-N (values 0-8: the digits 0 to 8)");
+    *lo = a;
+    *hi = b;
+    return NONET_OK;
+}
+
 int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *name,
                        nonet_error *err)
 {
@@ -577,22 +604,34 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         memcpy(grid, text, len);
     grid[len] = '\0';
     long number = 0;
-    for (size_t at = 0; at < len;) {
+    int lo = 1, hi = 0, values_seen = 0, rc = NONET_OK;
+    for (size_t at = 0; at < len && rc == NONET_OK;) {
         const char *s = text + at, *e = memchr(s, '\n', len - at);
         size_t ll = e ? (size_t)(e - s) : len - at;
-        line l = {s, ll, 0, ++number};
+        line l = {s, ll && s[ll - 1] == '\r' ? ll - 1 : ll, 0, ++number};
         char w[72] = "";
         size_t wat;
         if (classify(&l, w, sizeof w, &wat)) {
             memset(grid + at, ' ', ll);
+            if (!strcmp(w, "values"))
+                rc = values_line(&l, &lo, &hi, values_seen++, err);
         }
         at += ll + 1;
     }
-    nonet_puzzle *p = malloc(sizeof *p);
-    int rc = p ? NONET_OK : NONET_ENOMEM;
+    /* digits from 0: the grid is written in them ('0' a digit) */
+    static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    char symbols[NONET_MAX_SYMBOL_SIDE + 1] = "";
+    if (lo == 0 && hi < NONET_MAX_SYMBOL_SIDE) {
+        memcpy(symbols, zero_based, (size_t)hi + 1);
+        symbols[hi + 1] = '\0';
+    }
+    nonet_read_opts ro = {.symbols = symbols};
+    nonet_puzzle *p = rc == NONET_OK ? malloc(sizeof *p) : NULL;
+    if (rc == NONET_OK && !p)
+        rc = NONET_ENOMEM;
     size_t used = 0;
     if (rc == NONET_OK)
-        rc = nonet_parse(grid, len, NULL, p, &used);
+        rc = nonet_parse(grid, len, &ro, p, &used);
     if (rc != NONET_OK) {
         if (err && p && rc != NONET_ENOMEM && rc != NONET_EEMPTY)
             *err = p->error;
@@ -615,6 +654,15 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
     free(grid);
     if (!v)
         return NONET_ENOMEM;
+    char why[160];
+    if (values_seen && nonet_variant_set_digits(v, lo, hi, why, sizeof why) != NONET_OK) {
+        nonet_variant_free(v);
+        if (err) {
+            *err = (nonet_error){NONET_EARG, 0, 0, ""};
+            snprintf(err->message, sizeof err->message, "values: %s", why);
+        }
+        return NONET_EARG;
+    }
     number = 0;
     for (size_t at = 0; at < len && rc == NONET_OK;) {
         const char *s = text + at, *e = memchr(s, '\n', len - at);
@@ -626,6 +674,8 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         if (classify(&l, w, sizeof w, &wat)) {
             if (!strcmp(w, "regions"))
                 rc = regions_map(v, &l, text, len, &next, &number, err);
+            else if (!strcmp(w, "values"))
+                rc = NONET_OK; /* read before the grid */
             else
                 rc = constraint_line(v, &l, w, wat, err);
         } else if (at >= used) {
@@ -711,13 +761,19 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
     nonet_layout layout = n == 9 ? NONET_LAYOUT_LINE : NONET_LAYOUT_GRID;
     if (n > NONET_MAX_SYMBOL_SIDE)
         layout = NONET_LAYOUT_NUMBERS;
-    long len = nonet_format(&v->grid, layout, '.', NULL, 0);
+    nonet_format_opts fo = {'.', nonet_variant_symbols(v), NULL, 0};
+    long len = nonet_format_with(&v->grid, layout, &fo, NULL, 0);
     char *g = len > 0 ? malloc((size_t)len + 1) : NULL;
     if (!g)
         return len < 0 ? len : NONET_ENOMEM;
-    nonet_format(&v->grid, layout, '.', g, (size_t)len + 1);
+    nonet_format_with(&v->grid, layout, &fo, g, (size_t)len + 1);
     text_put(&t, g, (size_t)len);
     free(g);
+    if (v->lo != 1) {
+        char b[48];
+        snprintf(b, sizeof b, "values %d-%d\n", v->lo, v->lo + n - 1);
+        put(&t, b);
+    }
     if (v->has_regions) {
         put(&t, "regions");
         for (int c = 0; c < n * n; c++) {
@@ -803,6 +859,12 @@ long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
         put(&t, "\"}");
         first = 0;
     }
+    if (v->lo != 1) {
+        snprintf(b, sizeof b, "%s{\"type\":\"values\",\"from\":%d,\"to\":%d}", first ? "" : ",",
+                 v->lo, v->lo + n - 1);
+        put(&t, b);
+        first = 0;
+    }
     for (int i = 0; i < v->ncons; i++, first = 0) {
         const vcon *k = &v->cons[i];
         snprintf(b, sizeof b, "%s{\"type\":\"%s\"", first ? "" : ",", vrule_of(k->type)->pub.name);
@@ -822,7 +884,7 @@ long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
             }
             put(&t, parts ? "]]" : "]");
         }
-        if (k->value) {
+        if (k->value || vrule_of(k->type)->pub.valued == 2) {
             snprintf(b, sizeof b, ",\"value\":%d", k->value);
             put(&t, b);
         }

@@ -79,6 +79,8 @@ typedef struct vdraw {
 
 struct nonet_variant {
     nonet_grid grid;
+    int lo; /* the value of digit 1 (nonet_variant_set_digits): 1, or 0 */
+    char symbols[NONET_MAX_SYMBOL_SIDE + 1]; /* nonet_variant_symbols, lo 0 */
     int has_regions;
     uint8_t region[NONET_MAX_CELLS];
     vcon *cons;
@@ -119,6 +121,13 @@ static inline const int *vcon_values(const nonet_variant *v, const vcon *k)
 static inline const char *vcon_text(const nonet_variant *v, const vcon *k)
 {
     return k->text >= 0 ? v->ctext + k->text : NULL;
+}
+
+/* The sum of constraint k's cells' digits (1..n) that its value, a sum of
+ * their values, stands for (the same on grids of digits 1 to n). */
+static inline int vcon_digit_sum(const nonet_variant *v, const vcon *k)
+{
+    return k->value - (v->lo - 1) * k->ncells;
 }
 
 /* ------------------------------------------------------------ the engine's model */
@@ -257,6 +266,11 @@ int vdfa_from_fn(vdfa *out, int n, const int *starts, int nstarts, vdfa_next_fn 
 int vdfa_from_regex(vdfa *out, const char *re, size_t len, int n, long *column, char *why,
                     size_t cap);
 
+/* vdfa_from_regex on a grid whose digit 1 is the value lo (1, or 0:
+ * the expression's '0' is digit 1, '1' digit 2 ...). */
+int vdfa_from_regex_at(vdfa *out, const char *re, size_t len, int n, int lo, long *column,
+                       char *why, size_t cap);
+
 /* Whether d accepts the digits digits[0 .. len) (each 1..n). */
 int vdfa_accepts(const vdfa *d, const uint8_t *digits, int len);
 
@@ -280,8 +294,19 @@ int vdfa_broken(const vdfa *d, const uint8_t *grid, const int *cells, int len);
  * - VCLUE_SANDWICH: one 1 and one n; the digits between them sum to clue;
  * - VCLUE_LUNCHBOX: the smallest digit and the largest, each once; the
  *   digits between them sum to clue.
+ * - VCLUE_SKYSCRAPER_ZERO: VCLUE_SKYSCRAPER where digit 1 is the value 0,
+ *   a building of no height that is never seen (grids of digits 0 to
+ *   n-1, as Interactive Sudoku Solver has them).
  * (Whether the digits differ is another rule: a row's.) */
-enum { VCLUE_XSUM, VCLUE_SKYSCRAPER, VCLUE_HIDDEN, VCLUE_ROOM, VCLUE_SANDWICH, VCLUE_LUNCHBOX };
+enum {
+    VCLUE_XSUM,
+    VCLUE_SKYSCRAPER,
+    VCLUE_HIDDEN,
+    VCLUE_ROOM,
+    VCLUE_SANDWICH,
+    VCLUE_LUNCHBOX,
+    VCLUE_SKYSCRAPER_ZERO
+};
 
 /* The automaton of clue kind (VCLUE_*) over len cells (its horizon) of an
  * n-sided grid. Returns NONET_OK, NONET_ENOMEM, or NONET_EARG (a kind or
@@ -372,7 +397,9 @@ enum {
                            lies between 1 and n) */
     VMAX_WEIGHTED = -3, /* from the least to the most its weights make (any
                            sign; value_min is not read) */
-    VMAX_SIDE = -4      /* n, the grid's side (a digit, a count of cells) */
+    VMAX_SIDE = -4,     /* n, the grid's side (a count of cells) */
+    VMAX_DIGIT = -5     /* a digit's value: from the grid's first (its
+                           value_min not read) to its last */
 };
 
 /* How f-puzzles JSON holds a rule (vrule.fp), under nonet_rule.fpuzzles. */
@@ -447,11 +474,36 @@ typedef struct vctx {
     const nonet_variant *v;
     const vcon *k;
     int n;
+    int off; /* a digit d (1..n) is the value d + off: v->lo - 1 (0, or -1
+                on a grid of digits 0 to n-1); a rule's values are values,
+                its primitives' digits digits (vdigit) */
     const int *cells;
     const int *values;
     const char *text;
     vbuild *b;
 } vctx;
+
+/* The digit (1..n) of a value of x's grid. */
+static inline int vdigit(const vctx *x, int value)
+{
+    return value - x->off;
+}
+
+/* A sum of values, sum w[i] * (d[i] + off) = target, as a sum of digits:
+ * its target less off times the weights' sum (wsum). */
+static inline long vdigit_sum(const vctx *x, long target, long wsum)
+{
+    return target - (long)x->off * wsum;
+}
+
+/* The primitives in values (constraints.c), for the rules' definitions:
+ * a pair relation (vb_pair's kinds; one that reads values, ratio and sum,
+ * made a table on a grid of digits 0 to n-1); sum w[i] * value(cells[i])
+ * = target (vb_sum); the cells hold x's listed values (its constraint's
+ * values, vb_contains). Each returns 0, or -1 out of memory. */
+int vx_pair(const vctx *x, int a, int b, int kind, int value);
+int vx_sum(const vctx *x, const int *cells, const int *w, int len, long target);
+int vx_contains(const vctx *x);
 
 /* A rule's definition over the primitives: the vb_* calls that make its
  * constraint x->k. Returns 0, or -1 out of memory. */
@@ -495,6 +547,11 @@ typedef struct vrule {
     int overlap;         /* its parts may share cells (equal sums' parts,
                             a clone and its copy); else a cell in two
                             parts is refused */
+    int shift;           /* it takes grids whose digits start at 0
+                            (nonet_variant_set_digits): its meaning does
+                            not rest on the digits' values (differences,
+                            order, equality), or its definition converts
+                            them (vctx.off); 0: refused there */
     const char *refused; /* why nonet refuses every constraint of the rule
                             (its row kept so that readers name it): a
                             sentence; NULL for a rule it takes */
