@@ -190,10 +190,165 @@ static void test_rate_generate_about(void)
     nw_free(w);
 }
 
+/* ------------------------------------------------------------ drawing */
+
+/* A request for nw_svg: the position (digits, marks), the givens, a step
+ * object (or NULL), into a malloc'ed string. */
+static char *svg_request(const nonet_grid *pos, const nonet_marks *m, const nonet_grid *givens,
+                         const char *step_json, const char *id)
+{
+    int n = pos->n;
+    size_t cap =
+        256 + (size_t)n * (size_t)n * (size_t)(n + 2) + (step_json ? strlen(step_json) : 0);
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    static const char sym[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    size_t o = (size_t)snprintf(out, cap, "{\"size\":\"%dx%d\",\"cells\":\"", pos->box_rows,
+                                pos->box_cols);
+    for (int c = 0; c < n * n; c++)
+        out[o++] = pos->cells[c] ? sym[pos->cells[c] - 1] : '.';
+    o += (size_t)snprintf(out + o, cap - o, "\",\"givens\":\"");
+    for (int c = 0; c < n * n; c++)
+        out[o++] = givens->cells[c] ? sym[givens->cells[c] - 1] : '.';
+    out[o++] = '"';
+    if (m) {
+        o += (size_t)snprintf(out + o, cap - o, ",\"marks\":\"");
+        for (int c = 0; c < n * n; c++)
+            for (int k = 0; k < n; k++)
+                out[o++] = m->cands[c] >> k & 1 ? sym[k] : '.';
+        out[o++] = '"';
+    }
+    if (id)
+        o += (size_t)snprintf(out + o, cap - o, ",\"id\":\"%s\"", id);
+    if (step_json)
+        o += (size_t)snprintf(out + o, cap - o, ",\"step\":%s", step_json);
+    snprintf(out + o, cap - o, "}\n");
+    return out;
+}
+
+static char *library_svg(const nonet_grid *pos, const nonet_marks *m, const nonet_step *st,
+                         const nonet_svg_opts *o)
+{
+    long need = nonet_step_svg(pos, m, st, o, NULL, 0);
+    char *out = need > 0 ? malloc((size_t)need + 1) : NULL;
+    if (out)
+        nonet_step_svg(pos, m, st, o, out, (size_t)need + 1);
+    return out;
+}
+
+/* Every step of chain puzzles (a forcing x-chain, cycles, dynamic
+ * forcing chains whose nodes have several parents, nested forcing
+ * chains), sent to nw_svg as
+ * the page sends it (the step's JSON, the position's lines), is drawn
+ * byte for byte as nonet_step_svg draws the solver's own step: the step
+ * read back from its JSON is the step. */
+static void test_svg_steps(void)
+{
+    static const char *const puzzles[] = {
+        "...7.....52...41..8....2.6......17367..2.58........5.13.15486......2...4...1.....",
+        "..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2.......",
+        "......5..87.5.4.9..3..9.....6..5...9.8....746.........4.1....2....4..1.7...8.....",
+        "79....5........6.28..75.3.1.52.9...81......2.9..81........8.7...1.....39......2.5",
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    };
+    static nonet_grid g, pos;
+    static nonet_marks pm;
+    nw *w = nw_new();
+    nonet_human *h = nonet_human_new();
+    CHECK(w && h);
+    int steps = 0, chains = 0, multi = 0;
+    for (size_t p = 0; p < sizeof puzzles / sizeof puzzles[0]; p++) {
+        CHECK(grid_from_line(puzzles[p], 3, 3, &g));
+        CHECK(nonet_human_start(h, &g, NULL) == NONET_OK);
+        int found;
+        while ((found = nonet_human_find(h)) > 0) {
+            nonet_human_position(h, &pos, &pm);
+            for (int i = 0; i < found; i++) {
+                nonet_step st;
+                CHECK(nonet_human_step(h, i, &st) == NONET_OK);
+                long jlen = nonet_step_json(&st, 9, NULL, NULL, 0);
+                char *json = malloc((size_t)jlen + 1);
+                CHECK(json && nonet_step_json(&st, 9, NULL, json, (size_t)jlen + 1) == jlen);
+                char *req = svg_request(&pos, &pm, &g, json, "step");
+                CHECK(req);
+                const char *got = nw_svg(w, put(w, req));
+                nonet_svg_opts o = {&g, NULL, "step"};
+                char *want = library_svg(&pos, &pm, &st, &o);
+                CHECK(got && want);
+                CHECKF(strcmp(got, want) == 0, "puzzle %zu, %s: %.300s", p + 1, json, got);
+                steps++;
+                chains += st.nchain > 0;
+                for (int k = 0; k < st.nchain; k++)
+                    multi += st.chain[k].nparents > 1;
+                free(want);
+                free(req);
+                free(json);
+            }
+            CHECK(nonet_human_apply(h, -1) >= 0);
+        }
+    }
+    CHECKF(steps > 300 && chains >= 10 && multi > 10,
+           "%d steps, %d chains, %d nodes of several parents", steps, chains, multi);
+    nonet_human_free(h);
+    nw_free(w);
+}
+
+/* A puzzle and its solution with the clues apart, with no candidate (the
+ * page's download and print); requests that cannot be drawn say why. */
+static void test_svg_plain_and_refused(void)
+{
+    static nonet_grid g, s;
+    static nonet_marks none;
+    nw *w = nw_new();
+    CHECK(w);
+    CHECK(grid_from_line(hard, 3, 3, &g));
+    uint64_t count = 0;
+    CHECK(nonet_count(&g, 1, &count, &s, NULL) == NONET_OK);
+    memset(&none, 0, sizeof none);
+    char *req = svg_request(&s, &none, &g, NULL, "print-2");
+    CHECK(req);
+    const char *got = nw_svg(w, put(w, req));
+    CHECK(got && strncmp(got, "<svg", 4) == 0 && !strstr(got, "class=\"cand"));
+    CHECK(strstr(got, "id=\"print-2-title\"") && strstr(got, "class=\"placed-digit\""));
+    nonet_svg_opts o = {&g, NULL, "print-2"};
+    char *want = library_svg(&s, &none, NULL, &o);
+    CHECK(want && strcmp(got, want) == 0);
+    free(want);
+    free(req);
+    /* no marks: every candidate; "step": null is no step */
+    got = nw_svg(w, put(w, "{\"size\":\"2x2\",\"cells\":\"1...............\",\"step\":null}"));
+    CHECKF(got && strncmp(got, "<svg", 4) == 0 && strstr(got, "class=\"cand"), "%.200s", got);
+    static const char *const refused[] = {
+        "",
+        "not json",
+        "{\"size\":\"3x3\"}",
+        "{\"size\":\"3x3\",\"cells\":\"123\"}",
+        "{\"size\":\"2x2\",\"cells\":\"1...............\",\"marks\":\"12\"}",
+        "{\"size\":\"2x2\",\"cells\":\"1...............\",\"id\":\"1x\"}",
+        "{\"size\":\"2x2\",\"cells\":\"1...............\",\"step\":{\"technique\":\"magic\"}}",
+        "{\"size\":\"2x2\",\"cells\":\"1...............\",\"step\":{\"technique\":\"naked "
+        "single\",\"placements\":[{\"cell\":\"r5c1\",\"digit\":1}]}}",
+        "{\"size\":\"2x2\",\"cells\":\"1...............\",\"step\":{\"technique\":\"x-cycle\","
+        "\"chain\":{\"kind\":\"cycle\",\"branches\":[[{\"cell\":\"r1c2\",\"digit\":2,\"on\":true,"
+        "\"parents\":[0]}]]}}}",
+        "{\"size\":\"2x2\",\"cells\":\"1...............\"} trailing",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        got = nw_svg(w, put(w, refused[i]));
+        CHECKF(got && strstr(got, "\"status\":\"error\"") && strstr(got, "cannot draw"),
+               "request %zu: %.200s", i, got ? got : "NULL");
+    }
+    CHECK(nw_svg(NULL, 0) == NULL);
+    nw_free(w);
+}
+
 void suite_web_api(void)
 {
     RUN(test_count);
     RUN(test_read_and_hint);
     RUN(test_explain);
     RUN(test_rate_generate_about);
+    RUN(test_svg_steps);
+    RUN(test_svg_plain_and_refused);
 }

@@ -636,3 +636,668 @@ NW_EXPORT(nw_about) const char *nw_about(nw *w)
     (void)need;
     return finish(w);
 }
+
+/* ------------------------------------------------------------ drawing */
+
+/* A JSON reader over a span of the input: what a drawing's request and
+ * a step object need (objects, arrays, strings, integers, one-decimal
+ * numbers, true, false, null). Any error sets bad and ends the span. */
+typedef struct jr {
+    const char *s, *end;
+    int bad;
+} jr;
+
+static void jr_fail(jr *j)
+{
+    j->bad = 1;
+    j->s = j->end;
+}
+
+static int jr_peek(jr *j)
+{
+    while (j->s < j->end && (*j->s == ' ' || *j->s == '\t' || *j->s == '\n' || *j->s == '\r'))
+        j->s++;
+    return j->s < j->end ? (unsigned char)*j->s : -1;
+}
+
+static int jr_eat(jr *j, char c)
+{
+    if (jr_peek(j) != (unsigned char)c)
+        return 0;
+    j->s++;
+    return 1;
+}
+
+/* A string into out (cap bytes; NULL: skipped). 0 on error (too long
+ * for out included). \u escapes are read as '?': no name here has one. */
+static int jr_string(jr *j, char *out, size_t cap)
+{
+    if (!jr_eat(j, '"')) {
+        jr_fail(j);
+        return 0;
+    }
+    size_t o = 0;
+    while (j->s < j->end && *j->s != '"') {
+        char c = *j->s++;
+        if (c == '\\') {
+            if (j->s >= j->end)
+                break;
+            c = *j->s++;
+            switch (c) {
+            case 'n':
+                c = '\n';
+                break;
+            case 't':
+                c = '\t';
+                break;
+            case 'r':
+            case 'b':
+            case 'f':
+                c = ' ';
+                break;
+            case 'u':
+                if (j->end - j->s < 4) {
+                    jr_fail(j);
+                    return 0;
+                }
+                j->s += 4;
+                c = '?';
+                break;
+            case '"':
+            case '\\':
+            case '/':
+                break;
+            default:
+                jr_fail(j);
+                return 0;
+            }
+        }
+        if (out) {
+            if (o + 1 >= cap) {
+                jr_fail(j);
+                return 0;
+            }
+            out[o++] = c;
+        }
+    }
+    if (j->s >= j->end) {
+        jr_fail(j);
+        return 0;
+    }
+    j->s++;
+    if (out)
+        out[o] = '\0';
+    return 1;
+}
+
+/* A number as tenths (2.3: 23; 7: 70), digits after the first decimal
+ * dropped; integers: *whole 1. 0 on error. */
+static int jr_tenths(jr *j, long *tenths, int *whole)
+{
+    jr_peek(j);
+    int neg = j->s < j->end && *j->s == '-';
+    if (neg)
+        j->s++;
+    long v = 0;
+    int digits = 0;
+    while (j->s < j->end && *j->s >= '0' && *j->s <= '9' && v < 100000000L) {
+        v = v * 10 + (*j->s++ - '0');
+        digits++;
+    }
+    v *= 10;
+    *whole = 1;
+    if (j->s < j->end && *j->s == '.') {
+        j->s++;
+        *whole = 0;
+        if (j->s < j->end && *j->s >= '0' && *j->s <= '9')
+            v += *j->s - '0';
+        while (j->s < j->end && *j->s >= '0' && *j->s <= '9')
+            j->s++;
+    }
+    if (!digits ||
+        (j->s < j->end && (*j->s == 'e' || *j->s == 'E' || (*j->s >= '0' && *j->s <= '9')))) {
+        jr_fail(j);
+        return 0;
+    }
+    *tenths = neg ? -v : v;
+    return 1;
+}
+
+static int jr_int(jr *j, long *v)
+{
+    long tenths;
+    int whole;
+    if (!jr_tenths(j, &tenths, &whole) || !whole) {
+        jr_fail(j);
+        return 0;
+    }
+    *v = tenths / 10;
+    return 1;
+}
+
+/* true, false or null (-1). */
+static int jr_literal(jr *j)
+{
+    static const char *const words[3] = {"false", "true", "null"};
+    jr_peek(j);
+    for (int i = 0; i < 3; i++) {
+        size_t len = strlen(words[i]);
+        if ((size_t)(j->end - j->s) >= len && strncmp(j->s, words[i], len) == 0) {
+            j->s += len;
+            return i == 2 ? -1 : i;
+        }
+    }
+    jr_fail(j);
+    return 0;
+}
+
+/* The next member of an object or item of an array (after its '{' or
+ * '['): 1 while there is one (key read into key, for objects), 0 at its
+ * end or on error. */
+static int jr_next(jr *j, int *first, char close, char *key, size_t cap)
+{
+    if (j->bad || jr_eat(j, close))
+        return 0;
+    if (!*first && !jr_eat(j, ',')) {
+        jr_fail(j);
+        return 0;
+    }
+    *first = 0;
+    if (key && (!jr_string(j, key, cap) || !jr_eat(j, ':'))) {
+        jr_fail(j);
+        return 0;
+    }
+    return 1;
+}
+
+static void jr_skip(jr *j, int depth)
+{
+    int c = jr_peek(j);
+    if (depth > 64) {
+        jr_fail(j);
+    } else if (c == '"') {
+        jr_string(j, NULL, 0);
+    } else if (c == '{' || c == '[') {
+        j->s++;
+        int first = 1;
+        while (jr_next(j, &first, c == '{' ? '}' : ']', NULL, 0)) {
+            if (c == '{' && (!jr_string(j, NULL, 0) || !jr_eat(j, ':'))) {
+                jr_fail(j);
+                return;
+            }
+            jr_skip(j, depth + 1);
+        }
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+        long t;
+        int whole;
+        jr_tenths(j, &t, &whole);
+    } else {
+        jr_literal(j);
+    }
+}
+
+/* A string without escapes, as a span of the input: a line of a grid. */
+static int jr_span(jr *j, const char **at, size_t *len)
+{
+    if (!jr_eat(j, '"')) {
+        jr_fail(j);
+        return 0;
+    }
+    const char *start = j->s;
+    while (j->s < j->end && *j->s != '"' && *j->s != '\\')
+        j->s++;
+    if (j->s >= j->end || *j->s != '"') {
+        jr_fail(j);
+        return 0;
+    }
+    *at = start;
+    *len = (size_t)(j->s - start);
+    j->s++;
+    return 1;
+}
+
+/* A step read back from its JSON (nonet_step_json's object), with the
+ * arrays it points into. */
+typedef struct step_in {
+    nonet_step st;
+    int n;
+    nonet_cell_digits *list[3]; /* pattern, placements, eliminations */
+    int count[3], cap[3];
+    nonet_chain_node *nodes;
+    int nnodes, cap_nodes;
+    int *parents;
+    int nparents, cap_parents;
+} step_in;
+
+/* Room for one more item in arr (count of cap); sets ok to 0 when out
+ * of memory or past a bound no step comes near. */
+#define GROW(arr, count, cap, ok)                                                                  \
+    do {                                                                                           \
+        if ((count) >= (cap)) {                                                                    \
+            int want_ = (cap) ? (cap)*2 : 32;                                                      \
+            void *more_ =                                                                          \
+                want_ <= (1 << 20) ? realloc((arr), (size_t)want_ * sizeof *(arr)) : NULL;         \
+            if (more_) {                                                                           \
+                (arr) = more_;                                                                     \
+                (cap) = want_;                                                                     \
+            } else {                                                                               \
+                (ok) = 0;                                                                          \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+static void step_in_free(step_in *in)
+{
+    for (int l = 0; l < 3; l++)
+        free(in->list[l]);
+    free(in->nodes);
+    free(in->parents);
+}
+
+/* "r3c5" as a cell of side n, or -1. */
+static int cell_of(const char *name, int n)
+{
+    if (name[0] != 'r')
+        return -1;
+    int r = 0, c = 0;
+    const char *s = name + 1;
+    while (*s >= '0' && *s <= '9' && r <= n)
+        r = r * 10 + (*s++ - '0');
+    if (*s++ != 'c')
+        return -1;
+    while (*s >= '0' && *s <= '9' && c <= n)
+        c = c * 10 + (*s++ - '0');
+    return *s || r < 1 || r > n || c < 1 || c > n ? -1 : (r - 1) * n + c - 1;
+}
+
+/* "row 3", "column 3", "box 3" as a unit of side n (rows 0..n-1, columns
+ * n..2n-1, boxes 2n..3n-1), or -1. */
+static int unit_of(const char *name, int n)
+{
+    static const char *const kinds[3] = {"row ", "column ", "box "};
+    for (int k = 0; k < 3; k++) {
+        size_t len = strlen(kinds[k]);
+        if (strncmp(name, kinds[k], len) != 0)
+            continue;
+        int i = 0;
+        const char *s = name + len;
+        while (*s >= '0' && *s <= '9' && i <= n)
+            i = i * 10 + (*s++ - '0');
+        return *s || i < 1 || i > n ? -1 : k * n + i - 1;
+    }
+    return -1;
+}
+
+/* The index of name in names[0 .. count), or -1. */
+static int name_index(const char *name, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* A list of digits ([1, 5]) as a set for side n; 0 on error. */
+static int read_digits(jr *j, int n, uint64_t *set)
+{
+    *set = 0;
+    if (!jr_eat(j, '[')) {
+        jr_fail(j);
+        return 0;
+    }
+    int first = 1;
+    while (jr_next(j, &first, ']', NULL, 0)) {
+        long d;
+        if (!jr_int(j, &d) || d < 1 || d > n) {
+            jr_fail(j);
+            return 0;
+        }
+        *set |= (uint64_t)1 << (d - 1);
+    }
+    return !j->bad;
+}
+
+/* The JSON names of enum nonet_role (nonet_step_json's). */
+static const char *const role_names[] = {"",        "defining", "base",   "pivot",  "pincer",
+                                         "support", "chain",    "target", "placed", "eliminated"};
+
+/* The items of the pattern (l 0), placements (1) or eliminations (2). */
+static const char *read_cells(jr *j, step_in *in, int l)
+{
+    static const nonet_role roles[3] = {NONET_ROLE_NONE, NONET_ROLE_PLACED, NONET_ROLE_ELIMINATED};
+    if (!jr_eat(j, '['))
+        return "a list of cells is not an array";
+    int first = 1;
+    while (jr_next(j, &first, ']', NULL, 0)) {
+        int ok = 1;
+        GROW(in->list[l], in->count[l], in->cap[l], ok);
+        if (!ok)
+            return "out of memory";
+        nonet_cell_digits *it = &in->list[l][in->count[l]];
+        *it = (nonet_cell_digits){-1, 0, roles[l]};
+        if (!jr_eat(j, '{'))
+            return "a cell's item is not an object";
+        int inner = 1;
+        char key[16], text[32];
+        while (jr_next(j, &inner, '}', key, sizeof key)) {
+            long d;
+            if (strcmp(key, "cell") == 0) {
+                if (jr_string(j, text, sizeof text))
+                    it->cell = cell_of(text, in->n);
+            } else if (strcmp(key, "digit") == 0) {
+                if (jr_int(j, &d) && d >= 1 && d <= in->n)
+                    it->digits = (uint64_t)1 << (d - 1);
+            } else if (strcmp(key, "digits") == 0) {
+                read_digits(j, in->n, &it->digits);
+            } else if (strcmp(key, "role") == 0 && l == 0) {
+                int r = jr_string(j, text, sizeof text) ? name_index(text, role_names, 10) : -1;
+                if (r < 0)
+                    return "a pattern's role is not one of nonet_step_json's";
+                it->role = (nonet_role)r;
+            } else {
+                jr_skip(j, 0);
+            }
+        }
+        if (j->bad || it->cell < 0 || (l == 1 && !it->digits))
+            return "a cell's item has no cell of the grid or a digit out of range";
+        in->count[l]++;
+    }
+    return j->bad ? "a list of cells is not JSON" : NULL;
+}
+
+/* One node of a branch that starts at node from. */
+static const char *read_node(jr *j, step_in *in, int branch, int from)
+{
+    int ok = 1;
+    GROW(in->nodes, in->nnodes, in->cap_nodes, ok);
+    if (!ok)
+        return "out of memory";
+    nonet_chain_node *a = &in->nodes[in->nnodes];
+    *a = (nonet_chain_node){.cell = -1, .branch = branch, .unit = -1, .parents = in->nparents};
+    if (!jr_eat(j, '{'))
+        return "a chain node is not an object";
+    char key[16], text[32], link[16] = "", by[16] = "";
+    int first = 1;
+    while (jr_next(j, &first, '}', key, sizeof key)) {
+        long v;
+        if (strcmp(key, "cell") == 0) {
+            if (jr_string(j, text, sizeof text))
+                a->cell = cell_of(text, in->n);
+        } else if (strcmp(key, "digit") == 0) {
+            if (jr_int(j, &v) && v >= 1 && v <= in->n)
+                a->digit = (int)v;
+        } else if (strcmp(key, "on") == 0) {
+            a->on = jr_literal(j) == 1;
+        } else if (strcmp(key, "link") == 0) {
+            jr_string(j, link, sizeof link);
+        } else if (strcmp(key, "by") == 0) {
+            jr_string(j, by, sizeof by);
+        } else if (strcmp(key, "house") == 0) {
+            if (jr_string(j, text, sizeof text) && (a->unit = unit_of(text, in->n)) < 0)
+                return "a chain node's house is not a house of the grid";
+        } else if (strcmp(key, "parents") == 0) {
+            if (!jr_eat(j, '['))
+                return "a chain node's parents are not an array";
+            int inner = 1;
+            while (jr_next(j, &inner, ']', NULL, 0)) {
+                /* indices in the branch, each an earlier node */
+                if (!jr_int(j, &v) || v < 0 || from + v >= in->nnodes)
+                    return "a chain node's parent is not an earlier node of its branch";
+                GROW(in->parents, in->nparents, in->cap_parents, ok);
+                if (!ok)
+                    return "out of memory";
+                in->parents[in->nparents++] = from + (int)v;
+                a->nparents++;
+            }
+        } else {
+            jr_skip(j, 0);
+        }
+    }
+    if (j->bad || a->cell < 0 || a->digit < 1)
+        return "a chain node has no cell of the grid or a digit out of range";
+    /* the link's kind: nonet_step_json's "link" and, for "implied", "by" */
+    if (!link[0])
+        a->link = NONET_LINK_NONE;
+    else if (strcmp(link, "strong") == 0)
+        a->link = NONET_LINK_STRONG;
+    else if (strcmp(link, "weak") == 0)
+        a->link = NONET_LINK_WEAK;
+    else if (strcmp(link, "implied") == 0)
+        a->link = strcmp(by, "rule") == 0    ? NONET_LINK_RULE
+                  : strcmp(by, "chain") == 0 ? NONET_LINK_NESTED
+                                             : NONET_LINK_IMPLIED;
+    else
+        return "a chain node's link is not strong, weak or implied";
+    in->nnodes++;
+    return NULL;
+}
+
+static const char *read_chain(jr *j, step_in *in)
+{
+    static const char *const kinds[] = {"",       "cycle", "forcing", "contradiction",
+                                        "double", "cell",  "unit"};
+    if (!jr_eat(j, '{'))
+        return "a chain is not an object";
+    char key[16], text[32];
+    int first = 1;
+    while (jr_next(j, &first, '}', key, sizeof key)) {
+        long v;
+        if (strcmp(key, "kind") == 0) {
+            int k = jr_string(j, text, sizeof text) ? name_index(text, kinds, 7) : -1;
+            if (k <= 0)
+                return "a chain's kind is not one of nonet_step_json's";
+            in->st.chain_kind = (nonet_chain_kind)k;
+        } else if (strcmp(key, "complexity") == 0) {
+            if (jr_int(j, &v) && v >= 0 && v < 1000000)
+                in->st.complexity = (int)v;
+        } else if (strcmp(key, "branches") == 0) {
+            if (!jr_eat(j, '['))
+                return "a chain's branches are not an array";
+            int b = 0, outer = 1;
+            while (jr_next(j, &outer, ']', NULL, 0)) {
+                if (!jr_eat(j, '['))
+                    return "a branch is not an array";
+                int from = in->nnodes, inner = 1;
+                while (jr_next(j, &inner, ']', NULL, 0)) {
+                    const char *why = read_node(j, in, b, from);
+                    if (why)
+                        return why;
+                }
+                b++;
+            }
+        } else {
+            jr_skip(j, 0);
+        }
+    }
+    return j->bad ? "a chain is not JSON" : NULL;
+}
+
+/* A step object (nonet_step_json's) for side n into in; NULL, or why not. */
+static const char *read_step(jr *j, step_in *in)
+{
+    if (!jr_eat(j, '{'))
+        return "the step is not an object";
+    char key[16], text[64];
+    int first = 1;
+    while (jr_next(j, &first, '}', key, sizeof key)) {
+        const char *why = NULL;
+        long tenths;
+        int whole;
+        if (strcmp(key, "technique") == 0) {
+            int t = -1;
+            if (jr_string(j, text, sizeof text))
+                for (int k = 0; k < NONET_TECH_COUNT && t < 0; k++)
+                    if (strcmp(text, nonet_technique_name((nonet_technique)k)) == 0)
+                        t = k;
+            if (t < 0)
+                return "the step's technique is not one of nonet's";
+            in->st.technique = (nonet_technique)t;
+        } else if (strcmp(key, "difficulty") == 0) {
+            if (jr_tenths(j, &tenths, &whole) && tenths >= 0 && tenths < 10000)
+                in->st.difficulty = (int)tenths;
+        } else if (strcmp(key, "units") == 0) {
+            if (!jr_eat(j, '['))
+                return "the step's units are not an array";
+            int inner = 1;
+            while (jr_next(j, &inner, ']', NULL, 0)) {
+                int u = jr_string(j, text, sizeof text) ? unit_of(text, in->n) : -1;
+                if (u < 0 || in->st.nunits >= 4)
+                    return "the step's units are not houses of the grid";
+                in->st.units[in->st.nunits++] = u;
+            }
+        } else if (strcmp(key, "pattern") == 0) {
+            why = read_cells(j, in, 0);
+        } else if (strcmp(key, "placements") == 0) {
+            why = read_cells(j, in, 1);
+        } else if (strcmp(key, "eliminations") == 0) {
+            why = read_cells(j, in, 2);
+        } else if (strcmp(key, "chain") == 0) {
+            why = read_chain(j, in);
+        } else {
+            jr_skip(j, 0); /* "houses" and "text" follow from the rest */
+        }
+        if (why)
+            return why;
+    }
+    if (j->bad)
+        return "the step is not JSON";
+    in->st.pattern = in->list[0];
+    in->st.npattern = in->count[0];
+    in->st.placements = in->list[1];
+    in->st.nplacements = in->count[1];
+    in->st.eliminations = in->list[2];
+    in->st.neliminations = in->count[2];
+    in->st.chain = in->nodes;
+    in->st.nchain = in->nnodes;
+    in->st.chain_parents = in->parents;
+    in->st.nchain_parents = in->nparents;
+    return NULL;
+}
+
+/* A grid line (one symbol a cell: 1-9 then A-Z, '.' or '0' blank) into
+ * g's cells; 0 when it is not one. */
+static int read_line(const char *at, size_t len, nonet_grid *g)
+{
+    int n = g->n;
+    if (len != (size_t)n * (size_t)n)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = at[i];
+        int d = c >= '1' && c <= '9'   ? c - '0'
+                : c >= 'A' && c <= 'Z' ? c - 'A' + 10
+                : c >= 'a' && c <= 'z' ? c - 'a' + 10
+                : c == '.' || c == '0' ? 0
+                                       : -1;
+        if (d < 0 || d > n)
+            return 0;
+        g->cells[i] = (uint8_t)d;
+    }
+    return 1;
+}
+
+/* The drawing's answer when the request cannot be drawn: a record. */
+static const char *svg_refused(nw *w, const char *why)
+{
+    begin(w);
+    char line[256];
+    snprintf(line, sizeof line, "{\"status\":\"error\",\"message\":\"cannot draw: %s\"}", why);
+    emit_line(w, line);
+    return finish(w);
+}
+
+NW_EXPORT(nw_svg) const char *nw_svg(nw *w, size_t len)
+{
+    if (!w)
+        return NULL;
+    if (!w->in || len >= w->in_cap)
+        len = 0;
+    jr j = {w->in, w->in + len, 0};
+    const char *cells = NULL, *marks = NULL, *givens = NULL, *step_at = NULL, *step_end = NULL;
+    size_t ncells = 0, nmarks = 0, ngivens = 0;
+    char key[16], size[16] = "", id[40] = "";
+    int first = 1;
+    if (!jr_eat(&j, '{'))
+        return svg_refused(w, "the request is not a JSON object");
+    while (jr_next(&j, &first, '}', key, sizeof key)) {
+        if (strcmp(key, "size") == 0) {
+            jr_string(&j, size, sizeof size);
+        } else if (strcmp(key, "cells") == 0) {
+            jr_span(&j, &cells, &ncells);
+        } else if (strcmp(key, "marks") == 0) {
+            jr_span(&j, &marks, &nmarks);
+        } else if (strcmp(key, "givens") == 0) {
+            jr_span(&j, &givens, &ngivens);
+        } else if (strcmp(key, "id") == 0) {
+            jr_string(&j, id, sizeof id);
+        } else if (strcmp(key, "step") == 0) {
+            step_at = j.s;
+            jr_skip(&j, 0);
+            step_end = j.s;
+        } else {
+            jr_skip(&j, 0);
+        }
+    }
+    if (j.bad || jr_peek(&j) >= 0)
+        return svg_refused(w, "the request is not a JSON object");
+    /* the position: "RxC", its digits, its marks (n symbols a cell, '.'
+     * where a digit is no candidate) */
+    int br = 0, bc = 0;
+    const char *x = strchr(size, 'x');
+    if (x) {
+        br = atoi(size);
+        bc = atoi(x + 1);
+    }
+    if (br < 1 || bc < 1 || br * bc > 35 || nonet_grid_init(&w->grid, br, bc) != NONET_OK ||
+        !cells || !read_line(cells, ncells, &w->grid))
+        return svg_refused(w, "the position is not a grid (size RxC, cells a line)");
+    int n = w->grid.n;
+    nonet_grid *clues = NULL;
+    if (givens) {
+        nonet_grid_init(&w->solution, br, bc);
+        if (!read_line(givens, ngivens, &w->solution))
+            return svg_refused(w, "the givens are not a line of the grid");
+        clues = &w->solution;
+    }
+    if (marks) {
+        if (nmarks != (size_t)n * (size_t)n * (size_t)n)
+            return svg_refused(w, "the marks are not a pencil-mark line of the grid");
+        for (int c = 0; c < n * n; c++) {
+            w->marks.cands[c] = 0;
+            for (int k = 0; k < n; k++)
+                if (marks[(size_t)c * (size_t)n + (size_t)k] != '.')
+                    w->marks.cands[c] |= (uint64_t)1 << k;
+        }
+    }
+    step_in in;
+    memset(&in, 0, sizeof in);
+    in.n = n;
+    const char *why = NULL;
+    if (step_at) {
+        jr sj = {step_at, step_end, 0};
+        if (jr_peek(&sj) == 'n')
+            step_at = NULL; /* "step": null */
+        else
+            why = read_step(&sj, &in);
+    }
+    if (why) {
+        step_in_free(&in);
+        return svg_refused(w, why);
+    }
+    nonet_svg_opts o = {clues, NULL, id[0] ? id : NULL};
+    const nonet_step *st = step_at ? &in.st : NULL;
+    const nonet_marks *m = marks ? &w->marks : NULL;
+    long need = nonet_step_svg(&w->grid, m, st, &o, NULL, 0);
+    if (need < 0) {
+        step_in_free(&in);
+        return need == NONET_EARG ? svg_refused(w, "a cell, digit or id out of range") : NULL;
+    }
+    begin(w);
+    if (reserve(&w->out, &w->cap, 0, (size_t)need)) {
+        nonet_step_svg(&w->grid, m, st, &o, w->out, (size_t)need + 1);
+        w->len = (size_t)need;
+    } else {
+        w->failed = 1;
+    }
+    step_in_free(&in);
+    return finish(w);
+}

@@ -88,6 +88,25 @@ int nw_progress(const nw *w);
 const char *nw_generate(nw *w, double seed, uint32_t index, int box_rows, int box_cols,
                         int symmetry, int min_rating, int max_rating);
 
+/* The library's drawing (nonet_step_svg, `nonet explain --svg`) of a
+ * position and, optionally, a step found in it: the page's one way to
+ * draw a step, and a puzzle or solution to download or print. The input
+ * is one JSON object: "size" ("3x3"), "cells" (the position's line, one
+ * symbol a cell: 1-9 then A-Z, '.' blank; sides up to 35), "marks"
+ * (optional: the pencil-mark line of the records, n symbols a cell, '.'
+ * where a digit is no candidate; absent: every digit a cell's units
+ * lack; all '.': a bare grid), "givens" (optional: the puzzle's line, so
+ * that its clues are drawn apart from the digits placed since), "step"
+ * (optional: a step object exactly as nw_hint's "step" or an item of
+ * nw_explain's "steps" gives it, read back field by field: technique,
+ * difficulty, units, pattern with roles, placements, eliminations and
+ * the chain's branches with each node's link, house and parents) and
+ * "id" (optional: the drawing's id prefix, for several on a page).
+ * Returns the SVG document (text beginning "<svg"), or, when the request
+ * cannot be drawn, one JSON line {"status":"error","message":...}; NULL
+ * when out of memory. */
+const char *nw_svg(nw *w, size_t len);
+
 /* What the page offers: {"version", "levels": [{"name", "min", "max"}]
  * (tenths; max 0: no bound), "symmetries": [names, by enum
  * nonet_symmetry], "techniques": [names, by enum nonet_technique]}, one

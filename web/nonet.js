@@ -126,6 +126,17 @@ export class Nonet {
     return this.#records(at)[0] ?? null;
   }
 
+  // The library's drawing (nonet_step_svg) of a position and, if given,
+  // a step found in it: request {size, cells, marks, givens, step, id}
+  // (web/api.h, nw_svg; step as hint or explain gave it). The SVG
+  // document's text; throws with the library's reason when it cannot be
+  // drawn.
+  svg(request) {
+    const text = this.#text(this.#x.nw_svg(this.#w, this.#put(JSON.stringify(request))));
+    if (!text.startsWith('<svg')) throw new Error(`nonet: ${JSON.parse(text).message}`);
+    return text;
+  }
+
   about() {
     if (!this.#about) this.#about = JSON.parse(this.#text(this.#x.nw_about(this.#w)));
     return this.#about;

@@ -18,6 +18,8 @@ function answer(msg, nonet) {
       return { id, records: nonet.rate(msg.text, msg.ceiling ?? 0) };
     case 'hint':
       return { id, records: nonet.hint(msg.text) };
+    case 'svg':
+      return { id, svg: nonet.svg(msg.request) };
     case 'explain':
       return {
         id,

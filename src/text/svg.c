@@ -424,9 +424,9 @@ static const char style_shapes[] =
     "text-anchor:middle}\n"
     ".nonet-step .thin{stroke-width:1;fill:none}"
     ".nonet-step .thick{stroke-width:3;fill:none;stroke-linecap:square}\n"
-    ".nonet-step .label{font-size:13px}.nonet-step .given{font-weight:700}"
+    ".nonet-step .label{font-size:16px}.nonet-step .given{font-weight:700}"
     ".nonet-step .cand.inv{font-weight:700}"
-    ".nonet-step .legend{font-size:15px;text-anchor:start}\n"
+    ".nonet-step .legend{font-size:18px;text-anchor:start}\n"
     ".nonet-step .house{stroke-width:3;stroke-dasharray:9 5;fill-opacity:.35}\n"
     ".nonet-step .mark,.nonet-step .key{fill:none;stroke-width:2.5;stroke-linejoin:round}\n"
     ".nonet-step .r-on,.nonet-step .r-placed{stroke:none}"
@@ -531,7 +531,7 @@ static void draw_grid(drawing *d)
         putf(&d->t, "<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>",
              m + i * d->cell + d->cell / 2, m - 8, i + 1);
         putf(&d->t, "<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>\n", m / 2,
-             m + i * d->cell + d->cell / 2 + 5, i + 1);
+             m + i * d->cell + d->cell / 2 + 6, i + 1);
     }
 }
 
@@ -594,7 +594,7 @@ static void draw_legend(drawing *d, const mark_item *marks, long nmarks, int lin
     int used[MK_COUNT] = {0};
     for (long i = 0; i < nmarks; i++)
         used[marks[i].kind] = 1;
-    int entry = 180, per_row = (d->width - d->margin) / entry, at = 0, row_h = 30;
+    int entry = 216, per_row = (d->width - d->margin) / entry, at = 0, row_h = 34;
     if (per_row < 1)
         per_row = 1;
     for (int kind = 0; kind < MK_COUNT + LK_COUNT; kind++) {
@@ -608,12 +608,12 @@ static void draw_legend(drawing *d, const mark_item *marks, long nmarks, int lin
                  "<g class=\"key-link l-%s\"><path class=\"line\" d=\"M%d %dh%d\"/>"
                  "<path class=\"head\" d=\"M%d %dl-9 -4v8z\"/></g>",
                  link_names[lk], x, y + 11, 34, x + 40, y + 11);
-            putf(&d->t, "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>\n", x + 48, y + 16,
+            putf(&d->t, "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>\n", x + 48, y + 17,
                  link_words[lk]);
         } else {
             putf(&d->t, "<path class=\"key r-%s\" d=\"", mark_names[kind]);
             mark_shape(&d->t, kind, x + 12, y + 11, d->radius);
-            putf(&d->t, "\"/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>\n", x + 30, y + 16,
+            putf(&d->t, "\"/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>\n", x + 30, y + 17,
                  mark_words[kind]);
         }
     }
