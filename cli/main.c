@@ -242,16 +242,20 @@ static const char json_text[] =
     "           they are off (dynamic chains); by rule (pointing, claiming,\n"
     "           a pair or an X-wing on what they leave) or by chain (a chain\n"
     "           inside the chain) when it is removed\n"
-    "house names the unit of a strong, weak or implied-by-house link.\n"
+    "house names the unit of a strong, weak or implied-by-house link.\n";
+
+static const char json_hint_text[] =
     "\n"
-    "A hint (hint --level 1 or 2, in place of step): level, technique,\n"
-    "difficulty, region (where to look: the smallest part of the grid that\n"
-    "holds the pattern's cells: kind (house, band, stack, boxes, rows,\n"
-    "columns, grid), index (a band's or stack's, from 1), houses (the houses\n"
-    "that make it), name (in words)), then at level 2 cells (cell, digits and\n"
-    "role, as a step's pattern, and a chain's candidates with role chain; a\n"
-    "cell whose digits the step concludes has none) and houses (as a step's),\n"
-    "and text (the hint in words). A hint never holds a candidate the step\n"
+    "A hint (hint --level 1 or 2, in place of step; the Python binding's at\n"
+    "every level): level, technique, difficulty, region (where to look: the\n"
+    "smallest part of the grid that holds the pattern's cells: kind (house,\n"
+    "band, stack, boxes, rows, columns, grid), index (a band's or stack's,\n"
+    "from 1), houses (the houses that make it), name (in words)), from level\n"
+    "2 cells (cell, digits and role, as a step's pattern, less a forcing\n"
+    "chain's target, then a chain's candidates with role chain; a cell with\n"
+    "a digit the step concludes has no digits) and houses (as a step's), at\n"
+    "level 3 placements and eliminations (as a step's), and text (the hint\n"
+    "in words at its level). Levels 1 and 2 hold no candidate the step\n"
     "places or eliminates.\n";
 
 static const char common_text[] =
@@ -1021,6 +1025,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[2], "json") == 0 || strcmp(argv[2], "csv") == 0) {
             fputs(json_text, stdout);
+            fputs(json_hint_text, stdout);
             return EXIT_ALL_GOOD;
         }
         if (strcmp(argv[2], "generate") == 0) {

@@ -113,6 +113,52 @@ expect_line 3 "1.2 hidden single in box 13: r16c4 = B"
 expect_line 4 "1.2 hidden single in box 13: r16c4 = b"
 
 
+test_name="hint --level: the technique and where to look, then its cells, then the move"
+printf '%s\n' "$CLASSIC" >"$tmp/in"
+run hint --level 1
+expect_rc 0
+expect_out "1.2 hidden single: look at box 2"
+run hint --level 2
+expect_out "1.2 hidden single in box 2: r1c6 is the only place of one of its digits"
+"$NONET" hint <"$tmp/in" >"$tmp/plain"
+run hint --level 3
+if cmp -s "$tmp/plain" "$tmp/out"; then pass; else fail "--level 3 is not hint's own output"; fi
+cp "$DATA/hint_positions.txt" "$tmp/in" # an x-wing, then a forcing x-chain
+run hint --level 1
+expect_line 1 "3.2 x-wing: look at columns 1 and 6"
+expect_line 2 "6.6 forcing x-chain: look at rows 5 and 9"
+run hint --level 2
+expect_line 1 "3.2 x-wing: the 5s of columns 1 and 6 lie in rows 1 and 8 only (r1c1, r8c1, r1c6, r8c6)"
+expect_line 2 "6.6 forcing x-chain: an assumption leads to its own opposite, through r5c2{2}, r5c7{2}, r9c7{2}, r9c3{2}"
+run hint --level 3
+expect_line 1 "3.2 x-wing: the 5s of columns 1 and 6 lie in rows 1 and 8 only, so r1c4 <> 5"
+expect_line 2 "6.6 forcing x-chain: r6c3=2 - r5c2=2 = r5c7=2 - r9c7=2 = r9c3=2 - r6c3=2, so r6c3 <> 2"
+for level in 1 2; do
+    run hint --level $level --json
+    expect_rc 0
+    # the hint in place of the step, and neither conclusion in it: the
+    # x-wing removes 5 from r1c4, the chain 2 from r6c3
+    if grep -q '"step"\|"placements"\|"eliminations"\|r1c4\|r6c3' "$tmp/out"; then
+        fail "--level $level --json tells the move: $(head -c 300 "$tmp/out")"
+    else pass; fi
+    expect_out_has '"hint":{"level":'$level',"technique":"x-wing","difficulty":3.2,"region":{"kind":"columns","houses":["column 1","column 6"],"name":"columns 1 and 6"}'
+done
+expect_out_has '"cells":[{"cell":"r5c2","digits":[2],"role":"chain"},'
+run hint --level 2 -f csv
+expect_line 1 "index,line,name,size,puzzle,status,message,hint"
+run hint --level 4
+expect_rc 2
+expect_err "bad level '4'"
+run hint --level 1 --apply
+expect_rc 2
+expect_err "--apply takes the step: it goes with --level 3 only"
+run hint --level 2 --svg "$tmp/svgl"
+expect_rc 2
+run explain --level 1
+expect_rc 2
+expect_err "option '--level' does not apply to this command"
+
+
 # ---------------------------------------------------------------- solve --engine human
 test_name="solve --engine human: the ladder, and search only where it is stuck"
 printf '%s\n' "$CLASSIC" >"$tmp/in"

@@ -92,6 +92,7 @@ int main(int argc, char **argv)
         {"values", suite_values},
         {"step_record", suite_step_record},
         {"svg", suite_svg},
+        {"hint", suite_hint},
     };
     size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
     for (size_t i = 0; i < nsuites; i++) {

@@ -798,11 +798,12 @@ static PyObject *ladder_one(PyObject *args, PyObject *kw, int hint)
 {
     static const char *const kwlist[] = {"puzzle",  "marks", "size", "ceiling",
                                          "timeout", "level", NULL};
+    static const char *const explain_kw[] = {"puzzle", "marks", "size", "ceiling", "timeout", NULL};
     PyObject *src, *marks = Py_None, *size = Py_None, *ceiling = Py_None, *timeout_o = Py_None,
                    *level_o = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, hint ? "O|OOOOO:hint" : "O|OOOO:explain",
-                                     (char **)kwlist, &src, &marks, &size, &ceiling, &timeout_o,
-                                     &level_o))
+                                     (char **)(hint ? kwlist : explain_kw), &src, &marks, &size,
+                                     &ceiling, &timeout_o, &level_o))
         return NULL;
     ladder_job j;
     memset(&j, 0, sizeof j);
