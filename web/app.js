@@ -140,7 +140,7 @@ let sel = 0;
 let pencil = false;
 let undoStack = [];
 let redoStack = [];
-let hint = null; // { key, rec, step, withMarks }
+let hint = null; // { key, rec, step, withMarks, marks (the marks it was found with, or null) }
 let wrongCell = -1;
 let explainView = null; // { rec, steps, k, pos: [{cells, marks}] }
 let seedAuto = false;
@@ -342,7 +342,7 @@ function startWorker() {
     pending.delete(m.id);
     showBusy();
     if (m.error) p.reject(new Error(m.error));
-    else p.resolve(m.about ?? m.records);
+    else p.resolve('svg' in m ? m.svg : m.about ?? m.records);
   };
   worker.onerror = (e) => {
     if (e.preventDefault) e.preventDefault();
@@ -609,6 +609,7 @@ function render() {
   $('timer').textContent = clock(G.elapsed);
   $('puzzle-label').textContent = puzzleLabel() + (G.editing ? ' · entering givens' : '');
   $('pad').classList.toggle('pencil', pencil);
+  drawStep(view.step);
 }
 function setAttr(el, name, v) {
   if (v == null) el.removeAttribute(name);
@@ -626,6 +627,76 @@ function select(i, focus = true) {
   sel = i;
   render();
   if (focus) cellEls[i].focus();
+}
+
+/* ---------- the step's drawing ---------- */
+
+// While a step is shown (a hint, a step of the explanation) the grid's
+// place holds the library's drawing of it (nonet_step_svg, asked of the
+// worker): its candidates by role, its houses, every link of a chain, a
+// legend, and its words (<title>, <desc>, also in #step-desc). The page
+// draws no step itself; where a drawing cannot be had, the grid shows
+// the step's cells (data-hint) instead.
+const drawing = { step: null };
+
+// The pencil-mark line of a position (n symbols a cell, '.' where a digit
+// is no candidate), as the library's records write it.
+const marksLine = (cells, marks) =>
+  cells.map((d, i) => [...Array(G.n)].map((_, k) => (!d && has(marks[i] || 0, k + 1) ? sym(k + 1) : '.')).join('')).join('');
+
+// What the library draws: the position the step was found in (its marks,
+// or none: every candidate the units allow), the puzzle's givens, the step.
+function stepRequest(step) {
+  const at = explainView ? explainView.pos[explainView.k] : { cells: G.cells, marks: hint && hint.marks };
+  const request = { size: `${G.br}x${G.bc}`, cells: toLine(at.cells), givens: toLine(G.givens), step, id: 'step' };
+  if (at.marks) request.marks = marksLine(at.cells, at.marks);
+  return request;
+}
+
+function drawStep(step) {
+  if (step === drawing.step) return;
+  drawing.step = step;
+  if (!step) return showDrawing(null);
+  $('step-view').setAttribute('aria-busy', 'true');
+  ask('svg', { request: stepRequest(step) }, '').then(
+    (svg) => drawing.step === step && showDrawing(svg),
+    () => drawing.step === step && showDrawing(null),
+  );
+}
+
+function showDrawing(text) {
+  const view = $('step-view');
+  const grid = $('grid');
+  view.removeAttribute('aria-busy');
+  const doc = text && new DOMParser().parseFromString(text, 'image/svg+xml');
+  const svg = doc && doc.documentElement;
+  if (!svg || svg.nodeName !== 'svg' || doc.querySelector('parsererror')) {
+    const had = !view.hidden;
+    view.hidden = true;
+    $('step-drawing').replaceChildren();
+    grid.hidden = false;
+    // focus left with the drawing: back to the selected cell
+    const at = document.activeElement;
+    if (had && (!at || at === document.body || view.contains(at))) cellEls[sel].focus();
+    return;
+  }
+  $('step-drawing').replaceChildren(document.importNode(svg, true));
+  const desc = svg.querySelector('desc');
+  $('step-desc').textContent = desc ? desc.textContent : '';
+  $('step-close').textContent = explainView ? 'Back to my game' : 'Back to the grid';
+  view.hidden = false;
+  grid.hidden = true;
+}
+
+// Leaves the step shown: the explanation, or the hint (not applied).
+function leaveStep() {
+  if (explainView) closeExplain();
+  else {
+    hint = null;
+    render();
+    say('Back to the grid: the hint is not applied.');
+  }
+  cellEls[sel].focus();
 }
 
 /* ---------- input ---------- */
@@ -715,6 +786,11 @@ function onKey(e) {
     e.preventDefault();
     return;
   }
+  if (e.key === 'Escape' && hint) {
+    leaveStep();
+    e.preventDefault();
+    return;
+  }
   if (e.key === 'p' || e.key === 'P') {
     togglePencil();
     e.preventDefault();
@@ -799,7 +875,7 @@ const doHint = act(async () => {
   if (posKey() !== key) return;
   wrongCell = -1;
   if (rec.step && rec.status !== 'error') {
-    hint = { key, rec, step: rec.step, withMarks: usedMarks };
+    hint = { key, rec, step: rec.step, withMarks: usedMarks, marks };
     render();
     say(`${rec.step.text} (${rec.step.technique}, ${fmtRating(rec.step.difficulty)}). Press Hint again to apply it.`);
     return;
@@ -1168,42 +1244,16 @@ function doShare() {
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }
-function svgGrid(cells, givens, br, bc, opts = {}) {
+// A puzzle or a solution as the library draws it (nonet_step_svg, through
+// the worker): no candidates, the clues apart from the digits found.
+function drawGrid(cells, givens, br, bc, id) {
   const n = br * bc;
-  const c = opts.cell || (n > 9 ? 30 : 40);
-  const pad = 4;
-  const w = n * c;
-  const total = w + 2 * pad;
-  const parts = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${total} ${total}" width="${total}" height="${total}" font-family="Helvetica, Arial, sans-serif">`);
-  if (opts.title) parts.push(`<title>${esc(opts.title)}</title>`);
-  parts.push(`<rect x="0" y="0" width="${total}" height="${total}" fill="#fff"/>`);
-  parts.push(`<g transform="translate(${pad} ${pad})" stroke="#000" stroke-linecap="square">`);
-  for (let k = 1; k < n; k++) {
-    const thick = k % bc === 0;
-    parts.push(`<line x1="${k * c}" y1="0" x2="${k * c}" y2="${w}" stroke-width="${thick ? 2.5 : 0.75}"/>`);
-  }
-  for (let k = 1; k < n; k++) {
-    const thick = k % br === 0;
-    parts.push(`<line x1="0" y1="${k * c}" x2="${w}" y2="${k * c}" stroke-width="${thick ? 2.5 : 0.75}"/>`);
-  }
-  parts.push(`<rect x="0" y="0" width="${w}" height="${w}" fill="none" stroke-width="3.5"/>`);
-  parts.push('</g>');
-  parts.push(`<g transform="translate(${pad} ${pad})" text-anchor="middle" font-size="${(c * 0.62).toFixed(1)}">`);
-  for (let i = 0; i < n * n; i++) {
-    const d = cells[i];
-    if (!d) continue;
-    const x = ((i % n) + 0.5) * c;
-    const y = (Math.floor(i / n) + 0.5) * c + c * 0.22;
-    const given = !!givens[i];
-    parts.push(`<text x="${x}" y="${y.toFixed(1)}"${given ? ' font-weight="bold"' : ' fill="#333"'}>${sym(d)}</text>`);
-  }
-  parts.push('</g></svg>');
-  return parts.join('');
+  const request = { size: `${br}x${bc}`, cells: toLine(cells), givens: toLine(givens), marks: '.'.repeat(n * n * n), id };
+  return ask('svg', { request }, '');
 }
 
-function doSvg() {
-  const svg = svgGrid(G.givens, G.givens, G.br, G.bc, { title: `nonet ${puzzleLabel()}` });
+const doSvg = act(async () => {
+  const svg = await drawGrid(G.givens, G.givens, G.br, G.bc, 'nonet');
   const blob = new Blob([svg], { type: 'image/svg+xml' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -1214,7 +1264,7 @@ function doSvg() {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60000);
   say(`Saved ${a.download}.`);
-}
+});
 
 const doPrint = act(async () => {
   const count = Number($('print-count').value) || 1;
@@ -1247,12 +1297,13 @@ const doPrint = act(async () => {
     return div;
   };
   const fig = (svg, label) => `<figure>${svg}<figcaption>${esc(label)}</figcaption></figure>`;
-  const pages = [page(count, items.map((it) => fig(svgGrid(it.givens, it.givens, it.br, it.bc), it.label)))];
+  const drawn = await Promise.all(items.map((it, k) => drawGrid(it.givens, it.givens, it.br, it.bc, `print-${k + 1}`)));
+  const pages = [page(count, items.map((it, k) => fig(drawn[k], it.label)))];
   if (withSolutions) {
     const sols = items.filter((it) => it.solution);
     if (sols.length) {
-      pages.push(page(`${Math.max(4, sols.length)} solutions`,
-        sols.map((it) => fig(svgGrid(it.solution, it.givens, it.br, it.bc), `solution: ${it.label}`))));
+      const solved = await Promise.all(sols.map((it, k) => drawGrid(it.solution, it.givens, it.br, it.bc, `print-solution-${k + 1}`)));
+      pages.push(page(`${Math.max(4, sols.length)} solutions`, sols.map((it, k) => fig(solved[k], `solution: ${it.label}`))));
     }
   }
   area.replaceChildren(...pages);
@@ -1369,6 +1420,7 @@ function init() {
   $('explain-prev').addEventListener('click', () => explainView && showStep(explainView.k - 1));
   $('explain-next').addEventListener('click', () => explainView && showStep(explainView.k + 1));
   $('explain-close').addEventListener('click', () => closeExplain());
+  $('step-close').addEventListener('click', leaveStep);
   $('rate').addEventListener('click', doRate);
   $('unique').addEventListener('click', doUnique);
   $('solve').addEventListener('click', doSolve);

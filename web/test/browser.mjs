@@ -65,6 +65,9 @@ const T = { ui: 5000, load: 15000, worker: 30000, slow: 90000 };
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 // A fiendish one (4.2, xy-wing): `nonet generate --seed 2 --level fiendish`.
 const FIENDISH = '.975.8...8....6.9.....2....3.....62.97.6.1.83.56.....4....5.....8.4....9...1.724.';
+// Its explanation has a forcing x-chain (6.6; tests/data/techniques.txt):
+// the step drawing's check reads the chain from `nonet explain --json`.
+const CHAIN = '...7.....52...41..8....2.6......17367..2.58........5.13.15486......2...4...1.....';
 // 6x6 (2x3 boxes), 4x4 (2x2) and 16x16 (4x4, symbols 1-9A-G) puzzles.
 const SIX = '..1...4.5..3...42..14...1..3.2...5..';
 const FOUR = '...1.14..42.2...';
@@ -1953,8 +1956,24 @@ async function checkExplainList({ pageFor, note }) {
   await page.locator('#explain-list').evaluate((l) => (l.scrollTop = 0));
   note(`screenshot: ${await screenshot(page, 'explain-list.png', { fullPage: false })}`);
 
-  // (b) while a step is shown, nothing but its cells (and the selected cell)
-  // is shaded: a selected given's digit is not highlighted elsewhere
+  // (b) while a step is shown (an explanation's step, a hint) it is drawn
+  // in the grid's place (check 26 compares the drawing with its record),
+  // and the selected digit's highlight, shown in play, stands aside: no
+  // cell or candidate of the grid keeps it
+  const highlight = async () =>
+    page.evaluate(() => {
+      const shown = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+      };
+      const svg = document.querySelector('#step-drawing svg');
+      return {
+        same: document.querySelectorAll('#grid .cell.same, #grid .m .sd').length,
+        grid: shown(document.querySelector('#grid')),
+        drawing: !!svg && shown(svg),
+      };
+    });
+  // how many ways the cells outside a step look (the control below)
   const plainness = async () =>
     page.evaluate(() => {
       const cells = [...document.querySelectorAll('#grid [role="gridcell"]')];
@@ -1965,11 +1984,7 @@ async function checkExplainList({ pageFor, note }) {
       const rest = cells.filter((c) => !c.dataset.hint && c.getAttribute('aria-selected') !== 'true');
       const looks = new Map();
       for (const c of rest) looks.set(look(c), (looks.get(look(c)) || []).concat(`r${+c.dataset.row + 1}c${+c.dataset.col + 1}`));
-      const marks = [...document.querySelectorAll('#grid [role="gridcell"] [aria-hidden] span')].filter((s) => {
-        const bg = getComputedStyle(s).backgroundColor;
-        return bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent';
-      });
-      return { kinds: [...looks.entries()].map(([k, v]) => `${v.length} cells like ${v.slice(0, 3).join(' ')}`), shadedMarks: marks.length };
+      return { kinds: [...looks.entries()].map(([k, v]) => `${v.length} cells like ${v.slice(0, 3).join(' ')}`) };
     });
   const pickGiven = async () => {
     const g = await readGrid(page);
@@ -1977,22 +1992,28 @@ async function checkExplainList({ pageFor, note }) {
     for (const c of g.cells) if (c.value) counts[c.value] = (counts[c.value] || 0) + 1;
     return g.cells.find((c) => c.given && !c.hint && counts[c.value] >= 3);
   };
+  await click(page, '#explain-close');
+  await until('the explanation closed', async () => ({ ok: !(await page.locator('#explain-step').isVisible()) }));
   for (const mode of ['explanation', 'hint']) {
-    if (mode === 'hint') {
+    const c = await pickGiven();
+    expect(c, `test premise (${mode}): no given whose digit is given 3 times or more`);
+    await cellLocator(page, c.row, c.col).click();
+    const inPlay = await until(`${Grid.name(c)}'s digit highlighted in play`, async () => {
+      const h = await highlight();
+      return { ok: h.same > 0, why: `${h.same} cells highlighted`, h };
+    });
+    await click(page, mode === 'hint' ? '#hint' : '#explain');
+    const drawn = await until(`the ${mode}'s step drawn in the grid's place`, async () => {
+      const h = await highlight();
+      return { ok: h.drawing && !h.grid, why: `drawing ${h.drawing}, grid shown ${h.grid}`, h };
+    }, T.slow);
+    if (drawn.h.same) failures.push(`${mode}: with ${Grid.name(c)} (${c.value}) selected, ${drawn.h.same} cells or candidates keep its highlight while the step is drawn`);
+    else note(`${mode}: ${Grid.name(c)} (${c.value}) selected: ${inPlay.h.same} cells highlighted in play, none while the step is drawn`);
+    if (mode === 'explanation') {
+      note(`screenshot: ${await screenshot(page, 'explain-step.png', { fullPage: false })}`);
       await click(page, '#explain-close');
       await until('the explanation closed', async () => ({ ok: !(await page.locator('#explain-step').isVisible()) }));
-      await click(page, '#hint');
-      await until('a hint shown', async () => ({ ok: (await readGrid(page)).hinted().length > 0 }), T.worker);
     }
-    const c = await pickGiven();
-    expect(c, `test premise (${mode}): no given outside the step whose digit is given 3 times or more`);
-    await cellLocator(page, c.row, c.col).click();
-    await sleep(100);
-    const p = await plainness();
-    if (p.kinds.length !== 1 || p.shadedMarks) {
-      failures.push(`${mode}: with ${Grid.name(c)} (${c.value}) selected, the cells outside the step look ${p.kinds.length} ways (${p.kinds.join('; ')}) and ${p.shadedMarks} candidates are shaded`);
-    } else note(`${mode}: ${Grid.name(c)} (${c.value}) selected; outside the step's cells the grid is plain`);
-    if (mode === 'explanation') note(`screenshot: ${await screenshot(page, 'explain-step.png', { fullPage: false })}`);
   }
   // the control: in play, with no step shown, the selected digit is highlighted
   await click(page, '#hint'); // applies it: no step shown any more
@@ -2003,6 +2024,214 @@ async function checkExplainList({ pageFor, note }) {
   const p = await plainness();
   if (p.kinds.length < 2) failures.push(`in play (no step shown) the selected digit ${c.value} is not highlighted: ${p.kinds.join('; ')}`);
   else note(`in play: ${Grid.name(c)} (${c.value}) selected; the grid shows ${p.kinds.length} kinds of cells (peers, the same digit)`);
+  expect(failures.length === 0, failures.join('\n'));
+}
+
+// ------------------------------------------- the step's drawing (issue 41)
+
+/** What the drawing in #step-drawing shows: its title, marks and links, and what is on screen. */
+async function readDrawing(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('#step-drawing svg');
+    const shown = (el) => {
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const sameCells = document.querySelectorAll('#grid .cell.same, #grid .m .sd').length;
+    if (!svg) return { svg: false, gridShown: shown(document.querySelector('#grid')), sameCells };
+    const bg = svg.querySelector('.bg');
+    return {
+      svg: true,
+      shown: shown(svg),
+      gridShown: shown(document.querySelector('#grid')),
+      title: (svg.querySelector('title')?.textContent || '').trim(),
+      desc: (svg.querySelector('desc')?.textContent || '').trim(),
+      stepDesc: (document.querySelector('#step-desc')?.textContent || '').trim(),
+      labelled: svg.getAttribute('role') === 'img' && !!document.getElementById(svg.getAttribute('aria-labelledby') || '-'),
+      marks: [...svg.querySelectorAll('.mark')].map((m) => ({ cell: m.dataset.cell, digit: Number(m.dataset.digit), role: m.dataset.role })),
+      links: [...svg.querySelectorAll('.link')].map((l) => ({ from: l.dataset.from, to: l.dataset.to, cls: l.getAttribute('class') })),
+      strokes: [...svg.querySelectorAll('.link .line')].map((l) => getComputedStyle(l).strokeDasharray),
+      background: bg ? getComputedStyle(bg).fill : null,
+      sameCells,
+    };
+  });
+}
+
+/** The record's candidates a drawing must mark: chain nodes (on/off), placements, eliminations. */
+function expectedMarks(step) {
+  const want = [];
+  for (const branch of step.chain ? step.chain.branches : []) {
+    for (const node of branch) want.push({ cell: node.cell, digit: node.digit, role: node.on ? 'on' : 'off' });
+  }
+  for (const p of step.placements || []) want.push({ cell: p.cell, digit: p.digit, role: 'placed' });
+  for (const e of step.eliminations || []) for (const d of e.digits) want.push({ cell: e.cell, digit: d, role: 'eliminated' });
+  return want;
+}
+
+/** The record's links: each parent of each node, "rRcC:D" to "rRcC:D". */
+function expectedLinks(step) {
+  const out = [];
+  for (const branch of step.chain ? step.chain.branches : []) {
+    for (const node of branch) {
+      for (const p of node.parents || []) out.push(`${branch[p].cell}:${branch[p].digit}>${node.cell}:${node.digit}`);
+    }
+  }
+  return out.sort();
+}
+
+/** Compares a drawing with its step record; the problems found. */
+function drawingProblems(d, step) {
+  const problems = [];
+  if (!d.svg) return ['no drawing in #step-drawing'];
+  if (!d.shown) problems.push('the drawing is not on screen');
+  if (d.gridShown) problems.push('the grid is still shown beside the drawing (it should be in its place)');
+  if (d.title !== step.text) problems.push(`its title ${JSON.stringify(d.title)} is not the step's words ${JSON.stringify(step.text)}`);
+  if (!d.labelled) problems.push('the drawing is not role="img" with an aria-labelledby that exists');
+  if (!d.desc || d.stepDesc !== d.desc) problems.push(`#step-desc ${JSON.stringify(d.stepDesc.slice(0, 60))} is not the drawing's desc`);
+  const want = expectedMarks(step);
+  const has = (m) => d.marks.some((x) => x.cell === m.cell && x.digit === m.digit && x.role === m.role);
+  const missing = want.filter((m) => !has(m));
+  if (missing.length) problems.push(`marks missing: ${missing.map((m) => `${m.cell}:${m.digit} ${m.role}`).join(', ')}`);
+  // each node's cell marked: the cells of on/off marks are the nodes' cells
+  const nodeCells = new Set(want.filter((m) => m.role === 'on' || m.role === 'off').map((m) => m.cell));
+  const drawnCells = new Set(d.marks.filter((m) => m.role === 'on' || m.role === 'off').map((m) => m.cell));
+  if ([...nodeCells].sort().join() !== [...drawnCells].sort().join()) {
+    problems.push(`chain cells drawn ${[...drawnCells].sort().join(' ')}, the record's ${[...nodeCells].sort().join(' ')}`);
+  }
+  const links = d.links.map((l) => `${l.from}>${l.to}`).sort();
+  const wantLinks = expectedLinks(step);
+  if (links.join() !== wantLinks.join()) problems.push(`${links.length} link elements (${links.join(' ')}), the record has ${wantLinks.length} (${wantLinks.join(' ')})`);
+  return problems;
+}
+
+async function waitForDrawing(page, step, how) {
+  return until(
+    `the drawing of "${step.text.slice(0, 50)}…" after ${how}`,
+    async () => {
+      const d = await readDrawing(page);
+      return { ok: d.svg && d.title === step.text, why: d.svg ? `drawing titled ${JSON.stringify(d.title.slice(0, 60))}` : 'no drawing', d };
+    },
+    T.worker,
+  );
+}
+
+async function checkStepDrawing({ pageFor, note }) {
+  const record = JSON.parse(runNonet(['explain', '--json', CHAIN]));
+  const k = record.steps.findIndex((s) => s.chain && s.chain.branches.flat().length >= 4);
+  expect(k >= 0, 'test premise: the CHAIN puzzle\'s explanation has no chain step');
+  const chainStep = record.steps[k];
+  const plain = record.steps.findIndex((s) => !s.chain && (s.eliminations || []).length > 0);
+  expect(plain >= 0, 'test premise: no step with eliminations and no chain');
+  const nodes = chainStep.chain.branches.flat();
+  note(`step ${k + 1} of ${record.steps.length}: ${chainStep.text} (${nodes.length} nodes, ${expectedLinks(chainStep).length} links in the record)`);
+
+  const page = await pageFor({ bypassCSP: true });
+  await open(page);
+  await loadPuzzle(page, CHAIN, CHAIN);
+  await click(page, '#explain');
+  await until('the explanation\'s list of steps', async () => ({ ok: (await page.locator('#explain-list li').count()) === record.steps.length, why: `${await page.locator('#explain-list li').count()} items, \`nonet explain\` has ${record.steps.length}` }), T.slow);
+  const failures = [];
+
+  // the chain step: each node's cell marked, each link drawn, words for screen readers
+  await page.locator('#explain-list li button').nth(k).click();
+  const chain = (await waitForDrawing(page, chainStep, `choosing step ${k + 1}`)).d;
+  failures.push(...drawingProblems(chain, chainStep).map((p) => `chain step: ${p}`));
+  const strong = chain.links.filter((l) => /\bl-strong\b/.test(l.cls)).length;
+  const weak = chain.links.filter((l) => /\bl-weak\b/.test(l.cls)).length;
+  const wantStrong = nodes.filter((n) => n.link === 'strong').reduce((a, n) => a + (n.parents || []).length, 0);
+  const wantWeak = nodes.filter((n) => n.link === 'weak').reduce((a, n) => a + (n.parents || []).length, 0);
+  if (strong !== wantStrong || weak !== wantWeak) failures.push(`chain step: ${strong} strong and ${weak} weak links drawn, the record has ${wantStrong} and ${wantWeak}`);
+  const dashes = new Set(chain.strokes);
+  if (wantStrong && wantWeak && dashes.size < 2) failures.push(`strong and weak links are drawn alike (stroke-dasharray ${[...dashes].join(', ')})`);
+  if (!nodes.every((n) => chain.desc.includes(n.cell))) failures.push('the drawing\'s desc does not name every node\'s cell');
+  note(`chain step drawn: ${new Set(chain.marks.filter((m) => m.role === 'on' || m.role === 'off').map((m) => m.cell)).size} node cells, ${chain.links.length} links (${strong} strong, ${weak} weak), background ${chain.background}`);
+  if (chain.sameCells) failures.push(`${chain.sameCells} grid cells or candidates keep the selected digit's highlight while the step is drawn`);
+  note(`screenshot: ${await screenshot(page, 'step-chain-light.png', { fullPage: false })}`);
+  const light = chain.background;
+
+  // axe with the drawing shown, light and dark; the drawing's palette follows the page's switch
+  const scans = [];
+  const scan = async (name) => {
+    const v = await axeScan(page);
+    note(`axe, ${name}: ${v.length} violation${v.length === 1 ? '' : 's'}`);
+    if (v.length) scans.push(`--- ${name}\n${describeViolations(v)}`);
+  };
+  await scan('a chain step drawn, light');
+  await click(page, '#dark');
+  const dark = await until('the drawing\'s dark palette after #dark', async () => {
+    const d = await readDrawing(page);
+    return { ok: d.background && d.background !== light, why: `background ${d.background}`, d };
+  });
+  note(`drawing background: ${light} (light) -> ${dark.d.background} (dark)`);
+  note(`screenshot: ${await screenshot(page, 'step-chain-dark.png', { fullPage: false })}`);
+  await scan('a chain step drawn, dark');
+  await click(page, '#dark');
+  // the page's light theme on a system that prefers dark: the drawing stays light
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await sleep(200);
+  const osDark = await readDrawing(page);
+  if ((await page.getAttribute('html', 'data-theme')) !== 'light' || osDark.background !== light) {
+    failures.push(`with the page's theme light and the system dark, the drawing's background is ${osDark.background} (light: ${light})`);
+  } else note(`page light, system dark: the drawing stays light (${osDark.background})`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  failures.push(...scans);
+
+  // a step with no chain
+  await page.locator('#explain-list li button').nth(plain).click();
+  const flat = (await waitForDrawing(page, record.steps[plain], `choosing step ${plain + 1}`)).d;
+  failures.push(...drawingProblems(flat, record.steps[plain]).map((p) => `step ${plain + 1} (${record.steps[plain].technique}): ${p}`));
+  note(`step ${plain + 1} (${record.steps[plain].technique}) drawn: ${flat.marks.length} marks, ${flat.links.length} links`);
+
+  // back to the game: the grid again, no drawing
+  await click(page, '#step-close');
+  await until('the grid back after #step-close', async () => {
+    const d = await readDrawing(page);
+    return { ok: !d.svg && d.gridShown && !(await page.locator('#step-view').isVisible()), why: `drawing ${d.svg}, grid shown ${d.gridShown}` };
+  });
+
+  // a hint: the selected digit's highlight (shown in play) stands aside while the step is drawn
+  const g = await readGrid(page);
+  const counts = {};
+  for (const c of g.cells) if (c.value) counts[c.value] = (counts[c.value] || 0) + 1;
+  const given = g.cells.find((c) => c.given && counts[c.value] >= 3);
+  await cellLocator(page, given.row, given.col).click();
+  const before = await until('the selected digit highlighted in play', async () => {
+    const d = await readDrawing(page);
+    return { ok: d.sameCells > 0, why: `${d.sameCells} cells with the selected digit's highlight`, d };
+  });
+  const hintRecord = JSON.parse(runNonet(['hint', '--json', CHAIN])).step;
+  await click(page, '#hint');
+  const hinted = (await waitForDrawing(page, hintRecord, '#hint')).d;
+  failures.push(...drawingProblems(hinted, hintRecord).map((p) => `hint: ${p}`));
+  if (hinted.sameCells) failures.push(`hint: ${hinted.sameCells} cells keep the highlight of ${Grid.name(given)}'s ${given.value} while the hint is drawn`);
+  note(`hint: ${Grid.name(given)} (${given.value}) selected: ${before.d.sameCells} cells highlighted in play, ${hinted.sameCells} while the hint is drawn`);
+
+  // the SVG download: the library's drawing of the puzzle, its clues and no candidate
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: T.worker }), click(page, '#svg')]);
+  const file = await download.path();
+  const svgText = fs.readFileSync(file, 'utf8');
+  const clues = [...CHAIN].filter((ch) => ch !== '.').length;
+  const givensDrawn = (svgText.match(/<text class="given"/g) || []).length;
+  if (!/^<svg[^>]*class="nonet-step"/.test(svgText) || givensDrawn !== clues || /class="cand/.test(svgText)) {
+    failures.push(`the downloaded SVG (${download.suggestedFilename()}) is not the library's bare grid: ${givensDrawn} givens of ${clues}, candidates ${/class="cand/.test(svgText)}`);
+  } else note(`download ${download.suggestedFilename()}: the library's drawing, ${givensDrawn} givens, no candidate`);
+
+  // print: the library's drawings in the print area, the solution's clues apart
+  await choose(page, '#print-count', '1');
+  if (!(await page.isChecked('#print-solutions'))) await (await reveal(page, '#print-solutions')).check();
+  await pressPrint(page);
+  const printed = await page.$$eval('#print-area svg', (svgs) =>
+    svgs.map((svg) => ({
+      library: svg.classList.contains('nonet-step'),
+      givens: svg.querySelectorAll('text.given').length,
+      placed: svg.querySelectorAll('text.placed-digit').length,
+      cands: svg.querySelectorAll('text.cand').length,
+    })),
+  );
+  const wantPrint = [{ library: true, givens: clues, placed: 0, cands: 0 }, { library: true, givens: clues, placed: 81 - clues, cands: 0 }];
+  if (JSON.stringify(printed) !== JSON.stringify(wantPrint)) failures.push(`print area: ${JSON.stringify(printed)}, want ${JSON.stringify(wantPrint)}`);
+  else note(`print: the puzzle (${clues} givens) and its solution (${81 - clues} digits apart from the clues), drawn by the library`);
   expect(failures.length === 0, failures.join('\n'));
 }
 
@@ -2052,6 +2281,7 @@ async function main() {
     await runCheck(23, 'settings that do not apply are hidden or say why', checkSettings);
     await runCheck(24, 'the keyboard help is shown to everyone', checkKeysHelp);
     await runCheck(25, 'explanation: numbers on first lines; a step is not outshone', checkExplainList);
+    await runCheck(26, 'a step drawn by the library: chain nodes and links as the record, axe, themes', checkStepDrawing);
     // last (though numbered 20 before the checks above came): it reads the
     // errors every check before it saw
     await runCheck(20, 'no uncaught errors on the page', checkNoErrors);
