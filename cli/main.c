@@ -136,9 +136,10 @@ static const char input_variants_text[] =
 static const char input_variants_end[] =
     "    regions SYMBOLS          a jigsaw: n*n symbols, one a region, over\n"
     "                             this line and the next (after the grid)\n"
-    "    values 0-8               digits 0 to n-1 in place of 1 to n (the grid\n"
-    "                             written in them, '.' for a blank; sums,\n"
-    "                             clues and listed digits are values)\n"
+    "    values 0-8               digits 0 to n-1 in place of 1 to n, or more\n"
+    "                             digits than the side (values 1-9 on 6x6):\n"
+    "                             the grid written in them ('.' a blank);\n"
+    "                             sums, clues, listed digits are values\n"
     "  Thermometers, whispers and the named lines (palindrome to slowthermo)\n"
     "  step from each cell to a king's-move neighbour; a whisper, a pair\n"
     "  line, a parity line or a dutch whisper may come back to a cell (a\n"

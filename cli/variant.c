@@ -149,9 +149,11 @@ static nonet_variant *read_variant(const char *path, nonet_puzzle *p)
     p->index = 1;
     p->first_line = 1;
     int n = p->grid.n;
-    const char *own = nonet_variant_symbols(v); /* digits 0 to n-1 */
-    for (int d = 1; d <= n && n <= NONET_MAX_SYMBOL_SIDE; d++)
-        p->symbols[d - 1] = own ? own[d - 1] : (char)(d <= 9 ? '0' + d : 'A' + d - 10);
+    const char *own = nonet_variant_symbols(v); /* its values: 0-8, 1-9 on 6x6 ... */
+    if (own)
+        snprintf(p->symbols, sizeof p->symbols, "%s", own);
+    for (int d = 1; d <= n && n <= NONET_MAX_SYMBOL_SIDE && !own; d++)
+        p->symbols[d - 1] = (char)(d <= 9 ? '0' + d : 'A' + d - 10);
     return v;
 }
 

@@ -497,9 +497,13 @@ typedef struct nonet_format_opts {
     int size_line;
 } nonet_format_opts;
 
-/* As nonet_format, with options (opts NULL: defaults). Returns as
- * nonet_format; NONET_EARG also for symbols that are not n distinct
- * printable ASCII characters other than space, '.', '|' and '#'. */
+/* As nonet_format, with options (opts NULL: defaults). Symbols may be
+ * more than n (a variant grid whose digits outnumber its side,
+ * nonet_variant_symbols): its cells may then hold digits up to their
+ * number, written in the symbol layouts and JSON only. Returns as
+ * nonet_format; NONET_EARG also for symbols that are not n or more (at
+ * most 35) distinct printable ASCII characters other than space, '.', '|'
+ * and '#', or a digit past them. */
 NONET_API long nonet_format_with(const nonet_grid *g, nonet_layout layout,
                                  const nonet_format_opts *opts, char *buf, size_t cap);
 
@@ -849,25 +853,30 @@ NONET_API int nonet_variant_set_regions(nonet_variant *v, const uint8_t *region,
  * region[0 .. n*n). Returns 1 when a map was set, else 0. */
 NONET_API int nonet_variant_regions(const nonet_variant *v, uint8_t *region);
 
-/* The values v's digits stand for: digit d (1..n, as grids hold it) is
- * the value lo + d - 1, lo .. hi being 1 .. n unless set (Interactive
- * Sudoku Solver's 0-based grids, ".Shape~9x9~0-8", hold 0 to n-1).
+/* The values v's digits stand for: digit d (1..hi-lo+1, as grids hold
+ * it) is the value lo + d - 1, lo .. hi being 1 .. n unless set
+ * (Interactive Sudoku Solver's 0-based grids, ".Shape~9x9~0-8", hold 0
+ * to 8; its ".Shape~6x6~9" 1 to 9). Where there are more digits than the
+ * side, rows, columns and boxes hold different digits but lack some, and
+ * the grids of v (its givens, its solutions) hold digits above n.
  * Constraints' values are values (a cage's sum, the digits a rule lists,
- * a clue), and solutions are written in them (nonet_variant_symbols).
- * Set the range before adding constraints. Returns NONET_OK, or
- * NONET_EARG with a sentence in why (when non-NULL and cap > 0): a NULL
- * v, a range that is not 1 to n or 0 to n-1 (nonet's houses hold each of
- * n digits once), or v already holding a constraint. */
+ * a clue), and solutions are written in them (nonet_variant_symbols);
+ * the rules whose meaning rests on digits 1 to n are refused on such
+ * grids (nonet_variant_add). Set the range before adding constraints.
+ * Returns NONET_OK, or NONET_EARG with a sentence in why (when non-NULL
+ * and cap > 0): a NULL v, a range that does not start at 0 or 1, that
+ * holds fewer digits than the side or goes past 35, or v already holding
+ * a constraint. */
 NONET_API int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t cap);
 
 /* The range of v's digits' values into *lo and *hi (either may be NULL):
  * 1 and n unless set. v non-NULL. */
 NONET_API void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi);
 
-/* The symbols that write v's digits as their values, for nonet_format's
- * and nonet_step_describe's symbols: NULL for digits 1 to n (the
- * default symbols), "012345678" for 0 to 8 (sides up to 35; NULL above,
- * whose digits are written as numbers). Owned by v. v non-NULL. */
+/* The symbols that write v's digits as their values, for
+ * nonet_format_with's symbols: NULL for digits 1 to n (the default
+ * symbols), else one a digit: "012345678" for 0 to 8, "123456789" for a
+ * 6x6 grid of 1 to 9. Owned by v. v non-NULL. */
 NONET_API const char *nonet_variant_symbols(const nonet_variant *v);
 
 /* Adds a copy of c (its cells, values and text), as its rule

@@ -1,10 +1,11 @@
 /* test_values.c - grids whose digits are not 1 to n (nonet_variant_set_digits:
- * Interactive Sudoku Solver's 0-based grids, ".Shape~4x4~0-3"): every rule
- * that reads the digits' values (sums, ratios, parity, the digits a rule
- * lists, clues, expressions) checked by a checker of its own that reads
- * values, over every 4x4 grid enumerated here, against the engine's
- * counts, on grids of 0 to 3 and of 1 to 4 alike; the text form, ISS's
- * strings and JSON keep the range; f-puzzles refuses it. */
+ * Interactive Sudoku Solver's 0-based grids, ".Shape~4x4~0-3", and grids of
+ * more digits than their side, ".Shape~4x4~5"): every rule that reads the
+ * digits' values (sums, ratios, parity, the digits a rule lists, clues,
+ * expressions) checked by a checker of its own that reads values, over
+ * every 4x4 grid of 4 or 5 digits enumerated here, against the engine's
+ * counts, on grids of 0 to 3, 1 to 4, 0 to 4 and 1 to 5; the text form,
+ * ISS's strings and JSON keep the range; f-puzzles refuses it. */
 #include "unit.h"
 
 #include <regex.h>
@@ -26,29 +27,43 @@ static int below(int k)
 
 /* ------------------------------------------------------------ every 4x4 grid */
 
-static uint8_t grids[288][CELLS];
-static int ngrids;
+typedef struct gridset {
+    uint8_t (*g)[CELLS];
+    int len, cap;
+} gridset;
 
 static int sees(int a, int b)
 {
     return a / N == b / N || a % N == b % N || (a / N / 2 == b / N / 2 && a % N / 2 == b % N / 2);
 }
 
-static void enumerate(uint8_t *g, int c)
+/* Every grid whose rows, columns and boxes hold different digits of 1..nd
+ * into s (from cell c of g); 0, or -1 out of memory. */
+static int enumerate(gridset *s, uint8_t *g, int c, int nd)
 {
     if (c == CELLS) {
-        memcpy(grids[ngrids++], g, CELLS);
-        return;
+        if (s->len == s->cap) {
+            int cap = s->cap ? 2 * s->cap : 512;
+            uint8_t(*grown)[CELLS] = realloc(s->g, (size_t)cap * sizeof *grown);
+            if (!grown)
+                return -1;
+            s->g = grown;
+            s->cap = cap;
+        }
+        memcpy(s->g[s->len++], g, CELLS);
+        return 0;
     }
-    for (int d = 1; d <= N; d++) {
+    for (int d = 1; d <= nd; d++) {
         int ok = 1;
         for (int o = 0; o < c && ok; o++)
             ok = !(g[o] == d && sees(o, c));
         if (ok) {
             g[c] = (uint8_t)d;
-            enumerate(g, c + 1);
+            if (enumerate(s, g, c + 1, nd))
+                return -1;
         }
     }
+    return 0;
 }
 
 /* ------------------------------------------------------------ the rules, in values */
@@ -59,6 +74,8 @@ typedef struct con {
     int cells[CELLS + 2], ncells;
     int values[CELLS], nvalues;
     char text[64];
+    regex_t re; /* REGEX: its text, compiled (has_re) */
+    int has_re;
 } con;
 
 /* The value of cell c of grid g (digits 1..N) when digit 1 is lo. */
@@ -146,17 +163,11 @@ static int keeps(const con *k, const uint8_t *g, int lo)
         return 0;
     }
     case NONET_CON_REGEX: {
-        char line[CELLS + 1], re[80];
+        char line[CELLS + 1];
         for (int i = 0; i < len; i++)
             line[i] = (char)('0' + val(g, c[i], lo));
         line[len] = '\0';
-        snprintf(re, sizeof re, "^(%s)$", k->text);
-        regex_t x;
-        if (regcomp(&x, re, REG_EXTENDED | REG_NOSUB))
-            return -1;
-        int ok = regexec(&x, line, 0, NULL, 0) == 0;
-        regfree(&x);
-        return ok;
+        return k->has_re ? regexec(&k->re, line, 0, NULL, 0) == 0 : -1;
     }
     default:
         return -1;
@@ -325,12 +336,12 @@ static const nonet_constraint_type kinds[] = {
     NONET_CON_REGEX};
 #define NKINDS ((int)(sizeof kinds / sizeof *kinds))
 
-static nonet_variant *build(const con *cons, int ncons, int lo, char *why, size_t cap)
+static nonet_variant *build(const con *cons, int ncons, int lo, int nd, char *why, size_t cap)
 {
     nonet_grid g;
     nonet_grid_init(&g, 2, 2);
     nonet_variant *v = nonet_variant_new(&g);
-    if (!v || nonet_variant_set_digits(v, lo, lo + N - 1, why, cap) != NONET_OK) {
+    if (!v || nonet_variant_set_digits(v, lo, lo + nd - 1, why, cap) != NONET_OK) {
         nonet_variant_free(v);
         return NULL;
     }
@@ -351,42 +362,68 @@ static nonet_variant *build(const con *cons, int ncons, int lo, char *why, size_
     return v;
 }
 
-/* Each kind alone and in mixes, on digits 0-3 and 1-4: the engine's count
- * is the checker's over every grid. */
-static void test_values_bruteforce(void)
+/* trials random mixes on the grids of s (nd digits), digits from 0 and
+ * from 1 in turn: 0 when each count is the checker's, else the trial. */
+static int mixes(const gridset *s, int nd, int trials, char *what, size_t cap)
 {
-    if (!ngrids) {
-        uint8_t g[CELLS];
-        enumerate(g, 0);
-    }
-    CHECK(ngrids == 288);
-    char why[200];
-    for (int trial = 0; trial < 600; trial++) {
-        int lo = trial % 2 ? 0 : 1, ncons = 1 + below(3);
-        const uint8_t *s = grids[below(ngrids)];
+    for (int trial = 0; trial < trials; trial++) {
+        int lo = trial % 2 ? 0 : 1, ncons = 1 + below(3), wrong = 0;
+        const uint8_t *sol = s->g[below(s->len)];
         con cons[3];
-        for (int i = 0; i < ncons; i++)
-            random_con(&cons[i], kinds[i == 0 ? trial / 2 % NKINDS : below(NKINDS)], s, lo);
-        nonet_variant *v = build(cons, ncons, lo, why, sizeof why);
-        CHECKF(v, "trial %d (values from %d): %s", trial, lo, why);
+        for (int i = 0; i < ncons; i++) {
+            random_con(&cons[i], kinds[i == 0 ? trial / 2 % NKINDS : below(NKINDS)], sol, lo);
+            if (cons[i].type == NONET_CON_REGEX) {
+                char re[80];
+                snprintf(re, sizeof re, "^(%s)$", cons[i].text);
+                cons[i].has_re = !regcomp(&cons[i].re, re, REG_EXTENDED | REG_NOSUB);
+            }
+        }
+        char why[200] = "";
+        nonet_variant *v = build(cons, ncons, lo, nd, why, sizeof why);
         uint64_t want = 0, got = 0;
-        for (int i = 0; i < ngrids; i++) {
+        for (int i = 0; i < s->len && v && !wrong; i++) {
             int ok = 1;
             for (int j = 0; j < ncons && ok; j++) {
-                int kept = keeps(&cons[j], grids[i], lo);
-                CHECKF(kept >= 0, "trial %d: no checker for type %d", trial, (int)cons[j].type);
-                ok = kept;
+                ok = keeps(&cons[j], s->g[i], lo);
+                wrong = ok < 0;
             }
-            want += (uint64_t)ok;
+            want += (uint64_t)(ok > 0);
         }
-        int rc = nonet_variant_count(v, 0, &got, NULL, NULL, NULL);
+        int rc = v ? nonet_variant_count(v, 0, &got, NULL, NULL, NULL) : NONET_EARG;
         char text[2048] = "";
-        nonet_variant_format(v, text, sizeof text);
+        if (v)
+            nonet_variant_format(v, text, sizeof text);
         nonet_variant_free(v);
-        CHECK(rc == NONET_OK);
-        CHECKF(got == want, "trial %d (values from %d): nonet counts %llu, the checker %llu:\n%s",
-               trial, lo, (unsigned long long)got, (unsigned long long)want, text);
+        for (int i = 0; i < ncons; i++)
+            if (cons[i].has_re)
+                regfree(&cons[i].re);
+        if (!v || wrong || rc != NONET_OK || got != want) {
+            snprintf(what, cap,
+                     "trial %d (digits %d to %d): %s; nonet counts %llu, the checker %llu%s:\n%s",
+                     trial, lo, lo + nd - 1, v ? "built" : why, (unsigned long long)got,
+                     (unsigned long long)want, wrong ? " (a type without a checker)" : "", text);
+            return trial + 1;
+        }
     }
+    return 0;
+}
+
+/* Each kind alone and in mixes, on digits 0-3, 1-4 (every 4x4 grid of 4
+ * digits) and 0-4, 1-5 (of 5): the engine's count is the checker's. */
+static void test_values_bruteforce(void)
+{
+    gridset four = {0}, five = {0};
+    uint8_t g[CELLS] = {0};
+    int ok = !enumerate(&four, g, 0, 4) && !enumerate(&five, g, 0, 5);
+    char what[2600] = "";
+    int bad =
+        ok && four.len == 288 && five.len == 166560 ? mixes(&four, 4, 600, what, sizeof what) : -1;
+    if (!bad)
+        bad = mixes(&five, 5, 80, what, sizeof what);
+    free(four.g);
+    free(five.g);
+    CHECKF(bad >= 0, "enumerated %d and %d grids", four.len, five.len);
+    CHECKF(!bad, "%s", what);
 }
 
 static uint64_t count_text(const char *text, int *lo)
@@ -446,7 +483,8 @@ static void test_values_forms(void)
     v = nonet_variant_new(&g);
     CHECK(v);
     CHECK(nonet_variant_set_digits(v, 2, 5, why, sizeof why) == NONET_EARG);
-    CHECK(nonet_variant_set_digits(v, 0, 4, why, sizeof why) == NONET_EARG);
+    CHECK(nonet_variant_set_digits(v, 0, 2, why, sizeof why) == NONET_EARG); /* too few */
+    CHECK(nonet_variant_set_digits(v, 1, 36, why, sizeof why) == NONET_EARG);
     CHECK(nonet_variant_set_digits(v, 0, 3, why, sizeof why) == NONET_OK);
     CHECK(nonet_variant_symbols(v) != NULL);
     /* a digit out of 0-3 is refused; a rule nonet does not convert too */
@@ -459,6 +497,39 @@ static void test_values_forms(void)
     CHECK(nonet_variant_add(v, &sw, why, sizeof why) == NONET_EARG);
     CHECKF(strstr(why, "0 to 3"), "%s", why);
     nonet_variant_free(v);
+
+    /* more digits than the side: a given past it kept through the forms */
+    const char *more = ".Shape~4x4~6.~R1C1_6~R2C2_5.Cage~9~R4C1~R4C2.Arrow~R3C1~R3C2~R3C3";
+    v = NULL;
+    CHECK(nonet_variant_parse(more, strlen(more), &v, NULL, &err) == NONET_OK);
+    nonet_variant_digits(v, &lo, &hi);
+    CHECK(lo == 1 && hi == 6 && nonet_variant_grid(v)->cells[0] == 6);
+    CHECK(!strcmp(nonet_variant_symbols(v), "123456"));
+    CHECK(nonet_variant_count(v, 0, &count, &sol, NULL, NULL) == NONET_OK && count > 1);
+    CHECK(sol.cells[0] == 6 && sol.cells[5] == 5 && sol.cells[12] + sol.cells[13] == 9);
+    for (int r = 0; r < 4; r++) /* rows hold different digits, some past 4 */
+        for (int x = 0; x < 4; x++)
+            for (int y = x + 1; y < 4; y++)
+                CHECK(sol.cells[r * 4 + x] != sol.cells[r * 4 + y]);
+    CHECK(nonet_variant_format(v, text, sizeof text) > 0);
+    CHECKF(strstr(text, "values 1-6\ndigits r1c1 [6]\ndigits r2c2 [5]\n"), "%s", text);
+    CHECK(count_text(text, &lo2) == count);
+    CHECK(nonet_variant_iss(v, back, sizeof back, why, sizeof why) > 0);
+    CHECKF(strstr(back, ".Shape~4x4~6") && strstr(back, "R1C1_6"), "%s", back);
+    CHECK(count_text(back, &lo2) == count);
+    CHECK(nonet_variant_json(v, json, sizeof json) > 0);
+    CHECKF(strstr(json, "{\"type\":\"values\",\"from\":1,\"to\":6}"), "%s", json);
+    char line[64];
+    nonet_format_opts fo = {'.', nonet_variant_symbols(v), NULL, 0};
+    CHECK(nonet_format_with(&sol, NONET_LAYOUT_LINE, &fo, line, sizeof line) >= 16);
+    CHECK(line[0] == '6' && line[5] == '5');
+    CHECK(nonet_format(&sol, NONET_LAYOUT_LINE, '.', line, sizeof line) < 0); /* 1-4 symbols */
+    nonet_variant_free(v);
+    /* the rules that rest on n digits are refused */
+    const char *sand = ".Shape~4x4~6.Sandwich~3~R1";
+    v = NULL;
+    CHECK(nonet_variant_parse(sand, strlen(sand), &v, NULL, &err) == NONET_EARG && !v);
+    CHECKF(strstr(err.message, "1 to 6"), "%s", err.message);
 
     /* '0' is a digit in an expression only on such grids */
     const char *re1 = "....\n....\n....\n....\nregex r1c1 r1c2 \"0.*\"\n";

@@ -2042,7 +2042,7 @@ static void test_check_automaton(void)
     long column;
     char why[128];
     CHECK(vdfa_from_regex(&d, "12*3", 4, 4, &column, why, sizeof why) == NONET_OK);
-    vbuild *b = vb_scratch(4);
+    vbuild *b = vb_scratch(4, 4);
     static const int row[4] = {4, 5, 6, 7}; /* r2 */
     CHECK(b && vb_automaton(b, row, 4, &d) == 0);
     static const struct {

@@ -312,20 +312,23 @@ static void write_candidates(struct out *o, const struct cand_source *s)
 }
 
 /* Fills o's symbol table from symbols (NULL or "": the default ones).
- * Returns 0 if symbols are not n distinct characters a reader can take
- * back as symbols. */
+ * Returns how many digits it writes (n, or more where symbols are more:
+ * a variant grid with more digits than its side), or 0 if symbols are
+ * not n or more distinct characters a reader can take back as symbols. */
 static int set_symbols(struct out *o, int n, const char *symbols, char blank)
 {
     o->sym[0] = blank;
     if (n > NONET_MAX_SYMBOL_SIDE)
-        return symbols == NULL || symbols[0] == '\0';
+        return symbols == NULL || symbols[0] == '\0' ? n : 0;
     if (symbols == NULL || symbols[0] == '\0') {
         for (int d = 1; d <= n; d++)
             o->sym[d] = sym_of_digit(d);
-        return 1;
+        return n;
     }
-    if (strlen(symbols) != (size_t)n)
+    size_t k = strlen(symbols);
+    if (k < (size_t)n || k > NONET_MAX_SYMBOL_SIDE)
         return 0;
+    n = (int)k;
     for (int d = 1; d <= n; d++) {
         unsigned char ch = (unsigned char)symbols[d - 1];
         if (ch <= ' ' || ch >= 0x7F || ch == '.' || ch == '|' || ch == '#' ||
@@ -333,7 +336,7 @@ static int set_symbols(struct out *o, int n, const char *symbols, char blank)
             return 0;
         o->sym[d] = (char)ch;
     }
-    return 1;
+    return n;
 }
 
 long nonet_format(const nonet_grid *g, nonet_layout layout, char blank, char *buf, size_t cap)
@@ -350,13 +353,21 @@ long nonet_format_with(const nonet_grid *g, nonet_layout layout, const nonet_for
         opts = &defaults;
     if (buf == NULL)
         cap = 0;
-    if (!grid_well_formed(g))
+    if (g == NULL || !shape_valid(g->box_rows, g->box_cols) || g->n != g->box_rows * g->box_cols)
         return fail(buf, cap);
     char blank = opts->blank == '\0' ? '.' : opts->blank;
     int symbols = g->n <= NONET_MAX_SYMBOL_SIDE;
     struct out o = {buf, cap, 0, {0}};
-    if (!set_symbols(&o, g->n, opts->symbols, blank))
+    int digits = set_symbols(&o, g->n, opts->symbols, blank);
+    if (!digits)
         return fail(buf, cap);
+    for (int i = 0; i < g->n * g->n; i++)
+        if (g->cells[i] > digits)
+            return fail(buf, cap);
+    if (digits > g->n && layout != NONET_LAYOUT_LINE && layout != NONET_LAYOUT_GRID &&
+        layout != NONET_LAYOUT_SPACED && layout != NONET_LAYOUT_KNUTH &&
+        layout != NONET_LAYOUT_BOXED && layout != NONET_LAYOUT_JSON)
+        return fail(buf, cap); /* digits past n: symbols only */
     int br, bc;
     nonet_default_shape(g->n, &br, &bc);
     if (opts->size_line && layout != NONET_LAYOUT_JSON && layout != NONET_LAYOUT_CSV &&

@@ -20,7 +20,8 @@ int ivec_push(ivec *a, int x)
 }
 
 struct vbuild {
-    int n;
+    int n;     /* the digits (1..n) */
+    int cells; /* the grid's */
     uint64_t *start;
     ivec group_first, group_cells; /* groups: cells from group_first[i] */
     ivec pairs;                    /* a, b, relation kind, value */
@@ -706,12 +707,12 @@ static int build_lines(vmodel *m, const vbuild *b)
 int vmodel_build(const nonet_variant *v, vmodel *m)
 {
     const nonet_grid *g = &v->grid;
-    int n = g->n, cells = n * n;
+    int n = g->n, cells = n * n, nd = v->nd;
     memset(m, 0, sizeof *m);
-    m->n = n;
+    m->n = nd;
     m->cells = cells;
-    m->full = full_set(n);
-    vbuild b = {.n = n};
+    m->full = full_set(nd);
+    vbuild b = {.n = nd, .cells = cells};
     m->start = malloc((size_t)cells * sizeof *m->start);
     if (!m->start)
         goto fail;
@@ -767,19 +768,20 @@ fail:
 
 /* ------------------------------------------------------------ a constraint alone, checked */
 
-vbuild *vb_scratch(int n)
+vbuild *vb_scratch(int n, int nd)
 {
     vbuild *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    b->n = n;
+    b->n = nd;
+    b->cells = n * n;
     b->start = malloc((size_t)n * (size_t)n * sizeof *b->start);
     if (!b->start) {
         free(b);
         return NULL;
     }
     for (int c = 0; c < n * n; c++)
-        b->start[c] = full_set(n);
+        b->start[c] = full_set(nd);
     return b;
 }
 
@@ -856,8 +858,7 @@ static int prop_keeps(const vbuild *b, const vprop *p, const uint8_t *g)
 
 int vb_broken(const vbuild *b, const uint8_t *g)
 {
-    int n = b->n;
-    for (int c = 0; c < n * n; c++)
+    for (int c = 0; c < b->cells; c++)
         if (g[c] && !(b->start[c] >> (g[c] - 1) & 1))
             return c + 1;
     for (size_t i = 0; i < b->group_first.len; i++) {

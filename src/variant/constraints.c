@@ -71,8 +71,8 @@ int vx_pair(const vctx *x, int a, int b, int kind, int value)
     if (!x->off || !reads_values(kind))
         return vb_pair(x->b, a, b, kind, value);
     uint64_t allowed[NONET_MAX_SIDE] = {0};
-    for (int d = 1; d <= x->n; d++)
-        for (int e = 1; e <= x->n; e++)
+    for (int d = 1; d <= x->nd; d++)
+        for (int e = 1; e <= x->nd; e++)
             if (vrel_holds(kind, value, d + x->off, e + x->off))
                 allowed[d - 1] |= (uint64_t)1 << (e - 1);
     int t = vb_table(x->b, allowed);
@@ -260,7 +260,7 @@ static int whisper_gap(int n)
 
 static int whisper(const vctx *x)
 {
-    int gap = x->k->value ? x->k->value : whisper_gap(x->n);
+    int gap = x->k->value ? x->k->value : whisper_gap(x->nd);
     for (int i = 1; i < x->k->ncells; i++)
         if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_FAR, gap))
             return -1;
@@ -283,7 +283,7 @@ static int sandwich(const vctx *x)
 static uint64_t odd_digits(const vctx *x)
 {
     uint64_t odd = 0;
-    for (int d = 1; d <= x->n; d++)
+    for (int d = 1; d <= x->nd; d++)
         if ((d + x->off) % 2)
             odd |= (uint64_t)1 << (d - 1);
     return odd;
@@ -350,7 +350,7 @@ static int pairwise(const vctx *x)
             count++;
         seen[a - 1] |= bit;
     }
-    if (count == x->n * (x->n - 1))
+    if (count == x->nd * (x->nd - 1))
         return vb_group(x->b, x->cells, x->k->ncells);
     int t = pair_table(x);
     if (t < 0)
@@ -421,7 +421,7 @@ static int automaton(const vctx *x)
     long column;
     if (x->k->type == NONET_CON_LUNCHBOX && vb_group(x->b, x->cells, x->k->ncells))
         return -1;
-    if (automaton_of(x->k->type, x->n, x->v->lo, x->text, x->k->value, x->k->ncells, &d, &column,
+    if (automaton_of(x->k->type, x->nd, x->v->lo, x->text, x->k->value, x->k->ncells, &d, &column,
                      NULL, 0) != NONET_OK)
         return -1;
     int rc = vb_automaton(x->b, x->cells, x->k->ncells, &d);
@@ -437,8 +437,8 @@ static int automaton_fits(const nonet_variant *v, const nonet_constraint *c, cha
     vdfa d;
     vline l;
     long column;
-    int rc = automaton_of(c->type, v->grid.n, v->lo, c->text, c->value, c->ncells, &d, &column,
-                          words, sizeof words);
+    int rc = automaton_of(c->type, v->nd, v->lo, c->text, c->value, c->ncells, &d, &column, words,
+                          sizeof words);
     if (rc == NONET_EARG) {
         if (column)
             snprintf(why, cap, "%s: its expression, column %ld: %s", name, column, words);
@@ -497,7 +497,7 @@ static const vrule rules[] = {
         .fp = VFP_GLOBAL,
         .iss_args = VISS_DIRECTION,
         .iss_value = -1,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = diagonal_main,
     },
     {
@@ -507,7 +507,7 @@ static const vrule rules[] = {
         .fp = VFP_GLOBAL,
         .iss_args = VISS_DIRECTION,
         .iss_value = 1,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = diagonal_anti,
     },
     {
@@ -516,7 +516,7 @@ static const vrule rules[] = {
                 "windows of the boxes' shape, one cell in from the top left and one cell apart, "
                 "hold different digits (hyper)"},
         .fp = VFP_GLOBAL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = windoku,
     },
     {
@@ -524,7 +524,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "disjoint",
                 "the cells at the same place in every box hold different digits"},
         .fp = VFP_GLOBAL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = disjoint,
     },
     {
@@ -533,7 +533,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .distinct = 1,
         .fp = VFP_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = group,
     },
     {
@@ -541,7 +541,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "antiknight",
                 "cells a knight's move apart hold different digits"},
         .fp = VFP_GLOBAL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = anti_knight,
     },
     {
@@ -549,7 +549,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "antiking",
                 "cells a king's move apart hold different digits"},
         .fp = VFP_GLOBAL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = anti_king,
     },
     {
@@ -557,7 +557,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "nonconsecutive",
                 "no two orthogonal neighbours hold consecutive digits, every pair (f-puzzles' "
                 "leaves out the dots: negative difference = 1)"},
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = nonconsecutive,
     },
     {
@@ -572,7 +572,7 @@ static const vrule rules[] = {
         .fp_value = 1,
         .iss_args = VISS_CELLS,
         .iss_value = 1,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = difference,
     },
     {
@@ -587,7 +587,7 @@ static const vrule rules[] = {
         .fp_value = 2,
         .iss_args = VISS_CELLS,
         .iss_value = 2,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = ratio,
     },
     {
@@ -601,7 +601,7 @@ static const vrule rules[] = {
         .fp = VFP_XV,
         .iss_args = VISS_CELLS,
         .iss_value = 10,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = pair_sum,
     },
     {
@@ -614,7 +614,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SIDE,
         .fp = VFP_GLOBAL,
         .fp_value = 1,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = not_difference,
     },
     {
@@ -627,7 +627,7 @@ static const vrule rules[] = {
         .value_max = NONET_MAX_SIDE,
         .fp = VFP_NEGATIVE,
         .fp_value = 2,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = not_ratio,
     },
     {
@@ -641,7 +641,7 @@ static const vrule rules[] = {
         .fp = VFP_NEGATIVE,
         .fp_value = 10,
         .fp_value2 = 5,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = not_sum,
     },
     {
@@ -654,7 +654,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SUM,
         .fp = VFP_CELLS,
         .iss_args = VISS_VALUE_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = cage,
     },
     {
@@ -666,7 +666,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SUM,
         .fp = VFP_LITTLE,
         .iss_args = VISS_OUTSIDE,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = little_killer,
     },
     {
@@ -678,7 +678,7 @@ static const vrule rules[] = {
         .more = {"the shaft", 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_ARROW,
         .iss_args = VISS_ARROW,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = arrow,
     },
     /* cages, marks, cells and global rules (rules_cells.c) */
@@ -691,7 +691,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Double Arrow",
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_double_arrow,
     },
     {
@@ -702,7 +702,7 @@ static const vrule rules[] = {
         .cells = {"the pill", 2, 3, VREPEAT_REFUSE, BULB_ONCE},
         .more = {"the shaft", 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_PILL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_pill_arrow,
         .check = vrc_pill_check,
     },
@@ -714,7 +714,7 @@ static const vrule rules[] = {
         .cells = {NULL, 4, 4, VREPEAT_REFUSE, NULL},
         .fp = VFP_QUAD,
         .iss_args = VISS_QUAD,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_quadruple,
         .check = vrc_quadruple_check,
     },
@@ -726,7 +726,7 @@ static const vrule rules[] = {
         .cells = {"the part it copies", 1, 0, VREPEAT_REFUSE, NULL},
         .more = {"its copy", 1, 0, VREPEAT_REFUSE, NULL},
         .fp = VFP_CLONE,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_clone,
         .check = vrc_clone_check,
         .overlap = 1,
@@ -736,7 +736,7 @@ static const vrule rules[] = {
                 "minimum CELLS", "each cell holds less than each of its orthogonal neighbours"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_minimum,
     },
     {
@@ -744,7 +744,7 @@ static const vrule rules[] = {
                 "maximum CELLS", "each cell holds more than each of its orthogonal neighbours"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_maximum,
     },
     {
@@ -754,7 +754,7 @@ static const vrule rules[] = {
                 "(two cells: the first is larger; a cell then its neighbours: a maximum)"},
         .cells = {NULL, 2, 0, VREPEAT_REFUSE, NULL},
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_greater,
         .check = vrc_greater_check,
     },
@@ -767,6 +767,7 @@ static const vrule rules[] = {
         .value_min = 1,
         .value_max = VMAX_SUM,
         .iss_args = VISS_VALUE_CELLS,
+        .ranges = VRANGE_MORE,
         .compile = vrc_rellik,
         .check = vrc_rellik_check,
     },
@@ -777,7 +778,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, PART_ONCE},
         .more = {"a part", 1, 0, VREPEAT_REFUSE, PART_ONCE},
         .iss_args = VISS_PARTS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_equal_sums,
         .overlap = 1,
     },
@@ -825,7 +826,7 @@ static const vrule rules[] = {
                 NONET_VALUES_NONE, 0, "globalmod",
                 "every 2x2 square holds a digit of each residue mod 3 (1 4 7, 2 5 8, 3 6 9 on "
                 "9x9)"},
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_square_classes,
         .check = vrc_entropy_check,
     },
@@ -847,7 +848,7 @@ static const vrule rules[] = {
                 "noboxes",
                 "the boxes are no houses: rows, columns and the other rules only (a jigsaw's "
                 "regions stay houses)"},
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vrc_nothing,
     },
     {
@@ -858,7 +859,7 @@ static const vrule rules[] = {
         .distinct = 1,
         .fp = VFP_LINES,
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = thermo,
     },
     {
@@ -873,7 +874,7 @@ static const vrule rules[] = {
         .iss_args = VISS_VALUE_CELLS,
         .iss_value = 5,
         .zero = whisper_gap,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = whisper,
     },
     /* the named lines (rules_lines.c) */
@@ -884,7 +885,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, NULL},
         .fp = VFP_LINES,
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_palindrome,
     },
     {
@@ -895,7 +896,7 @@ static const vrule rules[] = {
         .cells = {NULL, 2, 0, VREPEAT_REFUSE, NULL},
         .iss_args = VISS_CELLS,
         .fp = VFP_LINES,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_automaton,
         .check = vl_automaton_fits,
     },
@@ -909,7 +910,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SIDE,
         .iss_args = VISS_VALUE_CELLS,
         .zero = vl_lockout_gap,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_automaton,
         .check = vl_automaton_fits,
     },
@@ -922,7 +923,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Region Sum Line",
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_region_sum,
     },
     {
@@ -934,6 +935,7 @@ static const vrule rules[] = {
         .value_min = 1,
         .value_max = VMAX_SUM,
         .iss_args = VISS_VALUE_CELLS,
+        .ranges = VRANGE_MORE,
         .compile = vl_automaton,
         .check = vl_automaton_fits,
     },
@@ -946,7 +948,7 @@ static const vrule rules[] = {
         .fp = VFP_LINES,
         .fp_from = "Zipper Line",
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_zipper,
     },
     {
@@ -960,7 +962,7 @@ static const vrule rules[] = {
         .fp_from = "Modular Line",
         .iss_args = VISS_VALUE_CELLS,
         .zero = modular_default,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_modular,
     },
     {
@@ -978,7 +980,7 @@ static const vrule rules[] = {
         .pub = {NONET_CON_PARITY, "parity", "", "", LINE, 8, 1, 0, NONET_VALUES_NONE, 0,
                 "parity CELLS", "neighbours along the line alternate odd and even digits"},
         .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_parity,
     },
     {
@@ -988,7 +990,7 @@ static const vrule rules[] = {
         .distinct = 1,
         .fp = VFP_LINES,
         .fp_from = "Nabner",
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_nabner,
     },
     {
@@ -998,7 +1000,7 @@ static const vrule rules[] = {
                 "whisper CELLS = 4)"},
         .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
         .fp = VFP_LINES,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_dutch_whisper,
     },
     {
@@ -1009,7 +1011,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, NULL},
         .fp = VFP_LINES,
         .fp_from = "Slow Thermometer",
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vl_slow_thermo,
     },
     {
@@ -1021,7 +1023,7 @@ static const vrule rules[] = {
         .fp_from = "Renban",
         .fp_rgb = "#F067F0",
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = renban,
     },
     {
@@ -1039,7 +1041,7 @@ static const vrule rules[] = {
                 "every cell holds an odd digit"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = odd,
     },
     {
@@ -1047,7 +1049,7 @@ static const vrule rules[] = {
                 "even CELLS", "every cell holds an even digit"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .fp = VFP_CELL,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = even,
     },
     {
@@ -1057,7 +1059,7 @@ static const vrule rules[] = {
                 "several digits)"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_GIVENS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = digits,
     },
     /* the building blocks */
@@ -1067,7 +1069,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .distinct = 1,
         .iss_args = VISS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = group,
     },
     {
@@ -1077,7 +1079,7 @@ static const vrule rules[] = {
                 "the next one's B"},
         .cells = {NULL, 2, 0, VREPEAT_PATH, NULL},
         .iss_args = VISS_KEY_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = pair_line,
     },
     {
@@ -1086,7 +1088,7 @@ static const vrule rules[] = {
                 "every two of the cells hold an allowed pair, the one listed first A"},
         .cells = {NULL, 2, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_KEY_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = pairwise,
     },
     {
@@ -1096,7 +1098,7 @@ static const vrule rules[] = {
         .cells = {NULL, 1, 0, VREPEAT_REFUSE, WEIGHT_ONCE},
         .value_max = VMAX_WEIGHTED,
         .iss_args = VISS_WEIGHTED,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = weighted_sum,
     },
     {
@@ -1105,7 +1107,7 @@ static const vrule rules[] = {
                 "the cells hold each digit D, at least as often as it is listed"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_DIGITS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = vx_contains,
     },
     {
@@ -1114,7 +1116,7 @@ static const vrule rules[] = {
                 "the cells' digits are the digits D, a digit a cell, in any order"},
         .cells = {NULL, 1, 0, VREPEAT_DROP, NULL},
         .iss_args = VISS_DIGITS_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = contains_exactly,
     },
     {
@@ -1124,7 +1126,7 @@ static const vrule rules[] = {
                 "1-9 A-Z, . any, [1-4] [^5], groups, alternatives, * + ? {k} {k,} {k,m}"},
         .cells = {NULL, 1, 0, VREPEAT_PATH, NULL},
         .iss_args = VISS_TEXT_CELLS,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1140,6 +1142,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SUM,
         .fp = VFP_OUTSIDE,
         .iss_args = VISS_CLUES,
+        .ranges = VRANGE_MORE,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1153,7 +1156,7 @@ static const vrule rules[] = {
         .value_max = VMAX_SIDE,
         .fp = VFP_OUTSIDE,
         .iss_args = VISS_CLUES,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1166,7 +1169,7 @@ static const vrule rules[] = {
         .value_min = 1,
         .value_max = VMAX_DIGIT,
         .iss_args = VISS_CLUES,
-        .shift = 1,
+        .ranges = VRANGE_ANY,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1178,6 +1181,7 @@ static const vrule rules[] = {
         .value_min = 1,
         .value_max = VMAX_DIGIT,
         .iss_args = VISS_CLUES,
+        .ranges = VRANGE_MORE,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1190,6 +1194,7 @@ static const vrule rules[] = {
         .distinct = 1,
         .value_max = VMAX_SUM,
         .iss_args = VISS_VALUE_CELLS,
+        .ranges = VRANGE_MORE,
         .compile = automaton,
         .check = automaton_fits,
     },
@@ -1319,13 +1324,14 @@ int vrel_holds(int kind, int value, int a, int b)
 int vcon_compile(const nonet_variant *v, const vcon *k, vbuild *b)
 {
     const vrule *r = vrule_of(k->type);
-    vctx x = {v, k, v->grid.n, v->lo - 1, vcon_cells(v, k), vcon_values(v, k), vcon_text(v, k), b};
+    vctx x = {
+        v, k, v->grid.n, v->nd, v->lo - 1, vcon_cells(v, k), vcon_values(v, k), vcon_text(v, k), b};
     return r ? r->compile(&x) : 0;
 }
 
 int vcon_broken(const nonet_variant *v, const vcon *k, const uint8_t *grid)
 {
-    vbuild *b = vb_scratch(v->grid.n);
+    vbuild *b = vb_scratch(v->grid.n, v->nd);
     if (!b)
         return -1;
     int at = vcon_compile(v, k, b) ? -1 : vb_broken(b, grid);

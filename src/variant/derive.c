@@ -509,6 +509,8 @@ int vderive(const nonet_variant *v, vbuild *b, const uint8_t *region)
 {
     if (combine_sums(v, b, region))
         return -1;
+    if (v->nd != v->grid.n)
+        return 0; /* a house lacks some digits: its sum is not known */
 
     int n = v->grid.n, cells = n * n, ncages = 0;
     cage *cages = malloc(((size_t)v->ncons + 1) * sizeof *cages);

@@ -818,10 +818,10 @@ long nonet_variant_fpuzzles(const nonet_variant *v, const char *title, int link,
             snprintf(why, why_cap, "no puzzle");
         return NONET_EARG;
     }
-    if (v->lo != 1) {
+    if (v->lo != 1 || v->nd != v->grid.n) {
         if (why && why_cap)
             snprintf(why, why_cap, "values %d to %d: f-puzzles' digits are 1 to %d", v->lo,
-                     v->lo + v->grid.n - 1, v->grid.n);
+                     v->lo + v->nd - 1, v->grid.n);
         return NONET_EARG;
     }
     writer w = {v, v->grid.n, {NULL, 0, 0, 0}, "", NULL, 0};

@@ -69,12 +69,15 @@ typedef struct reader {
     nonet_variant *v;
     int n;
     int lo;           /* the value of digit 1 (.Shape~9x9~0-8: 0), else 1 */
+    int nd;           /* how many digits (.Shape~6x6~9: 9), else n */
     uint64_t *allow;  /* n*n: the digits the givens leave each cell, 0: none */
     size_t *allow_at; /* where each cell was first given */
     int noboxes;      /* whether the text has a .NoBoxes (and a .Jigsaw) */
     int jigsaw;
-    int depth;     /* .And groups open */
-    size_t and_at; /* the outermost one's place */
+    int region_size; /* .RegionSize~K: the cells of a box and of a jigsaw's
+                        piece (else n; 0 before the shape is read) */
+    int depth;       /* .And groups open */
+    size_t and_at;   /* the outermost one's place */
 } reader;
 
 /* The line and column of src's offset at (1-based), into the error. */
@@ -424,7 +427,7 @@ static int pattern_of(reader *r, arg a, char *text, size_t cap)
  * pairs). Returns how many numbers, or -1 after a failure. */
 static int key_pairs(reader *r, arg a, int legacy, int *values, const char *type)
 {
-    int n = r->n, k = 0;
+    int n = r->nd, k = 0; /* ISS's key: the digits 1..nd, by nd */
     for (size_t i = 0; i < a.len; i++) {
         int d = base64_digit(r->s[a.at + i], legacy);
         if (d < 0)
@@ -434,7 +437,7 @@ static int key_pairs(reader *r, arg a, int legacy, int *values, const char *type
         for (int b = 0; b < 6; b++) {
             long bit = (long)i * 6 + b;
             if (bit < (long)n * n && d >> b & 1) {
-                values[k++] = (int)(bit / n) + r->lo; /* ISS's key: digits 1..n */
+                values[k++] = (int)(bit / n) + r->lo;
                 values[k++] = (int)(bit % n) + r->lo;
             }
         }
@@ -493,9 +496,9 @@ static int givens(reader *r, const char *type)
             return NONET_EARG;
         uint64_t mask = 0;
         for (int d = 0; d < m; d++) {
-            if (digits[d] < r->lo || digits[d] > r->lo + r->n - 1)
+            if (digits[d] < r->lo || digits[d] > r->lo + r->nd - 1)
                 return fail(r, at_of(r, a) + k + 1, "%s: %d is no digit %d to %d", type, digits[d],
-                            r->lo, r->lo + r->n - 1);
+                            r->lo, r->lo + r->nd - 1);
             mask |= (uint64_t)1 << (digits[d] - r->lo);
         }
         if (r->allow[cell] && !(r->allow[cell] & mask))
@@ -651,7 +654,7 @@ static int rule_item(reader *r, const char *type, const vrule *rule, const valia
          * "_name" before one (its name, which nonet does not keep) */
         if (na < 1)
             return fail(r, at, "%s: expected its key first", type);
-        int *values = malloc(2 * (size_t)n * (size_t)n * sizeof *values), m;
+        int *values = malloc(2 * (size_t)r->nd * (size_t)r->nd * sizeof *values), m;
         if (!values)
             return NONET_ENOMEM;
         m = key_pairs(r, a[0], al && al->value, values, type);
@@ -851,21 +854,55 @@ static int jigsaw(reader *r, arg a, size_t at)
             m += region[c] == g;
         sizes = m == n;
     }
-    if (r->noboxes || (sizes && r->v->grid.box_rows == 1)) {
+    if (r->region_size == n && (r->noboxes || (sizes && r->v->grid.box_rows == 1))) {
         char why[160];
         if (k < 0 || nonet_variant_set_regions(r->v, region, why, sizeof why) != NONET_OK)
             return fail(r, at_of(r, a), "Jigsaw: %s",
                         k < 0 ? "more regions than the grid's side" : why);
         return NONET_OK;
     }
-    int rc = room(r, n * n);
+    int rc = room(r, n * n), other = 0;
     for (int g = 0; g < k && !rc; g++) {
         int m = 0;
         for (int c = 0; c < n * n; c++)
             if (region[c] == g)
                 r->cells[m++] = c;
+        if (m < n || m > r->nd) { /* as ISS: one region apart, of another size (no rule) */
+            if (other++)
+                return fail(r, at_of(r, a), "Jigsaw: two regions of neither %d nor %d cells", n,
+                            r->nd);
+            continue;
+        }
         rc = add(r, "Jigsaw", NONET_CON_HOUSE, 0, r->cells, m, NULL, 0, NULL, at);
     }
+    return rc;
+}
+
+/* .RegionSize~K other than the side: boxes of K cells in place of the
+ * grid's (ISS's: the squarest r x c of K cells that tiles the grid, else
+ * none; none with .NoBoxes), each an extra house, and a jigsaw's pieces
+ * of K cells (jigsaw). */
+static int region_size(reader *r, size_t at)
+{
+    int n = r->n, k = r->region_size, rc = NONET_OK, h = 0, w = 0;
+    if (k == n)
+        return NONET_OK;
+    rc = add(r, "RegionSize", NONET_CON_NO_BOXES, 0, NULL, 0, NULL, 0, NULL, at);
+    for (int small = 2; small * small <= k; small++) /* the largest such small wins */
+        if (k % small == 0 && ((n % small == 0 && n % (k / small) == 0)))
+            h = small, w = k / small;
+    if (rc || r->noboxes || !h)
+        return rc;
+    if ((rc = room(r, k)) != NONET_OK)
+        return rc;
+    for (int br = 0; br < n && !rc; br += h)
+        for (int bc = 0; bc < n && !rc; bc += w) {
+            int m = 0;
+            for (int i = 0; i < h; i++)
+                for (int j = 0; j < w; j++)
+                    r->cells[m++] = (br + i) * n + bc + j;
+            rc = add(r, "RegionSize", NONET_CON_HOUSE, 0, r->cells, m, NULL, 0, NULL, at);
+        }
     return rc;
 }
 
@@ -905,8 +942,13 @@ static int item(reader *r, size_t from, size_t to)
             return fail(r, at, "Jigsaw: expected its layout (n*n symbols, one a region)");
         return jigsaw(r, r->args[r->nargs - 1], at);
     }
-    if (is(r, r->args[0], "NoBoxes") && r->jigsaw) /* the jigsaw's regions replace the boxes */
-        return NONET_OK;
+    if (is(r, r->args[0], "NoBoxes") && (r->jigsaw || r->region_size != r->n))
+        return NONET_OK; /* the jigsaw's regions replace the boxes, or RegionSize did */
+    if (is(r, r->args[0], "RegionSize"))
+        return region_size(r, at);
+    if ((is(r, r->args[0], "DisjointSets") || is(r, r->args[0], "Windoku")) &&
+        r->region_size != r->n)
+        return fail(r, at, "%s with RegionSize: nonet's are over the grid's own boxes", type);
     const vrule *rule = row_named(type, 0);
     const valias *al = rule ? NULL : valias_find(VFORM_ISS, type);
     if (al)
@@ -1193,10 +1235,12 @@ static int parts_of(const char *src, size_t len, part **out, char **clean)
 }
 
 /* The side a part's .Shape gives (0: none), its place in *at; the value
- * of its digit 1 in *lo (~0-8: 0; else 1). */
-static int shape_of(reader *r, size_t *at, int *first)
+ * of its first digit and its last in *first and *last (~0-8: 0 and 8;
+ * ~9 on 6x6: 1 and 9; else 1 and the side). */
+static int shape_of(reader *r, size_t *at, int *first, int *last)
 {
     *first = 1;
+    *last = 0;
     for (size_t i = 0; i < r->ns; i++) {
         if (r->s[i] != '.' || strncmp(r->s + i + 1, "Shape~", 6) != 0)
             continue;
@@ -1223,20 +1267,19 @@ static int shape_of(reader *r, size_t *at, int *first)
         char *t = tail;
         if (*t == '~') {
             t++;
-            if (sscanf(t, "%d-%d%n", &lo, &hi, &used) == 2 && used > 0) {
-                if ((lo != 0 && lo != 1) || hi != lo + rows - 1)
+            int range = sscanf(t, "%d-%d%n", &lo, &hi, &used) == 2 && used > 0;
+            if (!range && sscanf(t, "%d%n", &hi, &used) == 1 && used > 0)
+                lo = 1; /* ~9: 1 to 9 */
+            if (used > 0 && (range || lo == 1)) {
+                if ((lo != 0 && lo != 1) || hi - lo + 1 < rows || hi > NONET_MAX_SYMBOL_SIDE)
                     return fail(r, *at,
-                                "Shape~%s: digits %d to %d, but nonet's %dx%d grids hold 1 to %d "
-                                "or 0 to %d",
-                                spec, lo, hi, rows, rows, rows, rows - 1),
+                                "Shape~%s: digits %d to %d, but nonet's %dx%d grids hold 1 or 0 "
+                                "to at least %d, and no digit past %d",
+                                spec, lo, hi, rows, rows, rows - 1 + (lo == 1),
+                                NONET_MAX_SYMBOL_SIDE),
                            -1;
                 *first = lo;
-                t += used;
-            } else if (sscanf(t, "%d%n", &hi, &used) == 1 && used > 0) {
-                if (hi != rows)
-                    return fail(r, *at, "Shape~%s: %d digits, but nonet's %dx%d grids hold 1 to %d",
-                                spec, hi, rows, rows, rows),
-                           -1;
+                *last = hi;
                 t += used;
             }
             if (*t == '~' && strcmp(t + 1, "Sudoku") != 0)
@@ -1324,16 +1367,24 @@ static int read_all(reader *r, char *name)
         int m = line_kind(r->s, r->ns, raw, p[i].to - p[i].from, &kind);
         size_t at = r->ns ? r->pos[0] : p[i].from;
         if (!m) {
-            int lo;
-            m = shape_of(r, &at, &lo);
+            int lo, hi;
+            m = shape_of(r, &at, &lo, &hi);
             if (m > 0 && !n)
-                r->lo = lo;
-            else if (m > 0 && lo != r->lo) {
-                fail(r, at, "digits from %d, but an earlier part's are from %d", lo, r->lo);
+                r->lo = lo, r->nd = hi ? hi - lo + 1 : m;
+            else if (m > 0 && (lo != r->lo || (hi ? hi - lo + 1 : m) != r->nd)) {
+                fail(r, at, "digits %d to %d, but an earlier part's are %d to %d", lo, hi ? hi : m,
+                     r->lo, r->lo + r->nd - 1);
                 m = -1;
             }
             r->noboxes |= names(r, "NoBoxes");
             r->jigsaw |= names(r, "Jigsaw");
+            for (size_t j = 0; j + 12 < r->ns; j++) /* .RegionSize~K */
+                if (!strncmp(r->s + j, ".RegionSize~", 12)) {
+                    int size = atoi(r->s + j + 12);
+                    if (size < 1 || size > NONET_MAX_SIDE * NONET_MAX_SIDE)
+                        rc = fail(r, r->pos[j], "RegionSize~%d: expected the cells of a box", size);
+                    r->region_size = size;
+                }
         }
         if (m < 0)
             rc = NONET_EARG;
@@ -1352,8 +1403,10 @@ static int read_all(reader *r, char *name)
         nonet_default_shape(r->n, &br, &bc);
         nonet_grid_init(&g, br, bc);
         r->v = nonet_variant_new(&g);
-        if (r->v && r->lo != 1)
-            nonet_variant_set_digits(r->v, r->lo, r->lo + r->n - 1, NULL, 0);
+        r->nd = r->nd ? r->nd : r->n;
+        r->region_size = r->region_size ? r->region_size : r->n;
+        if (r->v && (r->lo != 1 || r->nd != r->n))
+            nonet_variant_set_digits(r->v, r->lo, r->lo + r->nd - 1, NULL, 0);
         r->allow = calloc((size_t)r->n * (size_t)r->n, sizeof *r->allow);
         r->allow_at = calloc((size_t)r->n * (size_t)r->n, sizeof *r->allow_at);
         if (!r->v || !r->allow || !r->allow_at)
@@ -1403,7 +1456,7 @@ static int settle_givens(reader *r)
     }
     for (int c = 0; c < n * n && !rc; c++) {
         uint64_t m = r->allow[c];
-        if (m == (n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1)) /* every digit: no rule */
+        if (m == (r->nd == 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->nd) - 1)) /* every digit */
             r->allow[c] = m = 0;
         if (!m)
             continue;
@@ -1413,7 +1466,7 @@ static int settle_givens(reader *r)
                 r->cells[k++] = e;
                 r->allow[e] = 0;
             }
-        for (int d = 1; d <= n; d++)
+        for (int d = 1; d <= r->nd; d++)
             if (m >> (d - 1) & 1)
                 values[nv++] = d + r->lo - 1; /* a value */
         if (!digits)
@@ -1728,7 +1781,7 @@ static long put_constraint(text_buf *t, const nonet_variant *v, const vcon *k, c
         uint8_t words[(NONET_MAX_SIDE * NONET_MAX_SIDE + 5) / 6] = {0};
         int last = -1;
         for (int i = 0; i + 1 < k->nvalues; i += 2) {
-            int bit = (values[i] - v->lo) * n + values[i + 1] - v->lo; /* digits 1..n */
+            int bit = (values[i] - v->lo) * v->nd + values[i + 1] - v->lo; /* digits 1..nd */
             words[bit / 6] |= (uint8_t)(1 << bit % 6);
             last = bit / 6 > last ? bit / 6 : last;
         }
@@ -1859,10 +1912,12 @@ long nonet_variant_iss(const nonet_variant *v, char *buf, size_t cap, char *why,
     if (n > ISS_MAX_SIDE)
         return refuse(why, whycap, "a %dx%d grid: ISS's are %d by %d at most", n, n, ISS_MAX_SIDE,
                       ISS_MAX_SIDE);
-    if (n != 9 || v->lo != 1)
+    if (n != 9 || v->lo != 1 || v->nd != n)
         put_int(&t, ".Shape~", n), put_int(&t, "x", n);
     if (v->lo != 1)
-        put_int(&t, "~", v->lo), put_int(&t, "-", v->lo + n - 1);
+        put_int(&t, "~", v->lo), put_int(&t, "-", v->lo + v->nd - 1);
+    else if (v->nd != n)
+        put_int(&t, "~", v->nd);
     if (v->has_regions) {
         put(&t, ".Jigsaw~");
         for (int c = 0; c < n * n; c++)

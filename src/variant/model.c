@@ -27,6 +27,7 @@ nonet_variant *nonet_variant_new(const nonet_grid *puzzle)
         return NULL;
     nonet_grid_copy(&v->grid, puzzle);
     v->lo = 1;
+    v->nd = v->grid.n;
     return v;
 }
 
@@ -34,22 +35,31 @@ int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t
 {
     if (!v)
         return NONET_EARG;
-    int n = v->grid.n;
-    if ((lo != 0 && lo != 1) || hi != lo + n - 1) {
-        vsay(why, cap, "digits %d to %d: a %dx%d grid holds 1 to %d or 0 to %d", lo, hi, n, n, n,
-             n - 1);
+    int n = v->grid.n, nd = hi - lo + 1;
+    if ((lo != 0 && lo != 1) || nd < n || hi > NONET_MAX_SYMBOL_SIDE || nd > 64) {
+        vsay(why, cap,
+             "digits %d to %d: a %dx%d grid holds 1 or 0 to at least %d and at most %d digits up "
+             "to %d",
+             lo, hi, n, n, n - 1 + lo, 64, NONET_MAX_SYMBOL_SIDE);
         return NONET_EARG;
     }
-    if (v->ncons && lo != v->lo) {
+    if (v->ncons && (lo != v->lo || nd != v->nd)) {
         vsay(why, cap, "digits %d to %d: set the digits before the constraints", lo, hi);
         return NONET_EARG;
     }
+    for (int c = 0; c < n * n; c++)
+        if (v->grid.cells[c] > nd) {
+            vsay(why, cap, "digits %d to %d: r%dc%d holds %d", lo, hi, c / n + 1, c % n + 1,
+                 v->grid.cells[c] + v->lo - 1);
+            return NONET_EARG;
+        }
     v->lo = lo;
+    v->nd = nd;
     v->symbols[0] = '\0';
-    if (lo == 0 && n <= NONET_MAX_SYMBOL_SIDE) {
+    if (lo != 1 || nd != n) {
         static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        memcpy(v->symbols, zero_based, (size_t)n);
-        v->symbols[n] = '\0';
+        memcpy(v->symbols, zero_based + lo, (size_t)nd);
+        v->symbols[nd] = '\0';
     }
     return NONET_OK;
 }
@@ -59,7 +69,7 @@ void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi)
     if (lo)
         *lo = v->lo;
     if (hi)
-        *hi = v->lo + v->grid.n - 1;
+        *hi = v->lo + v->nd - 1;
 }
 
 const char *nonet_variant_symbols(const nonet_variant *v)
@@ -306,7 +316,7 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
                         int ncells, char *why, size_t cap)
 {
     const char *name = r->pub.name;
-    int n = v->grid.n, k = c->nvalues;
+    int k = c->nvalues;
     if (k < 0 || (k > 0 && !c->values)) {
         vsay(why, cap, "%s: no values", name);
         return NONET_EARG;
@@ -335,8 +345,8 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
     case NONET_VALUES_PAIRS:
         break;
     case NONET_VALUES_SET:
-        if (k < 1 || k > n) {
-            vsay(why, cap, "%s: 1 to %d digits, not %d", name, n, k);
+        if (k < 1 || k > v->nd) {
+            vsay(why, cap, "%s: 1 to %d digits, not %d", name, v->nd, k);
             return NONET_EARG;
         }
         for (int i = 0; i < k; i++)
@@ -360,8 +370,9 @@ static int check_values(const nonet_variant *v, const nonet_constraint *c, const
         return NONET_EARG;
     }
     for (int i = 0; i < k; i++)
-        if (c->values[i] < v->lo || c->values[i] > v->lo + n - 1) {
-            vsay(why, cap, "%s: %d is no digit %d to %d", name, c->values[i], v->lo, v->lo + n - 1);
+        if (c->values[i] < v->lo || c->values[i] > v->lo + v->nd - 1) {
+            vsay(why, cap, "%s: %d is no digit %d to %d", name, c->values[i], v->lo,
+                 v->lo + v->nd - 1);
             return NONET_EARG;
         }
     return NONET_OK;
@@ -377,9 +388,9 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
         vsay(why, cap, "%s: nonet cannot take it: %s", name, r->refused);
         return NONET_EARG;
     }
-    if (v->lo != 1 && !r->shift) {
+    if ((v->lo != 1 && !(r->ranges & VRANGE_ZERO)) || (v->nd != n && !(r->ranges & VRANGE_MORE))) {
         vsay(why, cap, "%s: nonet takes it on grids of digits 1 to %d only, not %d to %d", name, n,
-             v->lo, v->lo + n - 1);
+             v->lo, v->lo + v->nd - 1);
         return NONET_EARG;
     }
     if (r->pub.shape == NONET_SHAPE_PARTS && (r->pub.parts ? nparts != r->pub.parts : nparts < 2)) {
@@ -426,8 +437,9 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
             }
         break;
     }
-    if (r->distinct && cells > n) {
-        vsay(why, cap, "%s: %d cells cannot hold different digits 1 to %d", name, cells, n);
+    if (r->distinct && cells > v->nd) {
+        vsay(why, cap, "%s: %d cells cannot hold different digits %d to %d", name, cells, v->lo,
+             v->lo + v->nd - 1);
         return NONET_EARG;
     }
     int rc = check_values(v, c, r, cells, why, cap);
@@ -446,22 +458,22 @@ static int validate(const nonet_variant *v, const nonet_constraint *c, const vru
             vsay(why, cap, "%s: its text has a control character (a line break ...)", name);
             return NONET_EARG;
         }
-    long min = r->value_min, max = r->value_max, off = v->lo - 1;
+    long min = r->value_min, max = r->value_max, off = v->lo - 1, nd = v->nd;
     if (max == VMAX_SUM) /* at digits 1 to n: value_min; in values, less */
         min = min + off * cells > 0 ? min + off * cells : 0,
-        max = largest_sum(n, cells, r->distinct) + off * cells;
+        max = largest_sum((int)nd, cells, r->distinct) + off * cells;
     else if (max == VMAX_FILLING)
-        max = largest_sum(n - 1, n - 2, 1) + off * (n - 2); /* n-1 down to 2 */
+        max = largest_sum(n - 1, n - 2, 1); /* n-1 down to 2 (digits 1 to n only) */
     else if (max == VMAX_SIDE)
         max = n;
     else if (max == VMAX_DIGIT)
-        min = v->lo, max = v->lo + n - 1;
+        min = v->lo, max = v->lo + nd - 1;
     else if (max == VMAX_WEIGHTED) {
         min = max = 0;
         for (int i = 0; i < c->nvalues; i++) {
             long w = c->values[i];
-            min += w < 0 ? w * (n + off) : w * (1 + off);
-            max += w < 0 ? w * (1 + off) : w * (n + off);
+            min += w < 0 ? w * (nd + off) : w * (1 + off);
+            max += w < 0 ? w * (1 + off) : w * (nd + off);
         }
     }
     if (!r->pub.valued && c->value) {
@@ -684,11 +696,11 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
         return NONET_EARG;
     int n = v->grid.n, blank = 0;
     for (int c = 0; c < n * n; c++) {
-        if (grid->cells[c] > n)
+        if (grid->cells[c] > v->nd)
             return NONET_EARG;
         if (v->grid.cells[c] && grid->cells[c] != v->grid.cells[c]) {
             vsay(why, cap, "r%dc%d: the clue %d was changed", c / n + 1, c % n + 1,
-                 v->grid.cells[c]);
+                 v->grid.cells[c] + v->lo - 1);
             return NONET_ECLUE;
         }
         blank |= !grid->cells[c];
@@ -706,7 +718,7 @@ int nonet_variant_check(const nonet_variant *v, const nonet_grid *grid, char *wh
                                                         : NULL;
             if (unit) {
                 vsay(why, cap, "r%dc%d and r%dc%d: %d twice in a %s", a / n + 1, a % n + 1,
-                     b / n + 1, b % n + 1, grid->cells[a], unit);
+                     b / n + 1, b % n + 1, grid->cells[a] + v->lo - 1, unit);
                 return NONET_ECONFLICT;
             }
         }

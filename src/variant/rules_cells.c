@@ -85,7 +85,7 @@ int vrc_pill_arrow(const vctx *x)
         cells[len] = x->cells[i];
         w[len++] = 1;
     }
-    for (int i = 1; i < pill && x->n + x->off > 9; i++)
+    for (int i = 1; i < pill && x->nd + x->off > 9; i++)
         vb_mask(x->b, cells[i], full_set(9 - x->off)); /* values up to 9 */
     return vx_sum(x, cells, w, len, 0);
 }
@@ -292,7 +292,7 @@ int vrc_rellik(const vctx *x)
 {
     vdfa d;
     if (vb_group(x->b, x->cells, x->k->ncells) ||
-        rellik_dfa(&d, x->n, x->k->value, x->k->ncells, NULL, 0) != NONET_OK)
+        rellik_dfa(&d, x->nd, x->k->value, x->k->ncells, NULL, 0) != NONET_OK)
         return -1;
     int rc = vb_automaton(x->b, x->cells, x->k->ncells, &d);
     vdfa_free(&d);
@@ -303,7 +303,7 @@ int vrc_rellik(const vctx *x)
  * and unroll over its cells. */
 int vrc_rellik_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap)
 {
-    int n = v->grid.n;
+    int n = v->nd;
     if (rellik_top(n, c->value) > 30) {
         vsay(why, cap, "rellik: a clue over 31 on a grid of more than 30 digits is too large");
         return NONET_EARG;
@@ -436,8 +436,8 @@ static int entropy_class(int n, int d)
 int vrc_square_classes(const vctx *x)
 {
     int n = x->n, mod = x->k->type == NONET_CON_GLOBAL_MOD, class_of[NONET_MAX_SIDE];
-    for (int d = 1; d <= n; d++)
-        class_of[d - 1] = mod ? (d - 1) % 3 : entropy_class(n, d);
+    for (int d = 1; d <= x->nd; d++)
+        class_of[d - 1] = mod ? (d - 1) % 3 : entropy_class(x->nd, d);
     int rc = 0;
     for (int r = 0; r + 1 < n && !rc; r++)
         for (int c = 0; c + 1 < n && !rc; c++) {

@@ -39,9 +39,9 @@ typedef int (*pair_rule)(int n, int a, int b, int arg);
 static int table_of(const vctx *x, pair_rule fn, int arg)
 {
     uint64_t allowed[NONET_MAX_SIDE] = {0};
-    for (int a = 1; a <= x->n; a++)
-        for (int b = 1; b <= x->n; b++)
-            if (fn(x->n, a, b, arg))
+    for (int a = 1; a <= x->nd; a++)
+        for (int b = 1; b <= x->nd; b++)
+            if (fn(x->nd, a, b, arg))
                 allowed[a - 1] |= (uint64_t)1 << (b - 1);
     return vb_table(x->b, allowed);
 }
@@ -131,7 +131,7 @@ int vl_nabner(const vctx *x)
 int vl_dutch_whisper(const vctx *x)
 {
     for (int i = 1; i < x->k->ncells; i++)
-        if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_FAR, vl_dutch_gap(x->n)))
+        if (vb_pair(x->b, x->cells[i - 1], x->cells[i], VR_FAR, vl_dutch_gap(x->nd)))
             return -1;
     return 0;
 }
@@ -360,7 +360,7 @@ int vl_automaton(const vctx *x)
     int len = x->k->ncells;
     if (x->k->type == NONET_CON_SUM_LINE && vl_loop(x->cells, len))
         len--; /* the cycle, each cell once */
-    if (vl_dfa(&d, x->k->type, x->n, x->k->value, x->cells, x->k->ncells, NULL, 0) != NONET_OK)
+    if (vl_dfa(&d, x->k->type, x->nd, x->k->value, x->cells, x->k->ncells, NULL, 0) != NONET_OK)
         return -1;
     int rc = vb_automaton(x->b, x->cells, len, &d);
     vdfa_free(&d);
@@ -389,7 +389,7 @@ int vl_automaton_fits(const nonet_variant *v, const nonet_constraint *c, char *w
     char words[120] = "";
     vdfa d;
     vline l;
-    int rc = vl_dfa(&d, c->type, v->grid.n, c->value, c->cells, c->ncells, words, sizeof words);
+    int rc = vl_dfa(&d, c->type, v->nd, c->value, c->cells, c->ncells, words, sizeof words);
     /* unrolled, the line's layers hold at most all its states each: when
      * that fits, no need to unroll it here */
     if (rc == NONET_OK && (size_t)d.nstates * (size_t)(len + 1) * (size_t)d.n > VLINE_MAX_TRANS) {

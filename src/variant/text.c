@@ -618,20 +618,21 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         }
         at += ll + 1;
     }
-    /* digits from 0: the grid is written in them ('0' a digit) */
-    static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    char symbols[NONET_MAX_SYMBOL_SIDE + 1] = "";
-    if (lo == 0 && hi < NONET_MAX_SYMBOL_SIDE) {
-        memcpy(symbols, zero_based, (size_t)hi + 1);
-        symbols[hi + 1] = '\0';
-    }
-    nonet_read_opts ro = {.symbols = symbols};
     nonet_puzzle *p = rc == NONET_OK ? malloc(sizeof *p) : NULL;
     if (rc == NONET_OK && !p)
         rc = NONET_ENOMEM;
     size_t used = 0;
     if (rc == NONET_OK)
+        rc = nonet_parse(grid, len, NULL, p, &used);
+    if (rc == NONET_OK && lo == 0 && p->grid.n <= NONET_MAX_SYMBOL_SIDE) {
+        /* digits from 0: the grid is written in the side's first ones, '0'
+         * a digit (read again, now that the side is known) */
+        static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        char symbols[NONET_MAX_SYMBOL_SIDE + 1] = "";
+        memcpy(symbols, zero_based, (size_t)p->grid.n);
+        nonet_read_opts ro = {.symbols = symbols};
         rc = nonet_parse(grid, len, &ro, p, &used);
+    }
     if (rc != NONET_OK) {
         if (err && p && rc != NONET_ENOMEM && rc != NONET_EEMPTY)
             *err = p->error;
@@ -761,18 +762,32 @@ long nonet_variant_format(const nonet_variant *v, char *buf, size_t cap)
     nonet_layout layout = n == 9 ? NONET_LAYOUT_LINE : NONET_LAYOUT_GRID;
     if (n > NONET_MAX_SYMBOL_SIDE)
         layout = NONET_LAYOUT_NUMBERS;
-    nonet_format_opts fo = {'.', nonet_variant_symbols(v), NULL, 0};
-    long len = nonet_format_with(&v->grid, layout, &fo, NULL, 0);
+    /* the grid in the values' symbols, its first n; a given past them (a
+     * grid of more digits than its side) is a digits line of its own */
+    char symbols[NONET_MAX_SYMBOL_SIDE + 1] = "";
+    if (nonet_variant_symbols(v) && n <= NONET_MAX_SYMBOL_SIDE)
+        snprintf(symbols, sizeof symbols, "%.*s", n, nonet_variant_symbols(v));
+    nonet_grid shown = v->grid;
+    for (int c = 0; c < n * n; c++)
+        shown.cells[c] = shown.cells[c] > n ? 0 : shown.cells[c];
+    nonet_format_opts fo = {'.', symbols, NULL, 0};
+    long len = nonet_format_with(&shown, layout, &fo, NULL, 0);
     char *g = len > 0 ? malloc((size_t)len + 1) : NULL;
     if (!g)
         return len < 0 ? len : NONET_ENOMEM;
-    nonet_format_with(&v->grid, layout, &fo, g, (size_t)len + 1);
+    nonet_format_with(&shown, layout, &fo, g, (size_t)len + 1);
     text_put(&t, g, (size_t)len);
     free(g);
-    if (v->lo != 1) {
-        char b[48];
-        snprintf(b, sizeof b, "values %d-%d\n", v->lo, v->lo + n - 1);
+    if (v->lo != 1 || v->nd != n) {
+        char b[64];
+        snprintf(b, sizeof b, "values %d-%d\n", v->lo, v->lo + v->nd - 1);
         put(&t, b);
+        for (int c = 0; c < n * n; c++)
+            if (v->grid.cells[c] > n) {
+                snprintf(b, sizeof b, "digits r%dc%d [%d]\n", c / n + 1, c % n + 1,
+                         v->grid.cells[c] + v->lo - 1);
+                put(&t, b);
+            }
     }
     if (v->has_regions) {
         put(&t, "regions");
@@ -859,9 +874,9 @@ long nonet_variant_json(const nonet_variant *v, char *buf, size_t cap)
         put(&t, "\"}");
         first = 0;
     }
-    if (v->lo != 1) {
+    if (v->lo != 1 || v->nd != n) {
         snprintf(b, sizeof b, "%s{\"type\":\"values\",\"from\":%d,\"to\":%d}", first ? "" : ",",
-                 v->lo, v->lo + n - 1);
+                 v->lo, v->lo + v->nd - 1);
         put(&t, b);
         first = 0;
     }

@@ -80,7 +80,9 @@ typedef struct vdraw {
 struct nonet_variant {
     nonet_grid grid;
     int lo; /* the value of digit 1 (nonet_variant_set_digits): 1, or 0 */
-    char symbols[NONET_MAX_SYMBOL_SIDE + 1]; /* nonet_variant_symbols, lo 0 */
+    int nd; /* how many digits: n, or more (a house then lacks some) */
+    char symbols[NONET_MAX_SYMBOL_SIDE + 1]; /* nonet_variant_symbols: the
+                                                digits' values, unless 1..n */
     int has_regions;
     uint8_t region[NONET_MAX_CELLS];
     vcon *cons;
@@ -159,7 +161,8 @@ typedef struct vlink {
 } vlink;
 
 typedef struct vmodel {
-    int n, cells;
+    int n, cells; /* n: the digits (1..n; the grid's side, or more where a
+                     house lacks some); cells: the grid's */
     uint64_t full;
     uint64_t *start; /* cells: the candidates before search (givens,
                         parity) */
@@ -462,6 +465,10 @@ enum {
                           grid), or the digits it may hold (the rule) */
 };
 
+/* The grids a rule takes besides those of digits 1 to n (vrule.ranges):
+ * digits from 0, more digits than the side (a house lacks some). */
+enum { VRANGE_ZERO = 1, VRANGE_MORE = 2, VRANGE_ANY = 3 };
+
 /* The families of marks between two cells (vrule.family): a negative rule
  * holds where no mark of its family is. */
 enum { VFAM_NONE, VFAM_KROPKI, VFAM_XV };
@@ -473,8 +480,9 @@ typedef struct vbuild vbuild;
 typedef struct vctx {
     const nonet_variant *v;
     const vcon *k;
-    int n;
-    int off; /* a digit d (1..n) is the value d + off: v->lo - 1 (0, or -1
+    int n;   /* the grid's side */
+    int nd;  /* its digits, 1..nd: n, or more (v->nd) */
+    int off; /* a digit d (1..nd) is the value d + off: v->lo - 1 (0, or -1
                 on a grid of digits 0 to n-1); a rule's values are values,
                 its primitives' digits digits (vdigit) */
     const int *cells;
@@ -547,11 +555,13 @@ typedef struct vrule {
     int overlap;         /* its parts may share cells (equal sums' parts,
                             a clone and its copy); else a cell in two
                             parts is refused */
-    int shift;           /* it takes grids whose digits start at 0
-                            (nonet_variant_set_digits): its meaning does
-                            not rest on the digits' values (differences,
-                            order, equality), or its definition converts
-                            them (vctx.off); 0: refused there */
+    int ranges;          /* VRANGE_*: the grids of other digits than 1 to
+                            n it takes (nonet_variant_set_digits): its
+                            meaning does not rest on the digits' values
+                            (differences, order, equality), or its
+                            definition converts them (vctx.off); or on
+                            there being n of them (vctx.nd); 0: refused
+                            there */
     const char *refused; /* why nonet refuses every constraint of the rule
                             (its row kept so that readers name it): a
                             sentence; NULL for a rule it takes */
@@ -620,7 +630,7 @@ int vb_classes(vbuild *b, const int *cells, int len, const int *class_of, int nc
 
 /* A builder for one constraint alone (no houses), its primitives checked
  * against a grid by vb_broken: NULL out of memory. */
-vbuild *vb_scratch(int n);
+vbuild *vb_scratch(int n, int nd);
 void vb_scratch_free(vbuild *b);
 /* Whether grid's filled cells break a primitive of b: a group's two
  * cells, a pair relation, a mask; a sum, cage, sandwich, renban or
