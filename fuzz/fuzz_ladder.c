@@ -6,7 +6,8 @@
  * walked up the ladder: every step must be well formed (technique,
  * cells, digits, units, chain nodes in range; something to place or
  * remove), keep to the solution (placements its digits, eliminations
- * never one) and describe itself in words and as JSON; each find must
+ * never one) and describe itself in words and as JSON, and as a hint at
+ * each level that tells no more than it should; each find must
  * change the position (else a rating would never end), which keeps every
  * cell's solution digit. The walk ends solved, at the solution, or stuck
  * where nonet_human_limit says why; nonet_human_rate must then give the
@@ -112,6 +113,55 @@ static void check_words(const nonet_step *st, int n, const char *symbols)
         abort();
     check_json(text, json, 1);
     memcpy(last_step, text, (size_t)json + 1);
+}
+
+/* The step as a hint at each level (nonet_step_hint, _hint_json), as
+ * snprintf writes; levels 1 and 2 keep to the pattern: no placements or
+ * eliminations in the record, no cell listed with a digit the step
+ * concludes there (nonet_step_hint_cells), the region holding its cells. */
+static void check_hints(const nonet_step *st, const nonet_grid *g, const char *symbols)
+{
+    int n = g->n;
+    static nonet_cell_digits items[2 * NONET_MAX_CELLS];
+    int count = nonet_step_hint_cells(st, n, items, 2 * NONET_MAX_CELLS);
+    if (count < 0 || count > st->npattern + st->nchain || count > 2 * NONET_MAX_CELLS)
+        abort();
+    nonet_region r;
+    if (nonet_step_region(st, g->box_rows, g->box_cols, &r) != NONET_OK || r.cells < 1 ||
+        r.cells > n * n)
+        abort();
+    for (int i = 0; i < count; i++) {
+        const nonet_cell_digits *x = &items[i];
+        for (int k = 0; k < st->nplacements; k++)
+            if (st->placements[k].cell == x->cell && (st->placements[k].digits & x->digits))
+                abort();
+        for (int k = 0; k < st->neliminations; k++)
+            if (st->eliminations[k].cell == x->cell && (st->eliminations[k].digits & x->digits))
+                abort();
+        int inside = r.kind == NONET_REGION_GRID;
+        for (int k = 0; k < r.nunits && !inside; k++) {
+            int u = r.units[k], row = x->cell / n, col = x->cell % n;
+            int box = row / g->box_rows * g->box_rows + col / g->box_cols;
+            inside = u < n ? row == u : u < 2 * n ? col == u - n : box == u - 2 * n;
+        }
+        if (!inside)
+            abort();
+    }
+    for (int level = 1; level <= 3; level++) {
+        long len = nonet_step_hint(st, level, g->box_rows, g->box_cols, symbols, text, sizeof text);
+        if (len <= 0 || (size_t)len >= sizeof text || strlen(text) != (size_t)len)
+            abort();
+        size_t cap = (size_t)len / 2 + 1;
+        check_cut(text, len, part,
+                  nonet_step_hint(st, level, g->box_rows, g->box_cols, symbols, part, cap), cap);
+        long json =
+            nonet_step_hint_json(st, level, g->box_rows, g->box_cols, symbols, text, sizeof text);
+        if (json < 0 || (size_t)json >= sizeof text)
+            abort();
+        check_json(text, json, 1);
+        if (level < 3 && (strstr(text, "\"placements\"") || strstr(text, "\"eliminations\"")))
+            abort();
+    }
 }
 
 /* After a find's steps: placed digits are the solution's, and every empty
@@ -244,6 +294,7 @@ static int walk(nonet_human *h, nonet_solver *s, const nonet_puzzle *p)
                 if (st.eliminations[k].digits >> (sol.cells[st.eliminations[k].cell] - 1) & 1)
                     abort();
             check_words(&st, g->n, symbols);
+            check_hints(&st, g, symbols);
             /* one by one, as a rating takes them */
             int rc_apply = nonet_human_apply(h, i);
             if (rc_apply < 0 || rc_apply > 1)
