@@ -1637,15 +1637,21 @@ NONET_API int nonet_step_region(const nonet_step *step, int box_rows, int box_co
 /* Writes a hint at level (1 to 3) into buf, as snprintf does, for a grid
  * of boxes box_rows x box_cols, digits in symbols (as
  * nonet_step_describe), in the style of nonet_step_describe's words:
- *   1: "x-wing: look at columns 1 and 6", "hidden single: look at box 2",
- *      "forcing chain: look at band 2 (rows 4 to 6)";
- *   2: "x-wing: the 5s of columns 1 and 6 lie in rows 1 and 8 only:
- *      r1c1, r8c1, r1c6, r8c6", "xy-wing: pivot r9c7{37}, pincers
- *      r7c8{23}, r5c7{27}", "hidden single in box 2: one of its digits
- *      fits only r1c6";
- *   3: nonet_step_describe's words.
- * Returns the length the whole text needs, or NONET_EARG (leaving "" in
- * buf when cap > 0) for a NULL or malformed step, a bad shape or level. */
+ *   1: the technique and its region (nonet_step_region): "x-wing: look
+ *      at columns 1 and 6", "hidden single: look at box 2", "aligned pair
+ *      exclusion: look at stack 3 (columns 7 to 9)"; no cell, no digit;
+ *   2: the pattern without its conclusion, naming exactly the cells of
+ *      nonet_step_hint_cells, with their digits as it gives them: "x-wing:
+ *      the 5s of columns 1 and 6 lie in rows 1 and 8 only (r1c1, r8c1,
+ *      r1c6, r8c6)", "xy-wing: pivot r9c7{37}; pincers r7c8{23},
+ *      r5c7{27}", "hidden single in box 2: r1c6 is the only place of one
+ *      of its digits", "forcing x-chain: an assumption leads to its own
+ *      opposite, through r5c2{2}, r5c7{2}, r9c7{2}, r9c3{2}";
+ *   3: nonet_step_describe's words (nonet hint's line).
+ * Returns the length the whole text needs; NONET_EARG (leaving "" in buf
+ * when cap > 0) for a NULL or malformed step (cells, digits or units out
+ * of range, fewer units than its words name, a chain step without
+ * nodes), a bad shape or level; NONET_ENOMEM. */
 NONET_API long nonet_step_hint(const nonet_step *step, int level, int box_rows, int box_cols,
                                const char *symbols, char *buf, size_t cap);
 
