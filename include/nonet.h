@@ -2191,6 +2191,27 @@ NONET_API long nonet_step_svg(const nonet_grid *position, const nonet_marks *mar
                               const nonet_step *step, const nonet_svg_opts *opts, char *buf,
                               size_t cap);
 
+/* Draws a step as a hint at level (1 to 3, see nonet_step_hint) tells
+ * it, as nonet_step_svg draws: the same position, grid, candidates,
+ * style, id and legend, but at levels 1 and 2 nothing the step concludes:
+ * no placement, no elimination, no chain link, no on or off colour.
+ *   1: the <title> is nonet_step_hint's words at level 1; the region of
+ *      nonet_step_region is outlined, one rectangle of class "house
+ *      h-unit" a house of it (none for the whole grid); no candidate is
+ *      marked.
+ *   2: the <title> is nonet_step_hint's words at level 2; each item of
+ *      nonet_step_hint_cells is marked by its role (a chain's candidates
+ *      as "chain"), and an item with no digits (the cell alone) is one
+ *      element of class "mark r-cell" with data-cell and data-role
+ *      "cell" and no data-digit, a square round the cell; the houses are
+ *      nonet_step_hint_json's "houses".
+ *   3: exactly nonet_step_svg's drawing of the step.
+ * The <desc> says what is drawn, and only that. Returns as nonet_step_svg;
+ * NONET_EARG also for a NULL step or a level out of 1 to 3. */
+NONET_API long nonet_step_hint_svg(const nonet_grid *position, const nonet_marks *marks,
+                                   const nonet_step *step, int level, const nonet_svg_opts *opts,
+                                   char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -343,6 +343,228 @@ static void test_svg_plain_and_refused(void)
     nw_free(w);
 }
 
+/* ------------------------------------------------------------ hints in levels */
+
+/* The value of attribute name in the tag at *tag (up to its '>') into
+ * out; 0 if absent. */
+static int attr(const char *tag, const char *name, char *out, size_t cap)
+{
+    const char *end = strchr(tag, '>');
+    char pattern[32];
+    snprintf(pattern, sizeof pattern, " %s=\"", name);
+    const char *at = strstr(tag, pattern);
+    if (!at || !end || at > end)
+        return 0;
+    at += strlen(pattern);
+    const char *q = strchr(at, '"');
+    if (!q || (size_t)(q - at) >= cap)
+        return 0;
+    memcpy(out, at, (size_t)(q - at));
+    out[q - at] = '\0';
+    return 1;
+}
+
+static int count_of(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *at = text; (at = strstr(at, what)) != NULL; at++)
+        n++;
+    return n;
+}
+
+/* A drawing of step at a hint's level 1 or 2 (svg, from nw_svg) tells no
+ * more than the hint: no link, no placed, eliminated, on or off mark, no
+ * mark on a candidate the step places or eliminates; its title is the
+ * hint's words; level 1 marks nothing and outlines the region's houses,
+ * level 2 marks exactly nonet_step_hint_cells' items. Returns the
+ * problem, or NULL. */
+static const char *hint_drawing_problem(const char *svg, const nonet_step *st, int level,
+                                        const nonet_grid *g)
+{
+    static char why[200];
+    if (strncmp(svg, "<svg", 4) != 0)
+        return "not a drawing";
+    if (strstr(svg, "class=\"link") || strstr(svg, "r-placed\"") || strstr(svg, "r-eliminated\"") ||
+        strstr(svg, "class=\"mark r-on") || strstr(svg, "class=\"mark r-off"))
+        return "a link, or a placed, eliminated, on or off mark";
+    char words[2048], title[2400];
+    long need = nonet_step_hint(st, level, g->box_rows, g->box_cols, NULL, words, sizeof words);
+    const char *t = strstr(svg, "-title\">");
+    if (need < 0 || !t || sscanf(t + 8, "%2399[^<]", title) != 1 || strcmp(title, words) != 0)
+        return "the title is not the hint's words";
+    nonet_cell_digits items[512];
+    int nitems = nonet_step_hint_cells(st, g->n, items, 512);
+    if (nitems < 0 || nitems > 512)
+        return "no hint cells";
+    int marks = 0, want = 0;
+    for (const char *at = svg; (at = strstr(at, "<path class=\"mark ")) != NULL; at++) {
+        char cell[16], digit[8] = "0";
+        marks++;
+        if (!attr(at, "data-cell", cell, sizeof cell))
+            return "a mark without its cell";
+        attr(at, "data-digit", digit, sizeof digit);
+        int c = (cell[1] - '1') * g->n + (strchr(cell, 'c')[1] - '1'), d = atoi(digit);
+        uint64_t bit = d ? (uint64_t)1 << (d - 1) : 0;
+        for (int i = 0; i < st->nplacements; i++)
+            if (st->placements[i].cell == c && (st->placements[i].digits & bit))
+                return "a mark on a placed candidate";
+        for (int i = 0; i < st->neliminations; i++)
+            if (st->eliminations[i].cell == c && (st->eliminations[i].digits & bit))
+                return "a mark on an eliminated candidate";
+        int listed = 0;
+        for (int i = 0; i < nitems && !listed; i++)
+            listed = items[i].cell == c && (d ? (items[i].digits & bit) != 0 : !items[i].digits);
+        if (!listed) {
+            snprintf(why, sizeof why, "a mark on %s %d, not one of the hint's cells", cell, d);
+            return why;
+        }
+    }
+    if (level == 1) {
+        nonet_region r;
+        if (nonet_step_region(st, g->box_rows, g->box_cols, &r) != NONET_OK)
+            return "no region";
+        if (marks)
+            return "a mark at level 1";
+        if (count_of(svg, "<rect class=\"house h-unit\"") != r.nunits ||
+            count_of(svg, "<rect class=\"house") != r.nunits)
+            return "the houses are not the region's";
+        return NULL;
+    }
+    for (int i = 0; i < nitems; i++) {
+        uint64_t ds = items[i].digits;
+        want += ds ? __builtin_popcountll(ds) : 1;
+        /* a cell listed twice with the same digits and role: one mark */
+        for (int j = 0; j < i; j++)
+            if (items[j].cell == items[i].cell && items[j].role == items[i].role)
+                want -= __builtin_popcountll(items[j].digits & ds) + (!ds && !items[j].digits);
+    }
+    if (marks != want) {
+        snprintf(why, sizeof why, "%d marks for %d of the hint's candidates", marks, want);
+        return why;
+    }
+    return NULL;
+}
+
+/* Every step of puzzles of each family (singles, locked candidates,
+ * subsets, fish, wings, uniqueness, chains), asked of nw_svg at levels 1
+ * and 2 as the page asks (the step's JSON and "level"), is drawn as
+ * nonet_step_hint_svg draws it, and tells no more than the hint; at
+ * level 3 it is nonet_step_svg's drawing. */
+static void test_hint_levels_drawn(void)
+{
+    static const char *const puzzles[] = {
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+        "...7.....52...41..8....2.6......17367..2.58........5.13.15486......2...4...1.....",
+        "......5..87.5.4.9..3..9.....6..5...9.8....746.........4.1....2....4..1.7...8.....",
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    };
+    static nonet_grid g, pos;
+    static nonet_marks pm;
+    nw *w = nw_new();
+    nonet_human *h = nonet_human_new();
+    CHECK(w && h);
+    int steps = 0, cells_alone = 0, techniques[NONET_TECH_COUNT] = {0}, families = 0;
+    for (size_t p = 0; p < sizeof puzzles / sizeof puzzles[0]; p++) {
+        CHECK(grid_from_line(puzzles[p], 3, 3, &g));
+        CHECK(nonet_human_start(h, &g, NULL) == NONET_OK);
+        while (nonet_human_find(h) > 0) {
+            nonet_human_position(h, &pos, &pm);
+            nonet_step st;
+            CHECK(nonet_human_step(h, 0, &st) == NONET_OK);
+            long jlen = nonet_step_json(&st, 9, NULL, NULL, 0);
+            char *json = malloc((size_t)jlen + 16);
+            CHECK(json && nonet_step_json(&st, 9, NULL, json, (size_t)jlen + 1) == jlen);
+            for (int level = 1; level <= 3; level++) {
+                /* the request as the page sends it: "level" before "step" */
+                char *req = svg_request(&pos, &pm, &g, NULL, "hint");
+                CHECK(req);
+                size_t rl = strlen(req);
+                char *full = malloc(rl + (size_t)jlen + 32);
+                CHECK(full);
+                memcpy(full, req, rl - 2); /* less "}\n" */
+                snprintf(full + rl - 2, (size_t)jlen + 32, ",\"level\":%d,\"step\":%s}", level,
+                         json);
+                const char *got = nw_svg(w, put(w, full));
+                CHECK(got);
+                nonet_svg_opts o = {&g, NULL, "hint"};
+                long need = nonet_step_hint_svg(&pos, &pm, &st, level, &o, NULL, 0);
+                char *want = need > 0 ? malloc((size_t)need + 1) : NULL;
+                CHECK(want && nonet_step_hint_svg(&pos, &pm, &st, level, &o, want,
+                                                  (size_t)need + 1) == need);
+                CHECKF(strcmp(got, want) == 0, "puzzle %zu, level %d, %s: %.300s", p + 1, level,
+                       json, got);
+                if (level == 3) {
+                    char *whole = library_svg(&pos, &pm, &st, &o);
+                    CHECK(whole && strcmp(whole, want) == 0);
+                    free(whole);
+                } else {
+                    const char *why = hint_drawing_problem(got, &st, level, &g);
+                    CHECKF(!why, "puzzle %zu, level %d, %s: %s", p + 1, level, json, why);
+                    cells_alone += level == 2 && strstr(got, "data-role=\"cell\"") != NULL;
+                }
+                free(want);
+                free(full);
+                free(req);
+            }
+            families += !techniques[st.technique]++;
+            steps++;
+            free(json);
+            CHECK(nonet_human_apply(h, 0) >= 0);
+        }
+    }
+    CHECKF(steps > 150 && families >= 12 && cells_alone > 0,
+           "%d steps, %d techniques, %d cells alone", steps, families, cells_alone);
+    /* the library refuses a level out of range, or no step */
+    nonet_svg_opts o = {NULL, NULL, NULL};
+    CHECK(nonet_step_hint_svg(&g, NULL, NULL, 1, &o, NULL, 0) == NONET_EARG);
+    nw_free(w);
+    nonet_human_free(h);
+}
+
+/* nw_hint_level: nw_hint's record with the hint at that level, its words
+ * nonet_step_hint's; a level out of 1 to 3 refused. */
+static void test_hint_level_records(void)
+{
+    nw *w = nw_new();
+    CHECK(w);
+    const char *plain = nw_hint(w, put(w, hard));
+    CHECK(plain);
+    char *first = malloc(strlen(plain) + 1);
+    CHECK(first);
+    strcpy(first, plain);
+    CHECK(!strstr(first, "\"hint\":"));
+    for (int level = 1; level <= 3; level++) {
+        const char *out = nw_hint_level(w, put(w, hard), level);
+        CHECK(out && lines(out) == 1);
+        char want[32];
+        snprintf(want, sizeof want, "\"hint\":{\"level\":%d,", level);
+        CHECKF(strstr(out, want) != NULL, "%.400s", out);
+        /* the record is nw_hint's, with the hint */
+        const char *step = strstr(out, "\"step\":");
+        CHECK(step && strstr(first, "\"step\":") &&
+              strncmp(step, strstr(first, "\"step\":"), 200) == 0);
+        CHECK(strstr(out, "\"result\":") && strstr(out, "\"marks\":"));
+        const char *text = strstr(strstr(out, "\"hint\":"), "\"text\":\"");
+        CHECK(text);
+        if (level == 1)
+            CHECKF(strstr(text, "look at") && !strstr(strstr(out, "\"hint\":"), "placements"),
+                   "%.400s", out);
+        if (level == 3)
+            CHECK(strstr(strstr(out, "\"hint\":"), "\"placements\":[{"));
+    }
+    for (int level = 0; level <= 4; level += 4) {
+        const char *out = nw_hint_level(w, put(w, hard), level);
+        CHECKF(out && strstr(out, "\"status\":\"error\"") && !strstr(out, "\"step\""), "%s",
+               out ? out : "NULL");
+    }
+    const char *out = nw_svg(w, put(w, "{\"size\":\"2x2\",\"cells\":\"1...............\","
+                                       "\"level\":4}"));
+    CHECK(out && strstr(out, "cannot draw"));
+    CHECK(nw_hint_level(NULL, 0, 1) == NULL);
+    free(first);
+    nw_free(w);
+}
+
 void suite_web_api(void)
 {
     RUN(test_count);
@@ -351,4 +573,6 @@ void suite_web_api(void)
     RUN(test_rate_generate_about);
     RUN(test_svg_steps);
     RUN(test_svg_plain_and_refused);
+    RUN(test_hint_levels_drawn);
+    RUN(test_hint_level_records);
 }

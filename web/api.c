@@ -390,19 +390,34 @@ static void stuck_message(nw *w, char *why, size_t cap)
              needs(next), limit / 10, limit % 10);
 }
 
+/* A hint at level (nonet_step_hint_json) of a step found in p,
+ * malloc'ed; NULL when out of memory. */
+static char *hint_of(const nonet_step *st, int level, const nonet_puzzle *p)
+{
+    long need =
+        nonet_step_hint_json(st, level, p->grid.box_rows, p->grid.box_cols, p->symbols, NULL, 0);
+    char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    if (text)
+        nonet_step_hint_json(st, level, p->grid.box_rows, p->grid.box_cols, p->symbols, text,
+                             (size_t)need + 1);
+    return text;
+}
+
+/* ctx: the hint's level (an int: 0 for none, nw_hint's record). */
 static void hint_one(nw *w, const nonet_puzzle *p, void *ctx)
 {
-    (void)ctx;
+    int level = ctx ? *(const int *)ctx : 0;
     if (!start_human(w, p, "the steps need a puzzle with one solution"))
         return;
     int found = nonet_human_find(w->human);
-    char *step = NULL;
+    char *step = NULL, *hint = NULL;
     size_t len = 0, cap = 0;
     char why[160] = "";
     if (found > 0) {
         nonet_step st;
         nonet_human_step(w->human, 0, &st);
-        if (!append_step(&step, &len, &cap, &st, p, 0)) {
+        if (!append_step(&step, &len, &cap, &st, p, 0) ||
+            (level && !(hint = hint_of(&st, level, p)))) {
             w->failed = 1;
             free(step);
             return;
@@ -418,17 +433,32 @@ static void hint_one(nw *w, const nonet_puzzle *p, void *ctx)
                                 : found == 0                                 ? NONET_V_STUCK
                                                                              : NONET_V_UNIQUE,
                       .message = found < 0 ? "out of memory" : why,
-                      .fields = NONET_FIELD_STEP | NONET_FIELD_RESULT | NONET_FIELD_MARKS,
+                      .fields = NONET_FIELD_STEP | NONET_FIELD_RESULT | NONET_FIELD_MARKS |
+                                (level ? NONET_FIELD_HINT : 0u),
                       .step_json = step,
+                      .hint_json = hint,
                       .result = &w->grid,
                       .marks = &w->marks};
     emit(w, &r);
     free(step);
+    free(hint);
 }
 
 NW_EXPORT(nw_hint) const char *nw_hint(nw *w, size_t len)
 {
     return answer(w, len, 1, hint_one, NULL);
+}
+
+NW_EXPORT(nw_hint_level) const char *nw_hint_level(nw *w, size_t len, int level)
+{
+    if (!w)
+        return NULL;
+    if (level < NONET_HINT_WHERE || level > NONET_HINT_MOVE) {
+        begin(w);
+        emit_line(w, "{\"status\":\"error\",\"message\":\"a hint's level is 1, 2 or 3\"}");
+        return finish(w);
+    }
+    return answer(w, len, 1, hint_one, &level);
 }
 
 /* ------------------------------------------------------------ explain */
@@ -1215,11 +1245,15 @@ NW_EXPORT(nw_svg) const char *nw_svg(nw *w, size_t len)
     const char *cells = NULL, *marks = NULL, *givens = NULL, *step_at = NULL, *step_end = NULL;
     size_t ncells = 0, nmarks = 0, ngivens = 0;
     char key[16], size[16] = "", id[40] = "";
+    long level = NONET_HINT_MOVE;
     int first = 1;
     if (!jr_eat(&j, '{'))
         return svg_refused(w, "the request is not a JSON object");
     while (jr_next(&j, &first, '}', key, sizeof key)) {
-        if (strcmp(key, "size") == 0) {
+        if (strcmp(key, "level") == 0) {
+            if (!jr_int(&j, &level) || level < NONET_HINT_WHERE || level > NONET_HINT_MOVE)
+                return svg_refused(w, "the level is not 1, 2 or 3");
+        } else if (strcmp(key, "size") == 0) {
             jr_string(&j, size, sizeof size);
         } else if (strcmp(key, "cells") == 0) {
             jr_span(&j, &cells, &ncells);
@@ -1286,14 +1320,20 @@ NW_EXPORT(nw_svg) const char *nw_svg(nw *w, size_t len)
     nonet_svg_opts o = {clues, NULL, id[0] ? id : NULL};
     const nonet_step *st = step_at ? &in.st : NULL;
     const nonet_marks *m = marks ? &w->marks : NULL;
-    long need = nonet_step_svg(&w->grid, m, st, &o, NULL, 0);
+    /* a step at a hint's level 1 or 2: nothing it concludes is drawn */
+    int lv = st ? (int)level : NONET_HINT_MOVE;
+    long need = lv < NONET_HINT_MOVE ? nonet_step_hint_svg(&w->grid, m, st, lv, &o, NULL, 0)
+                                     : nonet_step_svg(&w->grid, m, st, &o, NULL, 0);
     if (need < 0) {
         step_in_free(&in);
         return need == NONET_EARG ? svg_refused(w, "a cell, digit or id out of range") : NULL;
     }
     begin(w);
     if (reserve(&w->out, &w->cap, 0, (size_t)need)) {
-        nonet_step_svg(&w->grid, m, st, &o, w->out, (size_t)need + 1);
+        if (lv < NONET_HINT_MOVE)
+            nonet_step_hint_svg(&w->grid, m, st, lv, &o, w->out, (size_t)need + 1);
+        else
+            nonet_step_svg(&w->grid, m, st, &o, w->out, (size_t)need + 1);
         w->len = (size_t)need;
     } else {
         w->failed = 1;

@@ -66,6 +66,17 @@ const char *nw_rate(nw *w, size_t len, int ceiling);
  * solution (its marks included). */
 const char *nw_hint(nw *w, size_t len);
 
+/* A hint at level (1 to 3: the technique and where to look, then the
+ * pattern's cells and candidates, then the move; nonet_step_hint) of the
+ * first puzzle: nw_hint's record with "hint" added, the hint object of
+ * `nonet hint --level LEVEL --json` (nonet_step_hint_json: "level",
+ * "technique", "difficulty", "region", from level 2 "cells" and
+ * "houses", at 3 "placements" and "eliminations", and "text", the words
+ * at that level). The record keeps "step" (to draw the hint at its level
+ * with nw_svg, and to apply it): a page shows the hint's words, not the
+ * step's, below level 3. A level out of 1 to 3: an error record. */
+const char *nw_hint_level(nw *w, size_t len, int level);
+
 /* `nonet explain --json` of the first puzzle, a round of the ladder at a
  * time so that the page can show progress: a call with len > 0 starts on
  * the input; a call with len 0 goes on. Each call runs at most rounds
@@ -101,7 +112,12 @@ const char *nw_generate(nw *w, double seed, uint32_t index, int box_rows, int bo
  * nw_explain's "steps" gives it, read back field by field: technique,
  * difficulty, units, pattern with roles, placements, eliminations and
  * the chain's branches with each node's link, house and parents) and
- * "id" (optional: the drawing's id prefix, for several on a page).
+ * "id" (optional: the drawing's id prefix, for several on a page) and
+ * "level" (optional, 1 to 3, with a step: the step drawn as a hint at
+ * that level tells it, nonet_step_hint_svg: level 1 the region outlined,
+ * 2 the pattern's cells and candidates by role, neither with anything
+ * the step places or eliminates nor any chain link; 3, or absent, the
+ * whole step).
  * Returns the SVG document (text beginning "<svg"), or, when the request
  * cannot be drawn, one JSON line {"status":"error","message":...}; NULL
  * when out of memory. */

@@ -115,16 +115,17 @@ enum mark_kind {
     MK_TARGET,
     MK_OFF,
     MK_ELIMINATED,
+    MK_CELL, /* a cell alone, no digit (a hint at level 2) */
     MK_COUNT
 };
 
-static const char *const mark_names[MK_COUNT] = {"on",     "placed", "defining",  "base",
-                                                 "pivot",  "pincer", "support",   "chain",
-                                                 "target", "off",    "eliminated"};
+static const char *const mark_names[MK_COUNT] = {"on",     "placed", "defining",   "base",
+                                                 "pivot",  "pincer", "support",    "chain",
+                                                 "target", "off",    "eliminated", "cell"};
 
-static const char *const mark_words[MK_COUNT] = {"on (true)", "placed",      "pattern",   "base",
-                                                 "pivot",     "pincer",      "support",   "cycle",
-                                                 "target",    "off (false)", "eliminated"};
+static const char *const mark_words[MK_COUNT] = {"on (true)", "placed",      "pattern",    "base",
+                                                 "pivot",     "pincer",      "support",    "chain",
+                                                 "target",    "off (false)", "eliminated", "cell"};
 
 /* The mark kind of a pattern role, or -1. */
 static int role_mark(nonet_role role)
@@ -265,6 +266,9 @@ static void mark_shape(text_buf *t, int kind, int x, int y, int r)
         putf(t, "M%d %dl%d %dM%d %dl%d %d", x - h, y - h, 2 * h, 2 * h, x + h, y - h, -2 * h,
              2 * h);
         break;
+    case MK_CELL: /* (x, y) the cell's centre, r half its side */
+        putf(t, "M%d %dh%dv%dh%dz", x - r + 4, y - r + 4, 2 * r - 8, 2 * r - 8, -(2 * r - 8));
+        break;
     default:
         break;
     }
@@ -277,6 +281,15 @@ static void put_cell_name(drawing *d, int cell)
 
 static void draw_mark(drawing *d, const mark_item *m)
 {
+    if (m->kind == MK_CELL) { /* the whole cell, no digit */
+        put(&d->t, "<path class=\"mark r-cell\" data-cell=\"");
+        put_cell_name(d, m->cell);
+        put(&d->t, "\" data-role=\"cell\" d=\"");
+        mark_shape(&d->t, MK_CELL, d->margin + m->cell % d->n * d->cell + d->cell / 2,
+                   d->margin + m->cell / d->n * d->cell + d->cell / 2, d->cell / 2);
+        put(&d->t, "\"/>\n");
+        return;
+    }
     putf(&d->t, "<path class=\"mark r-%s\" data-cell=\"", mark_names[m->kind]);
     put_cell_name(d, m->cell);
     putf(&d->t, "\" data-digit=\"%d\" data-role=\"%s\" d=\"", m->digit, mark_names[m->kind]);
@@ -349,6 +362,8 @@ static const char *const house_roles[3] = {"unit", "base", "cover"};
 static void put_candidate_words(drawing *d, int cell, int digit)
 {
     put_cell_name(d, cell);
+    if (digit < 1)
+        return; /* a cell alone */
     put(&d->t, " ");
     put_digit(d, digit);
 }
@@ -432,7 +447,8 @@ static const char style_shapes[] =
     ".nonet-step .r-on,.nonet-step .r-placed{stroke:none}"
     ".nonet-step .r-chain{stroke-dasharray:3 2}"
     ".nonet-step .r-eliminated{stroke-width:3;stroke-linecap:round}"
-    ".nonet-step .r-support{stroke-dasharray:2 3}\n"
+    ".nonet-step .r-support{stroke-dasharray:2 3}"
+    ".nonet-step .r-cell{stroke-width:3.5}\n"
     ".nonet-step .link .line,.nonet-step .key-link .line{fill:none;stroke-width:2.5;"
     "stroke-linecap:round}"
     ".nonet-step .l-weak .line{stroke-dasharray:7 5}"
@@ -469,6 +485,7 @@ static const palette_rule palette[] = {
     {".r-pincer", NULL, NULL, "#c2185b", "#ff7fb5"},
     {".r-support", NULL, NULL, "#616161", "#aab2bb"},
     {".r-target", NULL, NULL, "#00838f", "#4dd0e1"},
+    {".r-cell", NULL, NULL, "#00838f", "#4dd0e1"},
     {".l-strong .line", NULL, NULL, "#1f6fb5", "#5aa9f0"},
     {".l-strong .head", "#1f6fb5", "#5aa9f0", NULL, NULL},
     {".l-weak .line", NULL, NULL, "#e8710a", "#ffa347"},
@@ -694,6 +711,8 @@ static void effective_marks(drawing *d, const nonet_marks *marks, const mark_ite
     }
     for (long i = 0; i < nitems; i++) {
         int c = items[i].cell;
+        if (items[i].digit < 1)
+            continue; /* a cell alone */
         uint64_t bit = (uint64_t)1 << (items[i].digit - 1);
         if (g->cells[c])
             continue; /* a filled cell shows its digit alone */
@@ -712,8 +731,105 @@ static int any_candidate(const drawing *d)
     return 0;
 }
 
+/* A step as a hint at level 1 or 2 tells it (nonet_step_hint_svg): the
+ * step less its conclusion, into hs, with its marks (level 2: the items
+ * of nonet_step_hint_cells, a cell alone as MK_CELL) and its houses
+ * (level 1: the region's; level 2: nonet_step_hint_json's). */
+typedef struct hint_view {
+    nonet_step hs;
+    nonet_cell_digits *cells;
+    mark_item *marks;
+    long nmarks;
+    int units[STEP_HOUSES_MAX], roles[STEP_HOUSES_MAX], nhouses;
+} hint_view;
+
+static int hint_view_make(hint_view *v, const nonet_step *st, int level, const nonet_grid *g)
+{
+    int n = g->n;
+    memset(v, 0, sizeof *v);
+    nonet_region region;
+    if (nonet_step_region(st, g->box_rows, g->box_cols, &region) != NONET_OK)
+        return NONET_EARG;
+    v->hs.technique = st->technique;
+    v->hs.difficulty = st->difficulty;
+    v->hs.nunits = st->nunits;
+    memcpy(v->hs.units, st->units, sizeof v->hs.units);
+    if (level == NONET_HINT_WHERE) {
+        for (int i = 0; i < region.nunits && i < NONET_MAX_SIDE; i++) {
+            v->units[v->nhouses] = region.units[i];
+            v->roles[v->nhouses++] = STEP_HOUSE_UNIT;
+        }
+        return NONET_OK;
+    }
+    int max = st->npattern + (st->chain_kind != NONET_CHAIN_NONE ? st->nchain : 0);
+    v->cells = max > 0 ? malloc((size_t)max * sizeof *v->cells) : NULL;
+    v->marks = max > 0 ? malloc((size_t)max * (size_t)n * sizeof *v->marks) : NULL;
+    if (max > 0 && (!v->cells || !v->marks))
+        return NONET_ENOMEM;
+    int count = max > 0 ? nonet_step_hint_cells(st, n, v->cells, max) : 0;
+    if (count < 0)
+        return count;
+    if (count > max)
+        count = max;
+    for (int i = 0; i < count; i++) {
+        const nonet_cell_digits *it = &v->cells[i];
+        int kind = role_mark(it->role);
+        if (kind < 0)
+            kind = MK_DEFINING;
+        if (!it->digits) {
+            kind = MK_CELL;
+        }
+        uint64_t b = it->digits & full_set(n);
+        do {
+            int digit = b ? lowest_bit(b) + 1 : 0;
+            long j = 0;
+            while (j < v->nmarks && (v->marks[j].cell != it->cell || v->marks[j].digit != digit ||
+                                     v->marks[j].kind != kind))
+                j++;
+            if (j == v->nmarks)
+                v->marks[v->nmarks++] = (mark_item){it->cell, digit, kind};
+            b &= b - 1;
+        } while (b);
+    }
+    v->hs.pattern = v->cells;
+    v->hs.npattern = count;
+    /* the houses, less where a direct pointing's or claiming's single
+     * lands (its third unit), as nonet_step_hint_json */
+    int units[STEP_HOUSES_MAX], roles[STEP_HOUSES_MAX];
+    int nh = step_houses(st, n, units, roles, STEP_HOUSES_MAX);
+    int direct =
+        st->technique == NONET_TECH_DIRECT_POINTING || st->technique == NONET_TECH_DIRECT_CLAIMING;
+    for (int i = 0; i < nh; i++) {
+        if (direct && st->nunits > 2 && units[i] == st->units[2] && roles[i] == STEP_HOUSE_UNIT)
+            continue;
+        v->units[v->nhouses] = units[i];
+        v->roles[v->nhouses++] = roles[i];
+    }
+    return NONET_OK;
+}
+
+static long draw_step(const nonet_grid *position, const nonet_marks *marks, const nonet_step *step,
+                      int level, const nonet_svg_opts *opts, char *buf, size_t cap);
+
 long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const nonet_step *step,
                     const nonet_svg_opts *opts, char *buf, size_t cap)
+{
+    return draw_step(position, marks, step, NONET_HINT_MOVE, opts, buf, cap);
+}
+
+long nonet_step_hint_svg(const nonet_grid *position, const nonet_marks *marks,
+                         const nonet_step *step, int level, const nonet_svg_opts *opts, char *buf,
+                         size_t cap)
+{
+    if (buf && cap)
+        buf[0] = '\0';
+    if (!step || level < NONET_HINT_WHERE || level > NONET_HINT_MOVE)
+        return NONET_EARG;
+    return draw_step(position, marks, step, level, opts, buf, cap);
+}
+
+static long draw_step(const nonet_grid *position, const nonet_marks *marks, const nonet_step *step,
+                      int level, const nonet_svg_opts *opts, char *buf, size_t cap)
 {
     static const nonet_svg_opts none = {NULL, NULL, NULL};
     if (!opts)
@@ -734,23 +850,51 @@ long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const 
     memset(&empty_step, 0, sizeof empty_step);
     const nonet_step *st = step ? step : &empty_step;
 
+    /* a hint at level 1 or 2: the step less its conclusion */
+    hint_view *hv = NULL;
+    if (step && level < NONET_HINT_MOVE) {
+        hv = malloc(sizeof *hv);
+        if (!hv)
+            return NONET_ENOMEM;
+        int rc = hint_view_make(hv, step, level, position);
+        if (rc != NONET_OK) {
+            free(hv->cells);
+            free(hv->marks);
+            free(hv);
+            return rc;
+        }
+    }
     drawing *d = malloc(sizeof *d);
-    if (!d)
-        return NONET_ENOMEM;
     long nmarks = 0;
-    int oom = 0;
-    mark_item *items = collect_marks(st, n, &nmarks, &oom);
-    size_t words_len = step ? nonet_step_describe(st, n, opts->symbols, NULL, 0) : 0;
-    char *words = malloc(words_len + 1);
+    int oom = !d;
+    mark_item *items = hv || !d ? NULL : collect_marks(st, n, &nmarks, &oom);
+    if (hv) {
+        items = hv->marks;
+        nmarks = hv->nmarks;
+        hv->marks = NULL;
+    }
+    long words_len = !step ? 0
+                     : hv  ? nonet_step_hint(step, level, position->box_rows, position->box_cols,
+                                             opts->symbols, NULL, 0)
+                           : (long)nonet_step_describe(st, n, opts->symbols, NULL, 0);
+    char *words = words_len >= 0 ? malloc((size_t)words_len + 1) : NULL;
     if (oom || !words) {
         free(items);
         free(words);
         free(d);
-        return NONET_ENOMEM;
+        if (hv)
+            free(hv->cells);
+        free(hv);
+        return words_len < 0 ? words_len : NONET_ENOMEM;
     }
     words[0] = '\0';
-    if (step)
-        nonet_step_describe(st, n, opts->symbols, words, words_len + 1);
+    if (hv)
+        nonet_step_hint(step, level, position->box_rows, position->box_cols, opts->symbols, words,
+                        (size_t)words_len + 1);
+    else if (step)
+        nonet_step_describe(st, n, opts->symbols, words, (size_t)words_len + 1);
+    if (hv)
+        st = &hv->hs; /* drawn without placements, eliminations or links */
 
     d->t = (text_buf){buf, buf ? cap : 0, 0};
     d->pos = position;
@@ -775,7 +919,11 @@ long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const 
     d->grid_bottom = d->margin + n * d->cell + 4;
     effective_marks(d, marks, items, nmarks);
     int units[STEP_HOUSES_MAX], roles[STEP_HOUSES_MAX];
-    int nhouses = step ? step_houses(st, n, units, roles, STEP_HOUSES_MAX) : 0;
+    int nhouses = hv ? hv->nhouses : step ? step_houses(st, n, units, roles, STEP_HOUSES_MAX) : 0;
+    if (hv) {
+        memcpy(units, hv->units, sizeof units);
+        memcpy(roles, hv->roles, sizeof roles);
+    }
     int links_used = 0;
     for (int i = 0; i < st->nchain; i++)
         if (st->chain[i].nparents > 0)
@@ -829,5 +977,8 @@ long nonet_step_svg(const nonet_grid *position, const nonet_marks *marks, const 
     free(items);
     free(words);
     free(d);
+    if (hv)
+        free(hv->cells);
+    free(hv);
     return len;
 }
