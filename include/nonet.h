@@ -869,6 +869,14 @@ NONET_API int nonet_variant_regions(const nonet_variant *v, uint8_t *region);
  * a constraint. */
 NONET_API int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t cap);
 
+/* Gives cell (0 .. n*n-1) of v the digit d (1 .. hi-lo+1 of
+ * nonet_variant_set_digits: the value lo + d - 1), or makes it blank (d
+ * 0): the way to give a grid of more digits than its side its givens past
+ * n, which nonet_variant_new's grid cannot hold. Returns NONET_OK, or
+ * NONET_EARG with a sentence in why (when non-NULL and cap > 0) for a
+ * NULL v, a cell or digit out of range. */
+NONET_API int nonet_variant_set_given(nonet_variant *v, int cell, int d, char *why, size_t cap);
+
 /* The range of v's digits' values into *lo and *hi (either may be NULL):
  * 1 and n unless set. v non-NULL. */
 NONET_API void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi);

@@ -408,6 +408,108 @@ static int mixes(const gridset *s, int nd, int trials, char *what, size_t cap)
     return 0;
 }
 
+/* The digit (0 .. 4) a house of g misses (g's digits 1..5 are the values
+ * 0..4); -1 when it holds no 0 or misses two. */
+static int missing(const uint8_t *g, const int *house)
+{
+    int seen = 0;
+    for (int i = 0; i < N; i++)
+        seen |= 1 << (g[house[i]] - 1);
+    if (!(seen & 1) || __builtin_popcount((unsigned)seen) != N)
+        return -1;
+    for (int v = 1; v <= N; v++)
+        if (!(seen >> v & 1))
+            return v;
+    return -1;
+}
+
+/* Whether g (values 0..4, as digits 1..5) is a doppelganger grid: every
+ * house holds the 0 and misses one of 1..4, no two rows (columns, boxes)
+ * miss the same, and at each 0 its three houses' missing digits differ. */
+static int doppelganger(const uint8_t *g)
+{
+    int miss[3][N];
+    for (int i = 0; i < N; i++) {
+        int h[3][N];
+        for (int j = 0; j < N; j++) {
+            h[0][j] = i * N + j;
+            h[1][j] = j * N + i;
+            h[2][j] = (i / 2 * 2 + j / 2) * N + i % 2 * 2 + j % 2;
+        }
+        for (int t = 0; t < 3; t++)
+            if ((miss[t][i] = missing(g, h[t])) < 0)
+                return 0;
+    }
+    for (int t = 0; t < 3; t++)
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < i; j++)
+                if (miss[t][i] == miss[t][j])
+                    return 0;
+    for (int c = 0; c < CELLS; c++) {
+        int r = miss[0][c / N], col = miss[1][c % N], b = miss[2][c / N / 2 * 2 + c % N / 2];
+        if (g[c] == 1 && (r == col || r == b || col == b))
+            return 0;
+    }
+    return 1;
+}
+
+/* Doppelganger on 4x4 of values 0-4, alone and with givens from one of its
+ * grids: the engine's count is the checker's over every grid of 5 digits. */
+static int doppel_trials(const gridset *s, char *what, size_t cap)
+{
+    uint64_t all = 0;
+    int first = -1;
+    for (int i = 0; i < s->len; i++)
+        if (doppelganger(s->g[i])) {
+            all++;
+            first = first < 0 ? i : first;
+        }
+    if (!all) {
+        snprintf(what, cap, "no doppelganger grid among %d", s->len);
+        return 1;
+    }
+    for (int trial = 0; trial < 12; trial++) {
+        nonet_grid g;
+        nonet_grid_init(&g, 2, 2);
+        const uint8_t *sol = s->g[first];
+        int picks = trial ? 1 + below(5) : 0;
+        for (int k = 0; k < picks; k++) {
+            int c = below(CELLS);
+            g.cells[c] = sol[c];
+        }
+        uint64_t want = 0, got = 0;
+        for (int i = 0; i < s->len; i++) {
+            int ok = doppelganger(s->g[i]);
+            for (int c = 0; c < CELLS && ok; c++)
+                ok = !g.cells[c] || g.cells[c] == s->g[i][c];
+            want += (uint64_t)ok;
+        }
+        char why[200] = "";
+        nonet_grid empty;
+        nonet_grid_init(&empty, 2, 2);
+        nonet_variant *v = nonet_variant_new(&empty);
+        nonet_constraint dg = {NONET_CON_DOPPELGANGER, 0, 0, NULL, 0, NULL, NULL};
+        int set = v && nonet_variant_set_digits(v, 0, 4, why, sizeof why) == NONET_OK;
+        for (int c = 0; c < CELLS && set; c++) /* digits past 4 too: set_given */
+            set = nonet_variant_set_given(v, c, g.cells[c], why, sizeof why) == NONET_OK;
+        int rc = set && nonet_variant_add(v, &dg, why, sizeof why) == NONET_OK
+                     ? nonet_variant_count(v, 0, &got, NULL, NULL, NULL)
+                     : NONET_EARG;
+        nonet_variant_free(v);
+        if (rc != NONET_OK || got != want) {
+            char gl[CELLS + 1];
+            for (int c = 0; c < CELLS; c++)
+                gl[c] = (char)(g.cells[c] ? '0' + g.cells[c] - 1 : '.');
+            gl[CELLS] = '\0';
+            snprintf(what, cap,
+                     "doppelganger trial %d (%d givens, %s): %s; nonet %llu, the checker %llu",
+                     trial, picks, gl, why, (unsigned long long)got, (unsigned long long)want);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Each kind alone and in mixes, on digits 0-3, 1-4 (every 4x4 grid of 4
  * digits) and 0-4, 1-5 (of 5): the engine's count is the checker's. */
 static void test_values_bruteforce(void)
@@ -420,6 +522,8 @@ static void test_values_bruteforce(void)
         ok && four.len == 288 && five.len == 166560 ? mixes(&four, 4, 600, what, sizeof what) : -1;
     if (!bad)
         bad = mixes(&five, 5, 80, what, sizeof what);
+    if (!bad)
+        bad = doppel_trials(&five, what, sizeof what);
     free(four.g);
     free(five.g);
     CHECKF(bad >= 0, "enumerated %d and %d grids", four.len, five.len);
@@ -487,6 +591,11 @@ static void test_values_forms(void)
     CHECK(nonet_variant_set_digits(v, 1, 36, why, sizeof why) == NONET_EARG);
     CHECK(nonet_variant_set_digits(v, 0, 3, why, sizeof why) == NONET_OK);
     CHECK(nonet_variant_symbols(v) != NULL);
+    CHECK(nonet_variant_set_given(v, 0, 5, why, sizeof why) == NONET_EARG); /* digits 1..4 */
+    CHECK(nonet_variant_set_given(v, 16, 1, why, sizeof why) == NONET_EARG);
+    CHECK(nonet_variant_set_given(v, 15, 4, why, sizeof why) == NONET_OK);
+    CHECK(nonet_variant_grid(v)->cells[15] == 4);
+    CHECK(nonet_variant_set_given(v, 15, 0, why, sizeof why) == NONET_OK);
     /* a digit out of 0-3 is refused; a rule nonet does not convert too */
     int cells[4] = {0, 1, 2, 3}, four[1] = {4}, zero[1] = {0};
     nonet_constraint c = {NONET_CON_DIGITS, 0, 1, cells, 1, four, NULL};

@@ -470,10 +470,6 @@ static int automaton_fits(const nonet_variant *v, const nonet_constraint *c, cha
 #define WEIGHT_ONCE "each cell has one weight (add them up)"
 #define DOUBLE_ONCE "a double arrow sums each of its cells once"
 #define PART_ONCE "a part sums each of its cells once"
-#define DOPPEL_REFUSED                                                                             \
-    "Interactive Sudoku Solver's doppelganger puts a 0 in every row, column and box (values 0 "    \
-    "to N on an N x N grid, each house missing one of 1 to N), and nonet's digits are 1 to n, "    \
-    "every one in every house"
 
 /* shapes, spelled short for the table */
 #define GLOBAL NONET_SHAPE_GLOBAL
@@ -832,9 +828,13 @@ static const vrule rules[] = {
     },
     {
         .pub = {NONET_CON_DOPPELGANGER, "doppelganger", "", "Doppelganger", GLOBAL, 0, 1, 0,
-                NONET_VALUES_NONE, 0, "doppelganger", "not taken: " DOPPEL_REFUSED},
-        .compile = vrc_nothing,
-        .refused = DOPPEL_REFUSED,
+                NONET_VALUES_NONE, 0, "doppelganger",
+                "on a grid of values 0 to n (values 0-9 on 9x9): every row, column and box holds "
+                "the 0 and all but one of 1 to n, no two rows (columns, boxes) miss the same "
+                "digit, and at each 0 its row's, column's and box's missing digits differ"},
+        .ranges = VRANGE_ANY,
+        .compile = vrc_doppelganger,
+        .check = vrc_doppel_check,
     },
     {
         .pub = {NONET_CON_DUTCH_FLATMATES, "dutchflatmates", "", "DutchFlatmates", GLOBAL, 0, 1, 0,

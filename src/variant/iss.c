@@ -180,6 +180,12 @@ static int cell_of(reader *r, arg a, int *cell)
                     "'%s' is no cell: ISS writes rows and columns past 9 as letters, a for 10 "
                     "to g for 16 (R%cC%c)",
                     w, "123456789abcdefg"[row - 1], "123456789abcdefg"[col - 1]);
+    if (!strncmp(w, "DG", 2) && strchr("RCBZ", w[2]))
+        return fail(r, at_of(r, a),
+                    "'%s' is one of ISS's doppelganger cells (the digit a row, column or box "
+                    "misses), which nonet's grids do not have: nonet reads doppelganger rules "
+                    "on the grid's cells only",
+                    w);
     return fail(r, at_of(r, a), "'%s' is no cell (R1C1 ... R9C9, letters a-g past 9: RaCb)", w);
 }
 

@@ -64,6 +64,20 @@ int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t
     return NONET_OK;
 }
 
+int nonet_variant_set_given(nonet_variant *v, int cell, int d, char *why, size_t cap)
+{
+    if (!v)
+        return NONET_EARG;
+    int n = v->grid.n;
+    if (cell < 0 || cell >= n * n || d < 0 || d > v->nd) {
+        vsay(why, cap, "cell %d, digit %d: a %dx%d grid's cells are 0 to %d, its digits 1 to %d",
+             cell, d, n, n, n * n - 1, v->nd);
+        return NONET_EARG;
+    }
+    v->grid.cells[cell] = (uint8_t)d;
+    return NONET_OK;
+}
+
 void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi)
 {
     if (lo)

@@ -526,6 +526,123 @@ int vrc_dutch_flatmates(const vctx *x)
     return rc ? -1 : 0;
 }
 
+/* ------------------------------------------------------------ doppelganger */
+
+/* The zero-cell automaton over a line whose first cell is the zero's and
+ * whose others are two houses' other cells: states 0 the start, 1 any
+ * line (its first digit is no 0), 2 + the set of digits 2 .. nd seen
+ * (the first was 0: digit 1); accepted when that set is whole, so that
+ * the two houses miss no digit in common. */
+static int zero_next(void *ctx, int state, int d)
+{
+    (void)ctx;
+    if (state == 0)
+        return d == 1 ? 2 : 1;
+    if (state == 1)
+        return 1;
+    return d == 1 ? -1 : 2 + ((state - 2) | 1 << (d - 2)); /* the houses' 0 is the cell's */
+}
+
+static int zero_accepts(void *ctx, int state)
+{
+    int nd = *(const int *)ctx;
+    return state == 1 || state - 2 == (1 << (nd - 1)) - 1;
+}
+
+/* Every house holds the 0 (digit 1) and all but one of 1 .. N; each of
+ * 1 .. N is missing from one row, one column and one region (so it is in
+ * the grid n - 1 times: a count over the grid, the same for rows, columns
+ * and regions); at each 0, its row's, column's and region's missing
+ * digits differ: for each two of its houses, if the cell is 0 the two
+ * hold every digit together (an automaton over the cell and the two
+ * houses' other cells). */
+int vrc_doppelganger(const vctx *x)
+{
+    int n = x->n, nd = x->nd, cells = n * n, zero = 1;
+    uint8_t region[NONET_MAX_CELLS];
+    variant_house_regions(x->v, region);
+    int h[3][NONET_MAX_SIDE], all[VARIANT_MAX_LINE], list[VARIANT_MAX_LINE], k = 0;
+    for (int i = 0; i < n; i++) {
+        int len = 0;
+        for (int j = 0; j < n; j++)
+            h[0][j] = i * n + j, h[1][j] = j * n + i;
+        for (int c = 0; c < cells; c++)
+            if (region[c] == i)
+                h[2][len++] = c;
+        for (int t = 0; t < 3; t++)
+            if (vb_contains(x->b, h[t], n, &zero, 1))
+                return -1;
+    }
+    for (int c = 0; c < cells; c++)
+        all[c] = c;
+    for (int i = 0; i < n; i++)
+        list[k++] = 1;
+    for (int d = 2; d <= nd; d++)
+        for (int i = 0; i < n - 1; i++)
+            list[k++] = d;
+    if (vb_contains(x->b, all, cells, list, k))
+        return -1;
+    vdfa dfa[VARIANT_MAX_LINE];
+    int made = 0, rc = 0, start = 0;
+    for (int len = 2 * n - 1; len >= n; len--) /* the lines' lengths: row + column, + region */
+        if (vdfa_from_fn(&dfa[len], nd, &start, 1, zero_next, zero_accepts, &nd, len, NULL, 0) !=
+            NONET_OK) {
+            for (int j = len + 1; j < 2 * n; j++)
+                vdfa_free(&dfa[j]);
+            return -1;
+        }
+    made = 1;
+    for (int c = 0; c < cells && !rc; c++) {
+        int house[3][NONET_MAX_SIDE], r = c / n, col = c % n, len3 = 0;
+        for (int j = 0; j < n; j++)
+            house[0][j] = r * n + j, house[1][j] = j * n + col;
+        for (int o = 0; o < cells; o++)
+            if (region[o] == region[c])
+                house[2][len3++] = o;
+        for (int a = 0; a < 3 && !rc; a++)
+            for (int b = a + 1; b < 3 && !rc; b++) {
+                int line[VARIANT_MAX_LINE], len = 0;
+                line[len++] = c;
+                for (int t = 0; t < 2; t++) {
+                    const int *hs = house[t ? b : a];
+                    for (int j = 0; j < n; j++) {
+                        int seen = hs[j] == c;
+                        for (int q = 1; q < len && !seen; q++)
+                            seen = line[q] == hs[j];
+                        if (!seen)
+                            line[len++] = hs[j];
+                    }
+                }
+                rc = vb_automaton(x->b, line, len, &dfa[len]);
+            }
+    }
+    for (int len = n; len < 2 * n && made; len++)
+        vdfa_free(&dfa[len]);
+    return rc ? -1 : 0;
+}
+
+/* A square grid of values 0 to N with boxes (rows, columns and boxes are
+ * the houses each missing one digit). */
+int vrc_doppel_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap)
+{
+    int n = v->grid.n;
+    (void)c;
+    if (v->lo != 0 || v->nd != n + 1) {
+        vsay(why, cap, "doppelganger: its grid's values are 0 to %d (values 0-%d), not %d to %d", n,
+             n, v->lo, v->lo + v->nd - 1);
+        return NONET_EARG;
+    }
+    if (n * n > VARIANT_MAX_LINE || (v->grid.box_rows == 1 && !v->has_regions) ||
+        !variant_boxes(v)) {
+        vsay(why, cap,
+             "doppelganger: nonet takes it on grids with boxes or regions of %d cells "
+             "up to 11x11",
+             n);
+        return NONET_EARG;
+    }
+    return NONET_OK;
+}
+
 /* ------------------------------------------------------------ no boxes */
 
 /* no boxes: nothing to compile (the model reads variant_boxes) */

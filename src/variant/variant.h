@@ -763,6 +763,8 @@ int vrc_square_classes(const vctx *x);
 int vrc_entropy_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
 int vrc_dutch_flatmates(const vctx *x);
 int vrc_nothing(const vctx *x);
+int vrc_doppelganger(const vctx *x);
+int vrc_doppel_check(const nonet_variant *v, const nonet_constraint *c, char *why, size_t cap);
 
 /* Whether v's regions (its boxes, or its jigsaw's) are houses: 1 unless
  * it has the no-boxes rule and no jigsaw. */
