@@ -102,6 +102,7 @@ NONET_API const char *nonet_strerror(int status);
  * - nonet_variant_run, _count and _candidates (their stop argument),
  * - nonet_human_find and nonet_human_rate (nonet_human_set_stop),
  * - nonet_generate, nonet_minimize, nonet_is_minimal (nonet_generator_set_stop),
+ * - nonet_needs_generate (nonet_needs_set_stop),
  * - nonet_xc_solve (nonet_xc_set_stop).
  * Such a call returns NONET_ECANCELED soon after fn returns nonzero, or
  * NONET_ETIMEOUT soon after the clock passes deadline, with what it found
@@ -1353,6 +1354,16 @@ typedef enum nonet_technique {
 /* The technique's name, lower case ("hidden single"), or NULL if unknown. */
 NONET_API const char *nonet_technique_name(nonet_technique technique);
 
+/* Looks a technique up by its name (nonet_technique_name's, any case).
+ * Returns NONET_OK, or NONET_EARG (NULL arguments, an unknown name). */
+NONET_API int nonet_technique_from_name(const char *name, nonet_technique *technique);
+
+/* The technique's base difficulty on the ladder, in tenths (SE's, before
+ * a chain's length bonus or a unique rectangle's type: 45 for "unique
+ * rectangle"; the one nonet_human_set_ceiling compares), or 0 if
+ * unknown. */
+NONET_API int nonet_technique_base(nonet_technique technique);
+
 /* What a candidate does in a step (nonet_cell_digits.role). Sudoku
  * Explainer's fish have no fins, so no role names them. */
 typedef enum nonet_role {
@@ -1892,6 +1903,116 @@ NONET_API int nonet_minimize(nonet_generator *g, nonet_grid *puzzle, nonet_symme
  * Returns 1, 0, or a negative status as nonet_minimize. */
 NONET_API int nonet_is_minimal(nonet_generator *g, const nonet_grid *puzzle,
                                nonet_symmetry symmetry);
+
+/* ---------------------------------------------------------------- puzzles that need a technique */
+
+/* Puzzles for a trainer: 9x9 puzzles with one solution whose solving
+ * path (the ladder's, as nonet_human_rate walks it: every step of the
+ * easiest technique that applies, at SE's order) uses a chosen technique,
+ * and the position just before it is first needed.
+ *
+ * How they are made (README, "Puzzles that need a technique"):
+ * - a base puzzle is found for every `fresh` outputs: for most techniques
+ *   a random minimal puzzle (nonet_generate, no symmetry) whose path
+ *   reaches the technique using no harder one before it (filtering, the
+ *   ladder stopped at the technique or, under its ceiling, at the first
+ *   step that needs more); with hardest, puzzles dug under the
+ *   technique's ceiling (nonet_generate's rating steering: every removal
+ *   keeps the ladder able to solve it with no harder technique) whose
+ *   hardest step is of it; for techniques too rare for that (jellyfish,
+ *   quads, ...: nonet_needs_seeded), one of a few puzzles found so, kept
+ *   in the library, taken a few steps away by the digging below;
+ * - every dig_every outputs, the base is dug around its pattern: the
+ *   cells of the technique's first steps (their pattern, placements and
+ *   eliminations) are kept empty, 2 to 4 of the solution's other digits
+ *   are put back as clues, and the puzzle is dug again to a minimal one
+ *   in a random order; kept when the technique is still needed (and
+ *   still the hardest), else the next try (up to 8), else the base;
+ * - each output is that puzzle turned by a random symmetry of Sudoku
+ *   (nonet_transform_random: bands, rows in bands, stacks, columns in
+ *   stacks, transposition, digits), which keeps the solution unique and
+ *   the path the same, round for round.
+ * So with the defaults a base gives 32 puzzles: 8 digs (different clue
+ * sets, minimal, mostly not isomorphic to each other) in 4 symmetries
+ * each; they share the base's solution grid (up to the symmetry);
+ * different bases differ. */
+typedef struct nonet_needs_opts {
+    nonet_technique technique; /* the path must use it */
+    int hardest;               /* 1: and it is the hardest step's technique
+                                  (nonet_rating.hardest), the ladder never
+                                  stuck */
+    int fresh;                 /* a new base every this many puzzles of a
+                                  seed's stream (0: NONET_NEEDS_FRESH) */
+    int dig_every;             /* a new dig around the base every this many
+                                  (0: NONET_NEEDS_DIG_EVERY; 1: each puzzle
+                                  its own dig) */
+    uint64_t max_tries;        /* candidates tried for a base before giving
+                                  up (0: NONET_NEEDS_TRIES) */
+} nonet_needs_opts;
+
+#define NONET_NEEDS_FRESH 32
+#define NONET_NEEDS_DIG_EVERY 4
+#define NONET_NEEDS_TRIES 20000
+
+/* The position a trainer shows: the ladder's position right before the
+ * first step of the technique (after every easier step of the path). */
+typedef struct nonet_needs_position {
+    nonet_grid grid;   /* the clues and the digits placed by then */
+    nonet_marks marks; /* every cell's candidates then (a placed digit's own) */
+    int rounds;        /* the ladder's rounds before it: finds, each
+                          taking every step of the easiest technique that
+                          applies (a count no symmetry changes) */
+} nonet_needs_position;
+
+/* What nonet_needs_generate made. */
+typedef struct nonet_needs_info {
+    int clues;        /* clues in the puzzle */
+    int rating;       /* with hardest: the puzzle's SE rating in tenths;
+                         else 0 (the path is walked only to the technique) */
+    int seeded;       /* 1: its base came from the library's own puzzles */
+    int dug;          /* 1: the base dug around its pattern; 0: the base
+                         itself (transformed) */
+    uint64_t base;    /* the base's number in the seed's stream (index /
+                         fresh) */
+    uint64_t tries;   /* candidates tried for the base */
+} nonet_needs_info;
+
+/* A generator of such puzzles: options, generators, a human solver and
+ * the current base. One thread at a time; one per thread. */
+typedef struct nonet_needs_gen nonet_needs_gen;
+
+/* Checks opts: NONET_OK, or NONET_EARG and a sentence why (as
+ * nonet_generate_check): NULL opts, an unknown technique, fresh below 0. */
+NONET_API int nonet_needs_check(const nonet_needs_opts *opts, char *why, size_t cap);
+
+/* Whether the library's bases for the technique (hardest or not) are its
+ * own kept puzzles rather than filtered ones: 1 or 0. */
+NONET_API int nonet_needs_seeded(nonet_technique technique, int hardest);
+
+/* A new generator into *out. Returns NONET_OK, NONET_EARG (NULL out,
+ * opts fail nonet_needs_check) or NONET_ENOMEM; *out NULL unless OK. */
+NONET_API int nonet_needs_new(const nonet_needs_opts *opts, nonet_needs_gen **out);
+
+/* Frees g; NULL is a no-op. */
+NONET_API void nonet_needs_free(nonet_needs_gen *g);
+
+/* Makes g's later nonet_needs_generate stop as *stop says (NULL: never);
+ * see nonet_stop. g NULL is a no-op. */
+NONET_API void nonet_needs_set_stop(nonet_needs_gen *g, const nonet_stop *stop);
+
+/* Makes the puzzle number index of seed's stream: its base is the
+ * (index / fresh)-th of the stream, so consecutive indices reuse one base
+ * (kept in g) and cost far less than the first. Every random choice
+ * comes from (seed, index) and the options alone: the same puzzle on
+ * every machine, thread and build, whatever was made before. *puzzle gets
+ * the puzzle, *solution (if non-NULL) its solution, *position (if
+ * non-NULL) the position before the technique, *info (if non-NULL) what
+ * it is. Returns NONET_OK, NONET_EGIVEUP (max_tries candidates without a
+ * base), NONET_EARG (NULL g or puzzle), NONET_ENOMEM, NONET_ECANCELED or
+ * NONET_ETIMEOUT (g's stop). */
+NONET_API int nonet_needs_generate(nonet_needs_gen *g, uint64_t seed, uint64_t index,
+                                   nonet_grid *puzzle, nonet_grid *solution,
+                                   nonet_needs_position *position, nonet_needs_info *info);
 
 /* ---------------------------------------------------------------- canonical forms */
 

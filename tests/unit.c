@@ -93,6 +93,7 @@ int main(int argc, char **argv)
         {"step_record", suite_step_record},
         {"svg", suite_svg},
         {"hint", suite_hint},
+        {"needs", suite_needs},
     };
     size_t nsuites = sizeof suites / sizeof suites[0], ran = 0;
     for (size_t i = 0; i < nsuites; i++) {

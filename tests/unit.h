@@ -62,6 +62,7 @@ void suite_values(void);
 void suite_step_record(void);
 void suite_svg(void);
 void suite_hint(void);
+void suite_needs(void);
 
 /* test_engines.c: a bitboard solver whose engine state was made under
  * NONET_CPU=portable, so that it runs the portable search whatever the

@@ -92,6 +92,26 @@ const char *nonet_technique_name(nonet_technique technique)
     return NULL;
 }
 
+int nonet_technique_from_name(const char *name, nonet_technique *technique)
+{
+    if (!name || !technique)
+        return NONET_EARG;
+    for (int i = 0; i < LADDER_LEN; i++)
+        if (strcasecmp(ladder[i].name, name) == 0) {
+            *technique = ladder[i].technique;
+            return NONET_OK;
+        }
+    return NONET_EARG;
+}
+
+int nonet_technique_base(nonet_technique technique)
+{
+    for (int i = 0; i < LADDER_LEN; i++)
+        if (ladder[i].technique == technique)
+            return ladder[i].base;
+    return 0;
+}
+
 /* The levels of puzzle books, by their rating bounds in tenths (0: none). */
 static const struct {
     const char *name;
