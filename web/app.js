@@ -140,7 +140,11 @@ let sel = 0;
 let pencil = false;
 let undoStack = [];
 let redoStack = [];
-let hint = null; // { key, rec, step, withMarks, marks (the marks it was found with, or null) }
+// The hint shown: { key, text (the position asked), rec, step, withMarks,
+// marks (the marks it was found with, or null), level (1 the technique and
+// where to look, 2 the pattern's cells, 3 the move), info (the library's
+// hint object at that level) }
+let hint = null;
 let wrongCell = -1;
 let explainView = null; // { rec, steps, k, pos: [{cells, marks}] }
 let seedAuto = false;
@@ -490,13 +494,27 @@ function buildPad(n) {
   pad.style.setProperty('--cols', n + 1 <= 10 ? n + 1 : Math.ceil((n + 1) / 2));
 }
 
-// What the grid shows: the game, or a step of the explanation.
+// What the grid shows: the game, or a step of the explanation; step is
+// what its cells shade (data-hint), drawn and level what the library draws.
 function shown() {
   if (explainView) {
     const p = explainView.pos[explainView.k];
-    return { cells: p.cells, marks: p.marks, step: explainView.steps[explainView.k] };
+    const step = explainView.steps[explainView.k];
+    return { cells: p.cells, marks: p.marks, step, drawn: step, level: 3 };
   }
-  return { cells: G.cells, marks: G.marks, step: hint ? hint.step : null };
+  if (!hint) return { cells: G.cells, marks: G.marks, step: null, drawn: null, level: 3 };
+  return { cells: G.cells, marks: G.marks, step: hintShading(hint), drawn: hint.step, level: hint.level };
+}
+
+// What a hint below level 3 lets the grid shade, from the library's hint
+// object: the region's houses (level 1), the pattern's houses, cells and
+// candidates by role (level 2); never a candidate the step places or
+// eliminates.
+function hintShading(h) {
+  if (h.level >= 3 || !h.info) return h.step;
+  const info = h.info;
+  if (h.level === 1) return { units: (info.region && info.region.houses) || [] };
+  return { units: (info.houses || []).map((x) => x.house), pattern: info.cells || [] };
 }
 
 function hintMap(step) {
@@ -609,7 +627,7 @@ function render() {
   $('timer').textContent = clock(G.elapsed);
   $('puzzle-label').textContent = puzzleLabel() + (G.editing ? ' · entering givens' : '');
   $('pad').classList.toggle('pencil', pencil);
-  drawStep(view.step);
+  drawStep(view.drawn, view.level);
 }
 function setAttr(el, name, v) {
   if (v == null) el.removeAttribute(name);
@@ -637,7 +655,7 @@ function select(i, focus = true) {
 // legend, and its words (<title>, <desc>, also in #step-desc). The page
 // draws no step itself; where a drawing cannot be had, the grid shows
 // the step's cells (data-hint) instead.
-const drawing = { step: null };
+const drawing = { step: null, level: 3 };
 
 // The pencil-mark line of a position (n symbols a cell, '.' where a digit
 // is no candidate), as the library's records write it.
@@ -645,22 +663,27 @@ const marksLine = (cells, marks) =>
   cells.map((d, i) => [...Array(G.n)].map((_, k) => (!d && has(marks[i] || 0, k + 1) ? sym(k + 1) : '.')).join('')).join('');
 
 // What the library draws: the position the step was found in (its marks,
-// or none: every candidate the units allow), the puzzle's givens, the step.
-function stepRequest(step) {
+// or none: every candidate the units allow), the puzzle's givens, the step,
+// and a hint's level below 3 (nonet_step_hint_svg: the region, or the
+// pattern's cells, and nothing the step concludes).
+function stepRequest(step, level = 3) {
   const at = explainView ? explainView.pos[explainView.k] : { cells: G.cells, marks: hint && hint.marks };
   const request = { size: `${G.br}x${G.bc}`, cells: toLine(at.cells), givens: toLine(G.givens), step, id: 'step' };
   if (at.marks) request.marks = marksLine(at.cells, at.marks);
+  if (level < 3) request.level = level;
   return request;
 }
 
-function drawStep(step) {
-  if (step === drawing.step) return;
+function drawStep(step, level = 3) {
+  if (step === drawing.step && level === drawing.level) return;
   drawing.step = step;
+  drawing.level = level;
   if (!step) return showDrawing(null);
   $('step-view').setAttribute('aria-busy', 'true');
-  ask('svg', { request: stepRequest(step) }, '').then(
-    (svg) => drawing.step === step && showDrawing(svg),
-    () => drawing.step === step && showDrawing(null),
+  const current = () => drawing.step === step && drawing.level === level;
+  ask('svg', { request: stepRequest(step, level) }, '').then(
+    (svg) => current() && showDrawing(svg),
+    () => current() && showDrawing(null),
   );
 }
 
@@ -842,7 +865,7 @@ const doHint = act(async () => {
   if (explainView) closeExplain();
   if (G.editing) return say('Lock the givens first (the “Lock givens” button).');
   const key = posKey();
-  if (hint && hint.key === key) return applyHint();
+  if (hint && hint.key === key) return hint.level < 3 ? nextLevel() : applyHint();
   if (G.solution) {
     const i = G.cells.findIndex((d, j) => d && !G.givens[j] && d !== G.solution[j]);
     if (i >= 0) {
@@ -870,14 +893,15 @@ const doHint = act(async () => {
       }
     }
   }
-  const rec = pick(await ask('hint', { text: await position(G.cells, marks) }, 'thinking'));
+  const text = await position(G.cells, marks);
+  const rec = pick(await ask('hint', { text, level: 1 }, 'thinking'));
   const usedMarks = withMarks;
   if (posKey() !== key) return;
   wrongCell = -1;
   if (rec.step && rec.status !== 'error') {
-    hint = { key, rec, step: rec.step, withMarks: usedMarks, marks };
+    hint = { key, text, rec, step: rec.step, withMarks: usedMarks, marks, level: 1, info: rec.hint || null };
     render();
-    say(`${rec.step.text} (${rec.step.technique}, ${fmtRating(rec.step.difficulty)}). Press Hint again to apply it.`);
+    say(levelWords(hint));
     return;
   }
   hint = null;
@@ -897,6 +921,31 @@ const doHint = act(async () => {
   render();
   say(hintWords(rec));
 });
+
+// The next press of Hint tells more of the same step: the library's hint
+// at the next level (asked again of the same position: the ladder finds
+// the same step).
+async function nextLevel() {
+  const h = hint;
+  const rec = pick(await ask('hint', { text: h.text, level: h.level + 1 }, 'thinking'));
+  if (hint !== h || posKey() !== h.key) return;
+  if (!rec.step || !rec.hint || rec.step.text !== h.step.text) {
+    hint = null;
+    render();
+    return say('The position changed: press Hint for a new hint.');
+  }
+  hint = { ...h, rec, step: rec.step, level: h.level + 1, info: rec.hint };
+  render();
+  say(levelWords(hint));
+}
+
+// A hint's words at its level, for #status (read by screen readers).
+function levelWords(h) {
+  const words = h.info ? h.info.text : h.step.text;
+  if (h.level === 1) return `Hint 1 of 3: ${words}. Press Hint again for the cells to look at.`;
+  if (h.level === 2) return `Hint 2 of 3: ${words}. Press Hint again for the move.`;
+  return `Hint 3 of 3: ${h.step.text} (${h.step.technique}, ${fmtRating(h.step.difficulty)}). Press Hint again to apply it.`;
+}
 
 function hintWords(rec) {
   switch (rec.status) {

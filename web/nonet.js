@@ -110,8 +110,13 @@ export class Nonet {
     return this.#records(this.#x.nw_rate(this.#w, this.#input(text), ceiling | 0));
   }
 
-  hint(text) {
-    return this.#records(this.#x.nw_hint(this.#w, this.#input(text)))[0] ?? null;
+  // The next step's record; with a level (1 to 3: the technique and where
+  // to look, the pattern's cells, the move) also its "hint" at that level
+  // (nw_hint_level: nonet_step_hint_json's object, its words in "text").
+  hint(text, level) {
+    const input = this.#input(text);
+    const at = level ? this.#x.nw_hint_level(this.#w, input, level | 0) : this.#x.nw_hint(this.#w, input);
+    return this.#records(at)[0] ?? null;
   }
 
   // The whole path; onProgress(steps) after every few rounds.
@@ -127,8 +132,10 @@ export class Nonet {
   }
 
   // The library's drawing (nonet_step_svg) of a position and, if given,
-  // a step found in it: request {size, cells, marks, givens, step, id}
-  // (web/api.h, nw_svg; step as hint or explain gave it). The SVG
+  // a step found in it: request {size, cells, marks, givens, step, id,
+  // level} (web/api.h, nw_svg; step as hint or explain gave it; level 1 or
+  // 2: the step as a hint at that level tells it, nothing it concludes
+  // drawn). The SVG
   // document's text; throws with the library's reason when it cannot be
   // drawn.
   svg(request) {

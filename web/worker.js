@@ -17,7 +17,7 @@ function answer(msg, nonet) {
     case 'rate':
       return { id, records: nonet.rate(msg.text, msg.ceiling ?? 0) };
     case 'hint':
-      return { id, records: nonet.hint(msg.text) };
+      return { id, records: nonet.hint(msg.text, msg.level ?? 0) };
     case 'svg':
       return { id, svg: nonet.svg(msg.request) };
     case 'explain':

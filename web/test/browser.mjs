@@ -983,19 +983,41 @@ async function checkPencil({ pageFor, note }) {
 
 const hintSignature = (g) => g.hinted().map((c) => `${Grid.name(c)}=${c.hint}`).join(' ');
 
-/** Presses #hint once and waits until the page answered (a hint shown or the grid changed). */
+/** Presses #hint once and waits until the page answered (a hint shown, its next level, or the grid changed). */
 async function pressHint(page, before) {
+  const said = await text(page, '#status');
   await click(page, '#hint');
   return until(
-    'an answer to #hint (data-hint cells, or a changed grid)',
+    'an answer to #hint (data-hint cells, a hint\'s next level, or a changed grid)',
     async () => {
       const g = await readGrid(page);
+      const now = await text(page, '#status');
       const changed = g.valuesLine() !== before.valuesLine() || g.cells.some((c, i) => c.marks !== before.cells[i].marks);
-      const shown = g.hinted().length > 0 && hintSignature(g) !== hintSignature(before);
-      return { ok: changed || shown, why: `no change; ${g.hinted().length} cells with data-hint; #status ${JSON.stringify(await text(page, '#status'))}` };
+      const shown = g.hinted().length > 0 && (hintSignature(g) !== hintSignature(before) || (now !== said && /^Hint [123] of 3/.test(now)));
+      return { ok: changed || shown, why: `no change; ${g.hinted().length} cells with data-hint; #status ${JSON.stringify(now)}` };
     },
     T.worker,
   );
+}
+
+/** Presses #hint until the hint at level (1 to 3) is shown: #status "Hint L of 3: …". */
+async function hintAtLevel(page, level) {
+  for (let i = 0; i < 4; i++) {
+    const said = await text(page, '#status');
+    if (said.startsWith(`Hint ${level} of 3`)) return said;
+    await click(page, '#hint');
+    await until(
+      `#status to change after #hint (on the way to level ${level})`,
+      async () => {
+        const now = await text(page, '#status');
+        return { ok: now !== said && /^Hint [123] of 3/.test(now), why: `#status ${JSON.stringify(now)}` };
+      },
+      T.worker,
+    );
+  }
+  const said = await text(page, '#status');
+  expect(said.startsWith(`Hint ${level} of 3`), `no hint at level ${level}: #status ${JSON.stringify(said)}`);
+  return said;
 }
 
 async function checkHint({ pageFor, note }) {
@@ -1004,7 +1026,7 @@ async function checkHint({ pageFor, note }) {
   const sol = easySolution.solution;
   let g = await loadPuzzle(page, EASY, EASY);
 
-  await click(page, '#hint');
+  await hintAtLevel(page, 3);
   const shown = await until(
     'cells with data-hint after #hint',
     async () => {
@@ -1041,8 +1063,8 @@ async function checkHint({ pageFor, note }) {
   expect(changedElsewhere.length === 0, `applying one hint changed other cells too: ${changedElsewhere.map(Grid.name).join(' ')}`);
 
   // hints to the end
-  let presses = 2;
-  for (let i = 0; i < 300; i++) {
+  let presses = 4;
+  for (let i = 0; i < 1200; i++) {
     g = await readGrid(page);
     if (g.values().every(Boolean)) break;
     await pressHint(page, g);
@@ -1564,7 +1586,7 @@ async function checkHardHints({ pageFor, note }) {
   let g = await loadPuzzle(page, FIENDISH, FIENDISH);
   const kinds = new Set();
   let presses = 0;
-  for (; presses < 400 && !g.values().every(Boolean); presses++) {
+  for (; presses < 1600 && !g.values().every(Boolean); presses++) {
     try {
       await pressHint(page, g);
     } catch (err) {
@@ -2016,6 +2038,7 @@ async function checkExplainList({ pageFor, note }) {
     }
   }
   // the control: in play, with no step shown, the selected digit is highlighted
+  await hintAtLevel(page, 3);
   await click(page, '#hint'); // applies it: no step shown any more
   await until('the hint applied', async () => ({ ok: (await readGrid(page)).hinted().length === 0 }), T.worker);
   const c = await pickGiven();
@@ -2049,7 +2072,8 @@ async function readDrawing(page) {
       desc: (svg.querySelector('desc')?.textContent || '').trim(),
       stepDesc: (document.querySelector('#step-desc')?.textContent || '').trim(),
       labelled: svg.getAttribute('role') === 'img' && !!document.getElementById(svg.getAttribute('aria-labelledby') || '-'),
-      marks: [...svg.querySelectorAll('.mark')].map((m) => ({ cell: m.dataset.cell, digit: Number(m.dataset.digit), role: m.dataset.role })),
+      marks: [...svg.querySelectorAll('.mark')].map((m) => ({ cell: m.dataset.cell, digit: Number(m.dataset.digit || 0), role: m.dataset.role })),
+      houses: [...svg.querySelectorAll('.house')].map((h) => h.dataset.house),
       links: [...svg.querySelectorAll('.link')].map((l) => ({ from: l.dataset.from, to: l.dataset.to, cls: l.getAttribute('class') })),
       strokes: [...svg.querySelectorAll('.link .line')].map((l) => getComputedStyle(l).strokeDasharray),
       background: bg ? getComputedStyle(bg).fill : null,
@@ -2201,7 +2225,7 @@ async function checkStepDrawing({ pageFor, note }) {
     return { ok: d.sameCells > 0, why: `${d.sameCells} cells with the selected digit's highlight`, d };
   });
   const hintRecord = JSON.parse(runNonet(['hint', '--json', CHAIN])).step;
-  await click(page, '#hint');
+  await hintAtLevel(page, 3);
   const hinted = (await waitForDrawing(page, hintRecord, '#hint')).d;
   failures.push(...drawingProblems(hinted, hintRecord).map((p) => `hint: ${p}`));
   if (hinted.sameCells) failures.push(`hint: ${hinted.sameCells} cells keep the highlight of ${Grid.name(given)}'s ${given.value} while the hint is drawn`);
@@ -2232,6 +2256,137 @@ async function checkStepDrawing({ pageFor, note }) {
   const wantPrint = [{ library: true, givens: clues, placed: 0, cands: 0 }, { library: true, givens: clues, placed: 81 - clues, cands: 0 }];
   if (JSON.stringify(printed) !== JSON.stringify(wantPrint)) failures.push(`print area: ${JSON.stringify(printed)}, want ${JSON.stringify(wantPrint)}`);
   else note(`print: the puzzle (${clues} givens) and its solution (${81 - clues} digits apart from the clues), drawn by the library`);
+  expect(failures.length === 0, failures.join('\n'));
+}
+
+// A pencil-mark position whose next step is an x-wing (tests/data/hint_positions.txt).
+const XWING_POSITION = fs
+  .readFileSync(path.join(here, '../../tests/data/hint_positions.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => /^[1-9.]{729}$/.test(l))[0];
+
+/** A drawing of a hint below level 3 against the whole step's record and the level's hint record: the problems. */
+function hintLevelProblems(d, step, hintRec, level) {
+  const problems = [];
+  if (!d.svg) return ['no drawing in #step-drawing'];
+  if (!d.shown) problems.push('the drawing is not on screen');
+  if (d.title !== hintRec.text) problems.push(`its title ${JSON.stringify(d.title)} is not the level-${level} hint ${JSON.stringify(hintRec.text)}`);
+  if (!d.labelled) problems.push('the drawing is not role="img" with an aria-labelledby that exists');
+  if (!d.desc || d.stepDesc !== d.desc) problems.push('#step-desc is not the drawing\'s desc');
+  const concluded = new Set();
+  for (const p of step.placements || []) concluded.add(`${p.cell}:${p.digit}`);
+  for (const e of step.eliminations || []) for (const x of e.digits) concluded.add(`${e.cell}:${x}`);
+  const told = d.marks.filter((m) => concluded.has(`${m.cell}:${m.digit}`) || ['placed', 'eliminated', 'on', 'off'].includes(m.role));
+  if (told.length) problems.push(`marks that give the move away: ${told.map((m) => `${m.cell}:${m.digit} ${m.role}`).join(', ')}`);
+  if (d.links.length) problems.push(`${d.links.length} chain links drawn`);
+  // the step's own words (level 3) are not on the page
+  if (d.title === step.text || d.desc.includes(step.text)) problems.push('the drawing says the move');
+  if (level === 1) {
+    if (d.marks.length) problems.push(`${d.marks.length} candidates marked at level 1`);
+    const want = (hintRec.region.houses || []).slice().sort().join();
+    if (d.houses.slice().sort().join() !== want) problems.push(`houses outlined ${d.houses.join(', ')}, the region's ${want}`);
+  } else {
+    const want = new Set();
+    for (const c of hintRec.cells) for (const x of c.digits.length ? c.digits : [0]) want.add(`${c.cell}:${x}`);
+    const got = new Set(d.marks.map((m) => `${m.cell}:${m.digit}`));
+    if ([...got].sort().join() !== [...want].sort().join()) problems.push(`marks ${[...got].sort().join(' ')}, the hint's cells ${[...want].sort().join(' ')}`);
+  }
+  return problems;
+}
+
+async function checkHintLevels({ pageFor, note }) {
+  expect(XWING_POSITION, 'test premise: no position in tests/data/hint_positions.txt');
+  const step = JSON.parse(runNonet(['hint', '--json', XWING_POSITION])).step;
+  const level = (l) => JSON.parse(runNonet(['hint', '--json', '--level', String(l), XWING_POSITION])).hint;
+  const hints = [null, level(1), level(2)];
+  expect(step.technique === 'x-wing' && step.eliminations.length > 0, `test premise: the position's next step is ${step.technique}`);
+  const page = await pageFor({ bypassCSP: true });
+  await open(page);
+  await paste(page, XWING_POSITION);
+  await until('the pencil-mark position loaded', async () => {
+    const g = await readGrid(page);
+    return { ok: g.cells.filter((c) => c.marks).length > 20, why: `${g.cells.filter((c) => c.marks).length} cells with marks` };
+  });
+  const failures = [];
+  const axe = async (name) => {
+    const v = await axeScan(page);
+    if (v.length) failures.push(`axe, ${name}:\n${describeViolations(v)}`);
+    else note(`axe, ${name}: clean`);
+  };
+  const dark = async (on) => {
+    if (((await page.getAttribute('html', 'data-theme')) === 'dark') !== on) await click(page, '#dark');
+    await until(on ? 'dark mode' : 'light mode', async () => ({ ok: ((await page.getAttribute('html', 'data-theme')) === 'dark') === on }));
+  };
+  const shots = process.env.SHOTS42;
+  for (const l of [1, 2]) {
+    const said = await hintAtLevel(page, l);
+    const d = (await until(`the level-${l} drawing`, async () => {
+      const d = await readDrawing(page);
+      return { ok: d.svg && d.title === hints[l].text, why: d.svg ? `drawing titled ${JSON.stringify(d.title)}` : 'no drawing', d };
+    }, T.worker)).d;
+    failures.push(...hintLevelProblems(d, step, hints[l], l).map((p) => `level ${l}: ${p}`));
+    if (!said.includes(hints[l].text)) failures.push(`level ${l}: #status ${JSON.stringify(said)} does not say the hint ${JSON.stringify(hints[l].text)}`);
+    // the hidden grid's shading tells no more than the drawing
+    const g = await readGrid(page);
+    const kinds = new Set(g.hinted().flatMap(hintKinds));
+    if (kinds.has('placement') || kinds.has('elimination')) failures.push(`level ${l}: the grid's data-hint has ${[...kinds].join(', ')}`);
+    note(`level ${l}: ${JSON.stringify(said)}; ${d.marks.length} marks, houses ${d.houses.join(', ')}`);
+    await axe(`level ${l}, light`);
+    if (shots) await page.screenshot({ path: path.join(shots, `hint-level${l}-light.png`) });
+    await dark(true);
+    await axe(`level ${l}, dark`);
+    if (shots) await page.screenshot({ path: path.join(shots, `hint-level${l}-dark.png`) });
+    await dark(false);
+  }
+  // level 3: the move, drawn whole
+  const said3 = await hintAtLevel(page, 3);
+  const d3 = (await waitForDrawing(page, step, 'the third press of #hint')).d;
+  failures.push(...drawingProblems(d3, step).map((p) => `level 3: ${p}`));
+  if (!said3.includes(step.text)) failures.push(`level 3: #status ${JSON.stringify(said3)} does not say the move`);
+  await axe('level 3, light');
+  note(`level 3: ${JSON.stringify(said3)}`);
+  // a change of the grid while a hint is shown starts over at level 1: a
+  // pencil mark toggled from the pad at level 2, and undone
+  await click(page, '#step-close');
+  const before = await readGrid(page);
+  const cell = before.cells.find((c) => !c.value && c.marks.length > 1);
+  await cellLocator(page, cell.row, cell.col).click();
+  await click(page, '#pencil');
+  await hintAtLevel(page, 2);
+  await click(page, `#pad button[data-digit="${cell.marks[0]}"]`);
+  await until('the mark toggled, the hint gone', async () => {
+    const g = await readGrid(page);
+    const d = await readDrawing(page);
+    return { ok: g.cells[cell.row * 9 + cell.col].marks !== cell.marks && !d.svg, why: `marks ${g.cells[cell.row * 9 + cell.col].marks}, drawing ${d.svg}` };
+  });
+  await click(page, '#undo');
+  await until('the mark back', async () => ({ ok: (await readGrid(page)).cells[cell.row * 9 + cell.col].marks === cell.marks }));
+  await click(page, '#pencil');
+  await click(page, '#hint');
+  const again = await until('a hint after the grid changed', async () => {
+    const now = await text(page, '#status');
+    return { ok: /^Hint \d of 3/.test(now), why: `#status ${JSON.stringify(now)}`, now };
+  }, T.worker);
+  if (!again.now.startsWith('Hint 1 of 3')) failures.push(`after the grid changed, #hint gave ${JSON.stringify(again.now)}, not level 1`);
+  // after level 3 the next press applies the move, and the press after that is level 1 of the next step
+  await hintAtLevel(page, 3);
+  const g3 = await readGrid(page);
+  await click(page, '#hint');
+  await until('the x-wing applied (its eliminations gone from the marks)', async () => {
+    const g = await readGrid(page);
+    return { ok: g.hinted().length === 0 && g.cells.some((c, i) => c.marks !== g3.cells[i].marks), why: `${g.hinted().length} cells with data-hint` };
+  }, T.worker);
+  const gone = step.eliminations.flatMap((e) => e.digits.map((x) => [e.cell, String(x)]));
+  const after = await readGrid(page);
+  const kept = gone.filter(([c, x]) => after.cells.find((k) => Grid.name(k) === c).marks.includes(x));
+  if (kept.length) failures.push(`after applying: ${kept.map(([c, x]) => `${c}:${x}`).join(' ')} still marked`);
+  await click(page, '#hint');
+  const next = await until('the next step\'s first hint', async () => {
+    const now = await text(page, '#status');
+    return { ok: /^Hint \d of 3/.test(now), why: `#status ${JSON.stringify(now)}`, now };
+  }, T.worker);
+  if (!next.now.startsWith('Hint 1 of 3')) failures.push(`the hint after the move is ${JSON.stringify(next.now)}, not level 1`);
+  note(`after the move: ${JSON.stringify(next.now)}`);
   expect(failures.length === 0, failures.join('\n'));
 }
 
@@ -2282,6 +2437,7 @@ async function main() {
     await runCheck(24, 'the keyboard help is shown to everyone', checkKeysHelp);
     await runCheck(25, 'explanation: numbers on first lines; a step is not outshone', checkExplainList);
     await runCheck(26, 'a step drawn by the library: chain nodes and links as the record, axe, themes', checkStepDrawing);
+    await runCheck(27, 'hints in levels: where to look, the cells, the move; reset; axe', checkHintLevels);
     // last (though numbered 20 before the checks above came): it reads the
     // errors every check before it saw
     await runCheck(20, 'no uncaught errors on the page', checkNoErrors);
