@@ -40,9 +40,10 @@ typedef struct options {
     int runs;
     int threads;
     size_t max;
-    int rate_only; /* -R: the human-style solver only */
-    int gen_only;  /* -G: the generator only */
-    int read_only; /* -P: the reader on pasted layouts only */
+    int rate_only;  /* -R: the human-style solver only */
+    int gen_only;   /* -G: the generator only */
+    int read_only;  /* -P: the reader on pasted layouts only */
+    int needs_only; /* -N: puzzles that need a technique only */
 } options;
 
 double bench_now(void)
@@ -483,17 +484,19 @@ static void read_default_sets(const options *o)
 
 int main(int argc, char **argv)
 {
-    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0, 0, 0, 0};
+    options o = {NONET_ENGINE_AUTO, 0, 3, 1, 0, 0, 0, 0, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
     int opt;
-    while ((opt = getopt(argc, argv, "e:n:r:j:RGP")) != -1) {
+    while ((opt = getopt(argc, argv, "e:n:r:j:RGPN")) != -1) {
         if (opt == 'R')
             o.rate_only = 1;
         else if (opt == 'G')
             o.gen_only = 1;
         else if (opt == 'P')
             o.read_only = 1;
+        else if (opt == 'N')
+            o.needs_only = 1;
         else if (opt == 'e' && nonet_engine_from_name(optarg, &o.engine) == NONET_OK)
             o.engine_given = 1;
         else if (opt == 'n')
@@ -503,14 +506,19 @@ int main(int argc, char **argv)
         else if (opt == 'j' && atoi(optarg) >= 1 && atoi(optarg) <= 64)
             o.threads = atoi(optarg);
         else {
-            fprintf(stderr, "usage: nonet-bench [-R | -G | -P] [-e ENGINE] [-j THREADS] [-n MAX] "
-                            "[-r RUNS] [FILE...]\n");
+            fprintf(stderr,
+                    "usage: nonet-bench [-R | -G | -P | -N] [-e ENGINE] [-j THREADS] [-n MAX] "
+                    "[-r RUNS] [FILE...]\n");
             return 2;
         }
     }
     printf("# bitboard code path: %s\n", nonet_cpu_path());
     if (o.gen_only) {
         bench_generate(o.runs);
+        return 0;
+    }
+    if (o.needs_only) {
+        bench_needs(o.runs);
         return 0;
     }
     char path[512];
@@ -598,6 +606,7 @@ int main(int argc, char **argv)
             count_6x6();
             bench_exact_cover(o.runs);
             bench_generate(o.runs);
+            bench_needs(o.runs);
             read_header();
             read_default_sets(&o);
         }

@@ -46,6 +46,10 @@ void bench_exact_cover(int runs);
  * median 25x25 puzzle with 55% of its cells given. */
 void bench_generate(int runs);
 
+/* Puzzles that need a technique (bench_needs.c): nonet_needs_generate's
+ * rate beside plain filtering's, per technique of issue 42's goals. */
+void bench_needs(int runs);
+
 /* Canonical forms of every puzzle of the set (median of runs runs), in
  * the solving table's columns; "several" counts the puzzles with
  * automorphisms. */

@@ -58,6 +58,20 @@ static const char generate_text[] =
     "      --timeout SECS   give up a puzzle after SECS seconds (e.g. 60): a\n"
     "                       line '# timeout' (a record with that status)\n"
     "                       stands for it, the others go on (exit status 1)\n"
+    "      --needs NAME     puzzles whose solving path (the ladder's, as `nonet\n"
+    "                       rate` walks it) uses the technique NAME, as `nonet\n"
+    "                       explain` names it (\"x-wing\", \"jellyfish\", \"forcing\n"
+    "                       chain\"), with no harder one before it: 9x9, no\n"
+    "                       symmetry; built around the pattern (README, Puzzles\n"
+    "                       that need a technique); not with --symmetry,\n"
+    "                       --strict-minimal, --clues, --max-clues, --level,\n"
+    "                       --rating or --size\n"
+    "      --hardest        with --needs: the technique is the hardest step\n"
+    "      --position       with --needs: also the position just before the\n"
+    "                       technique is first needed (digits and candidates)\n"
+    "                       as comment lines in the candidates layout ('#\n"
+    "                       position before x-wing, round 12'); in a record,\n"
+    "                       \"result\" and \"marks\"\n"
     "  -v, --verbose        the seed and a summary on stderr\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -71,6 +85,8 @@ typedef struct gen_opts {
     uint64_t timeout_ns; /* --timeout: each puzzle's time, 0: none */
     nonet_layout format;
     int solution, jobs, verbose, rated;
+    int needs, position; /* --needs given; --position */
+    nonet_needs_opts n;
 } gen_opts;
 
 /* One batch of puzzles, made by every thread, printed in order. */
@@ -84,12 +100,17 @@ typedef struct batch {
     size_t ncells;
     nonet_generated *info;
     int *rc;
+    uint8_t *pos_cells;  /* --position: each puzzle's position, 81 cells */
+    uint64_t *pos_marks; /* and 81 candidate sets */
+    int *pos_rounds;
 } batch;
 
 typedef struct worker {
     batch *b;
     nonet_generator *gen;
+    nonet_needs_gen *needs; /* --needs */
     nonet_grid puzzle, solution;
+    nonet_needs_position pos;
 } worker;
 
 static void *work(void *arg)
@@ -103,9 +124,21 @@ static void *work(void *arg)
         if (i < 0)
             return NULL;
         nonet_stop stop = puzzle_stop(b->o->timeout_ns);
-        nonet_generator_set_stop(w->gen, &stop);
-        b->rc[i] = nonet_generate(w->gen, b->o->seed, b->first + (uint64_t)i, &w->puzzle,
-                                  &w->solution, &b->info[i]);
+        if (w->needs) {
+            nonet_needs_info ni;
+            memset(&ni, 0, sizeof ni);
+            nonet_needs_set_stop(w->needs, &stop);
+            b->rc[i] = nonet_needs_generate(w->needs, b->o->seed, b->first + (uint64_t)i,
+                                            &w->puzzle, &w->solution, &w->pos, &ni);
+            b->info[i] = (nonet_generated){NONET_SYM_NONE, ni.clues, ni.rating, ni.tries};
+            memcpy(b->pos_cells + (size_t)i * 81, w->pos.grid.cells, 81);
+            memcpy(b->pos_marks + (size_t)i * 81, w->pos.marks.cands, 81 * sizeof(uint64_t));
+            b->pos_rounds[i] = w->pos.rounds;
+        } else {
+            nonet_generator_set_stop(w->gen, &stop);
+            b->rc[i] = nonet_generate(w->gen, b->o->seed, b->first + (uint64_t)i, &w->puzzle,
+                                      &w->solution, &b->info[i]);
+        }
         memcpy(b->puzzles + (size_t)i * b->ncells, w->puzzle.cells, b->ncells);
         memcpy(b->solutions + (size_t)i * b->ncells, w->solution.cells, b->ncells);
     }
@@ -219,6 +252,34 @@ static int print_timeout(const gen_opts *o, const batch *b, int i)
     return printf("# timeout: puzzle %llu: %s\n", index, why) < 0 ? -1 : 0;
 }
 
+/* Puzzle i's position (--position) into *g and *m. */
+static void batch_position(const batch *b, int i, nonet_grid *g, nonet_marks *m)
+{
+    nonet_grid_init(g, 3, 3);
+    memcpy(g->cells, b->pos_cells + (size_t)i * 81, 81);
+    memcpy(m->cands, b->pos_marks + (size_t)i * 81, 81 * sizeof(uint64_t));
+}
+
+/* Prints puzzle i's position as comment lines in the candidates layout. */
+static int print_position(const gen_opts *o, const batch *b, int i)
+{
+    static nonet_grid g;
+    static nonet_marks m;
+    char text[4096];
+    batch_position(b, i, &g, &m);
+    if (nonet_format_candidates(&g, m.cands, text, sizeof text) <= 0)
+        return -1;
+    printf("# position before %s, round %d\n", nonet_technique_name(o->n.technique),
+           b->pos_rounds[i] + 1);
+    for (char *line = text; *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        printf("#%s%.*s\n", len ? " " : "", (int)len, line);
+        line += len + (end != NULL);
+    }
+    return 0;
+}
+
 /* Prints puzzle i of the batch, or its record. */
 static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, nonet_grid *p,
                      nonet_grid *s)
@@ -239,7 +300,12 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
         made.layout = NONET_LAYOUT_LINE;
         made.blank = '.';
         rec.fields = NONET_FIELD_SEED | NONET_FIELD_SYMMETRY | NONET_FIELD_CLUES |
-                     NONET_FIELD_RATING | (o->solution ? NONET_FIELD_SOLUTION : 0u);
+                     NONET_FIELD_RATING | (o->solution ? NONET_FIELD_SOLUTION : 0u) |
+                     (o->position ? NONET_FIELD_RESULT | NONET_FIELD_MARKS : 0u);
+        static nonet_grid pg;
+        static nonet_marks pm;
+        if (o->position)
+            batch_position(b, i, &pg, &pm);
         nonet_result r = {.puzzle = &made,
                           .status = NONET_V_UNIQUE,
                           .fields = rec.fields,
@@ -249,6 +315,10 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
                           .rating = rated ? &rt : NULL,
                           .needs = rated && rt.stuck ? ladder_needs(rt.beyond) : NULL,
                           .solution = s};
+        if (o->position) {
+            r.result = &pg;
+            r.marks = &pm;
+        }
         cli_opts co;
         memset(&co, 0, sizeof co);
         co.format = layout;
@@ -269,15 +339,15 @@ static int print_one(const gen_opts *o, batch *b, int i, nonet_human *human, non
             nonet_format(s, layout, 0, line + len, sizeof line - (size_t)len);
         }
         fputs(line, stdout);
-        return 0;
+        return o->position ? print_position(o, b, i) : 0;
     }
     if (b->first + (uint64_t)i + 1 > o->from)
         putchar('\n');
     if (print_grid(stdout, p, layout, 0, NULL) != 0)
         return -1;
-    if (o->solution)
-        return print_commented(s, layout);
-    return 0;
+    if (o->solution && print_commented(s, layout) != 0)
+        return -1;
+    return o->position ? print_position(o, b, i) : 0;
 }
 
 int cmd_generate(int argc, char **argv)
@@ -293,7 +363,10 @@ int cmd_generate(int argc, char **argv)
         OPT_RATING,
         OPT_JSON,
         OPT_SOLUTION,
-        OPT_TIMEOUT
+        OPT_TIMEOUT,
+        OPT_NEEDS,
+        OPT_HARDEST,
+        OPT_POSITION
     };
     static const struct option longs[] = {
         {"count", required_argument, NULL, 'n'},
@@ -311,6 +384,9 @@ int cmd_generate(int argc, char **argv)
         {"solution", no_argument, NULL, OPT_SOLUTION},
         {"jobs", required_argument, NULL, 'j'},
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"needs", required_argument, NULL, OPT_NEEDS},
+        {"hardest", no_argument, NULL, OPT_HARDEST},
+        {"position", no_argument, NULL, OPT_POSITION},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -322,7 +398,7 @@ int cmd_generate(int argc, char **argv)
     o.from = 1;
     o.jobs = 1;
     o.format = NONET_LAYOUT_LINE;
-    int seeded = 0, level_given = 0, rating_given = 0, opt;
+    int seeded = 0, level_given = 0, rating_given = 0, plain_given = 0, opt;
     uint64_t v;
     optind = 1;
     opterr = 0;
@@ -346,27 +422,32 @@ int cmd_generate(int argc, char **argv)
                 return usage("bad --from '%s' (want a number from 1: the first puzzle is 1)", arg);
             break;
         case OPT_SYMMETRY:
+            plain_given = 1;
             if (nonet_symmetry_from_name(arg, &o.g.symmetry) != NONET_OK)
                 return usage("unknown symmetry '%s' (want none, rot180, rot90, mirror, flip, "
                              "diagonal, antidiagonal or random)",
                              arg);
             break;
         case OPT_STRICT:
+            plain_given = 1;
             o.g.strict_minimal = 1;
             break;
         case OPT_CLUES:
         case OPT_MAXCLUES:
+            plain_given = 1;
             if (parse_number(arg, &v) != 0 || v == 0 || v > (uint64_t)NONET_MAX_CELLS)
                 return usage("bad clue count '%s' (want a number above 0)", arg);
             *(opt == OPT_CLUES ? &o.g.clues : &o.g.max_clues) = (int)v;
             break;
         case OPT_LEVEL:
+            plain_given = 1;
             if (nonet_level_bounds(arg, &o.g.min_rating, &o.g.max_rating) != NONET_OK)
                 return usage("unknown level '%s' (want easy, medium, hard, fiendish or diabolical)",
                              arg);
             level_given = 1;
             break;
         case OPT_RATING: {
+            plain_given = 1;
             const char *end;
             int lo = parse_rating(arg, &end), hi = 0;
             if (lo >= 0 && *end == '-')
@@ -384,6 +465,7 @@ int cmd_generate(int argc, char **argv)
             break;
         }
         case 's':
+            plain_given = 1;
             if (nonet_parse_shape(arg, &o.g.box_rows, &o.g.box_cols) != NONET_OK)
                 return usage("bad size '%s' (want the boxes RxC: 3x3 for 9x9, 2x3 for 6x6)", arg);
             break;
@@ -406,6 +488,23 @@ int cmd_generate(int argc, char **argv)
             if (parse_seconds(arg, &o.timeout_ns) != 0)
                 return usage("bad timeout '%s' (want seconds above 0, e.g. 60 or 0.5)", arg);
             break;
+        case OPT_NEEDS:
+            if (nonet_technique_from_name(arg, &o.n.technique) != NONET_OK) {
+                char names[2048] = "";
+                size_t used = 0;
+                for (int t = 0; t < NONET_TECH_COUNT && used < sizeof names; t++)
+                    used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                             t ? ", " : "", nonet_technique_name(t));
+                return usage("unknown technique '%s' (want one of: %s)", arg, names);
+            }
+            o.needs = 1;
+            break;
+        case OPT_HARDEST:
+            o.n.hardest = 1;
+            break;
+        case OPT_POSITION:
+            o.position = 1;
+            break;
         case 'v':
             o.verbose = 1;
             break;
@@ -419,6 +518,13 @@ int cmd_generate(int argc, char **argv)
         return usage("generate reads no input: '%s'", argv[optind]);
     if (level_given && rating_given)
         return usage("%s", "--level and --rating do not go together");
+    if (o.needs && plain_given)
+        return usage("%s", "--needs makes 9x9 puzzles with no symmetry: not with --symmetry, "
+                           "--strict-minimal, --clues, --max-clues, --level, --rating or --size");
+    if (!o.needs && (o.n.hardest || o.position))
+        return usage("%s", "--hardest and --position go with --needs");
+    if (o.needs)
+        o.g.symmetry = NONET_SYM_NONE;
     char why[200];
     if (nonet_generate_check(&o.g, why, sizeof why) != NONET_OK)
         return usage("%s", why);
@@ -458,13 +564,20 @@ int cmd_generate(int argc, char **argv)
     b.solutions = malloc(b.ncells * (size_t)cap + 1);
     b.info = calloc((size_t)cap, sizeof *b.info);
     b.rc = calloc((size_t)cap, sizeof *b.rc);
+    if (o.needs) {
+        b.pos_cells = malloc((size_t)cap * 81);
+        b.pos_marks = malloc((size_t)cap * 81 * sizeof(uint64_t));
+        b.pos_rounds = calloc((size_t)cap, sizeof *b.pos_rounds);
+    }
     int as_records = o.format == NONET_LAYOUT_JSON || o.format == NONET_LAYOUT_CSV;
     nonet_human *human = as_records ? nonet_human_new() : NULL;
     int status = EXIT_ALL_GOOD, ok = workers && tids && b.puzzles && b.solutions && b.info &&
-                                     b.rc && (human || !as_records);
+                                     b.rc && (human || !as_records) &&
+                                     (!o.needs || (b.pos_cells && b.pos_marks && b.pos_rounds));
     for (int t = 0; ok && t < threads; t++) {
         workers[t].b = &b;
-        ok = nonet_generator_new(&o.g, &workers[t].gen) == NONET_OK;
+        ok = nonet_generator_new(&o.g, &workers[t].gen) == NONET_OK &&
+             (!o.needs || nonet_needs_new(&o.n, &workers[t].needs) == NONET_OK);
     }
     if (!ok) {
         complain("out of memory");
@@ -536,8 +649,10 @@ int cmd_generate(int argc, char **argv)
         fprintf(stderr, "nonet: %llu puzzles, %llu grids dug, %.3f s\n", (unsigned long long)done,
                 (unsigned long long)tries, (now_us() - start) / 1e6);
     pthread_mutex_destroy(&b.lock);
-    for (int t = 0; workers && t < threads; t++)
+    for (int t = 0; workers && t < threads; t++) {
         nonet_generator_free(workers[t].gen);
+        nonet_needs_free(workers[t].needs);
+    }
     nonet_human_free(human);
     free(workers);
     free(tids);
@@ -545,6 +660,9 @@ int cmd_generate(int argc, char **argv)
     free(b.solutions);
     free(b.info);
     free(b.rc);
+    free(b.pos_cells);
+    free(b.pos_marks);
+    free(b.pos_rounds);
     return status;
 }
 

@@ -202,5 +202,46 @@ run canon -s 4x4
 expect_rc 1
 expect_err "too many symmetries tie"
 
+test_name="generate --needs: unique puzzles whose path uses the technique, by seed and -j"
+run generate --needs x-wing -n 12 --seed 3
+expect_rc 0
+cp "$tmp/out" "$tmp/xw"
+if [ "$(grep -cE '^[1-9.]{81}$' "$tmp/xw")" -eq 12 ]; then pass; else fail "want 12 lines of 81 cells"; fi
+"$NONET" count --limit 2 "$tmp/xw" >"$tmp/counts"
+if [ "$(sort -u "$tmp/counts")" = "1" ]; then pass; else fail "counts: $(sort "$tmp/counts" | uniq -c)"; fi
+"$NONET" rate --json "$tmp/xw" >"$tmp/rates"
+if ! grep -v '"x-wing"' "$tmp/rates" | grep -q .; then pass; else fail "a path without x-wing"; fi
+run generate --needs x-wing -n 12 --seed 3 -j 2
+expect_same "$tmp/xw"
+run generate --needs x-wing --seed 3 --from 7 -n 2
+sed -n 7,8p "$tmp/xw" >"$tmp/want"
+expect_same "$tmp/want"
+
+test_name="generate --needs --hardest: the technique is the hardest step"
+run generate --needs "naked pair" --hardest -n 4 --seed 2 --json
+expect_rc 0
+if [ "$(grep -c '"hardest":"naked pair"' "$tmp/out")" -eq 4 ]; then pass; else fail "ratings: $(cat "$tmp/out")"; fi
+expect_out_has '"hardest":"naked pair"'
+
+test_name="generate --needs --position: the position before the technique"
+run generate --needs xy-wing --position -n 1 --seed 9
+expect_rc 0
+expect_out_has '# position before xy-wing, round '
+if [ "$(grep -cE "^# [1-9]+ " "$tmp/out")" -eq 9 ]; then pass; else fail "want 9 candidate lines"; fi
+run generate --needs xy-wing --position -n 1 --seed 9 --json
+expect_out_has '"result":"'
+expect_out_has '"marks":"'
+
+test_name="generate --needs: usage errors"
+run generate --needs xwing
+expect_rc 2
+expect_err "unknown technique 'xwing' (want one of: full house,"
+run generate --needs x-wing --symmetry rot180
+expect_rc 2
+expect_err "--needs makes 9x9 puzzles with no symmetry"
+run generate --hardest
+expect_rc 2
+expect_err "--hardest and --position go with --needs"
+
 echo "generate: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
