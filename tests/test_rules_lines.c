@@ -517,6 +517,43 @@ static void test_bruteforce_6x6(void)
     }
 }
 
+/* Nabner lines of 3 and 4 cells in the top of a 6x6 grid whose last two
+ * rows are given (a random grid's), whose digits can make only a
+ * few sets (1 3 5, 1 3 6, 1 4 6, 2 4 6; 4 cells: none): the engine, which
+ * lists those sets (vb_sets), against every grid. */
+static void test_nabner_sets(void)
+{
+    static const int lines[][4] = {{0, 7, 14, -1}, {0, 1, 2, -1}, {5, 10, 15, -1}, {0, 1, 2, 3}};
+    int some = 0;
+    rng = 4242;
+    for (int round = 0; round < 24; round++) {
+        int i = round % 4;
+        tpuz t = {.n = 6, .br = 2, .bc = 3};
+        boxes(&t);
+        tline *k = &t.k[t.nk++];
+        k->type = NONET_CON_NABNER;
+        for (int j = 0; j < 4 && lines[i][j] >= 0; j++)
+            k->cells[k->ncells++] = lines[i][j];
+        uint8_t sol[36] = {0}, g[36] = {0};
+        CHECK(random_grid(&t, sol, 0));
+        memcpy(g + 24, sol + 24, 12); /* rows 5 and 6 */
+        char why[200] = "";
+        nonet_variant *v = build(&t, g, why, sizeof why);
+        CHECKF(v, "refused: %s", why);
+        tally y = {.t = &t};
+        fill(&y, g);
+        uint64_t count = 0;
+        int rc = nonet_variant_count(v, 0, &count, NULL, NULL, NULL);
+        nonet_variant_free(v);
+        CHECK(rc == NONET_OK);
+        CHECKF(count == y.count, "nabner round %d: engine %llu, enumerated %llu", round,
+               (unsigned long long)count, (unsigned long long)y.count);
+        CHECK(k->ncells < 4 || y.count == 0);
+        some += k->ncells < 4 && y.count > 1;
+    }
+    CHECKF(some >= 9, "%d rounds of several grids", some);
+}
+
 /* The library's check of a filled grid (each constraint compiled alone,
  * what it made checked) against the checker here: random lines over
  * random 4x4 and 6x6 grids, which keep some and break others. */
@@ -853,6 +890,7 @@ void suite_rules_lines(void)
 {
     RUN(test_bruteforce_4x4);
     RUN(test_bruteforce_6x6);
+    RUN(test_nabner_sets);
     RUN(test_check);
     RUN(test_automata);
     RUN(test_text_form);

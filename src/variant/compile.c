@@ -122,6 +122,17 @@ void vb_mask(vbuild *b, int cell, uint64_t allowed)
     b->start[cell] &= allowed;
 }
 
+int vb_sets(vbuild *b, const int *cells, int len, const uint64_t *sets, int nsets)
+{
+    if (nsets < 0 || nsets > VB_MAX_SETS || add_prop(b, VP_SETS, cells, NULL, len, nsets))
+        return -1;
+    for (int i = 0; i < nsets; i++)
+        if (ivec_push(&b->weights, (int)(uint32_t)sets[i]) ||
+            ivec_push(&b->weights, (int)(uint32_t)(sets[i] >> 32)))
+            return -1;
+    return 0;
+}
+
 int vb_classes(vbuild *b, const int *cells, int len, const int *class_of, int nclasses)
 {
     if (add_prop(b, VP_CLASSES, cells, NULL, len, nclasses))
@@ -607,6 +618,10 @@ static int build_combos(vmodel *m)
         else if (pr->kind == VP_RENBAN)           /* no longer than n (model.c) */
             for (k = 0; k + pr->len <= m->n; k++) /* its runs */
                 list[k] = full_set(pr->len) << k;
+        else if (pr->kind == VP_SETS) /* listed by the builder (vb_sets) */
+            for (k = 0; k < pr->target; k++)
+                list[k] = (uint64_t)(uint32_t)m->weights[pr->wfirst + 2 * k] |
+                          (uint64_t)(uint32_t)m->weights[pr->wfirst + 2 * k + 1] << 32;
         else
             continue;
         if (k < 0)
@@ -812,6 +827,16 @@ static int prop_keeps(const vbuild *b, const vprop *p, const uint8_t *g)
         for (int i = 0; i < len; i++)
             s += g[cells[i]];
         return s == p->target;
+    }
+    case VP_SETS: {
+        uint64_t set = 0;
+        for (int i = 0; i < len; i++)
+            set |= (uint64_t)1 << (g[cells[i]] - 1);
+        for (int i = 0; i < p->target; i++)
+            if (set == ((uint64_t)(uint32_t)b->weights.v[p->wfirst + 2 * i] |
+                        (uint64_t)(uint32_t)b->weights.v[p->wfirst + 2 * i + 1] << 32))
+                return 1;
+        return 0;
     }
     case VP_RENBAN: {
         int lo = n, hi = 0;

@@ -87,6 +87,36 @@ int vx_sum(const vctx *x, const int *cells, const int *w, int len, long target)
     return vb_sum(x->b, cells, w, len, (int)vdigit_sum(x, target, wsum));
 }
 
+/* The sets of k digits (from digit `from` on, each allowed by cand) every
+ * two of which allowed relates, into out after its first count: the new
+ * count, or -1 past VB_MAX_SETS. */
+static int cliques(const uint64_t *allowed, int nd, int k, int from, uint64_t set, uint64_t cand,
+                   uint64_t *out, int count)
+{
+    if (!k)
+        return count < VB_MAX_SETS ? (out[count] = set, count + 1) : -1;
+    for (int d = from; d <= nd && count >= 0; d++)
+        if (cand >> (d - 1) & 1)
+            count = cliques(allowed, nd, k - 1, d + 1, set | (uint64_t)1 << (d - 1),
+                            cand & allowed[d - 1], out, count);
+    return count;
+}
+
+int vx_distinct_sets(const vctx *x, const int *cells, int len, const uint64_t *allowed)
+{
+    if (vb_group(x->b, cells, len))
+        return -1;
+    if (len < 3)
+        return 0; /* two cells: their relation says it all */
+    uint64_t *sets = malloc(VB_MAX_SETS * sizeof *sets);
+    if (!sets)
+        return -1;
+    int k = cliques(allowed, x->nd, len, 1, 0, full_set(x->nd), sets, 0);
+    int rc = k > 0 ? vb_sets(x->b, cells, len, sets, k) : 0; /* none: the pairs say so */
+    free(sets);
+    return rc;
+}
+
 static int relate(const vctx *x, int kind, int value, int a, int b)
 {
     return vx_pair(x, a, b, kind, value);
@@ -354,6 +384,12 @@ static int pairwise(const vctx *x)
         return vb_group(x->b, x->cells, x->k->ncells);
     int t = pair_table(x);
     if (t < 0)
+        return -1;
+    int symmetric = count >= 0;
+    for (int a = 0; a < x->nd && symmetric; a++)
+        for (int b = 0; b < x->nd; b++)
+            symmetric &= (seen[a] >> b & 1) == (seen[b] >> a & 1);
+    if (symmetric && vx_distinct_sets(x, x->cells, x->k->ncells, seen)) /* no pair of equals */
         return -1;
     for (int i = 0; i < x->k->ncells; i++)
         for (int j = i + 1; j < x->k->ncells; j++)

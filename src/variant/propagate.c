@@ -1055,6 +1055,7 @@ int vprop_run(const vmodel *m, const vprop *p, uint64_t *cand, int *changed)
     case VP_SANDWICH:
         return run_sandwich(m, p, cand, changed);
     case VP_RENBAN: /* its runs listed as a cage's digit sets (compile.c) */
+    case VP_SETS:
         return run_cage(m, p, cand, changed);
     case VP_AUTOMATON:
         return vline_run(&m->lines[p->line], m->pcells + p->first, cand, changed, m->scratch,

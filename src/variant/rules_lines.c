@@ -119,7 +119,12 @@ int vl_parity(const vctx *x)
  * sees that equal digits are out too) */
 int vl_nabner(const vctx *x)
 {
-    if (vb_group(x->b, x->cells, x->k->ncells))
+    uint64_t far[NONET_MAX_SIDE] = {0}; /* two apart or more */
+    for (int d = 1; d <= x->nd; d++)
+        for (int e = 1; e <= x->nd; e++)
+            if (abs(d - e) >= 2)
+                far[d - 1] |= (uint64_t)1 << (e - 1);
+    if (vx_distinct_sets(x, x->cells, x->k->ncells, far))
         return -1;
     for (int i = 0; i < x->k->ncells; i++)
         for (int j = i + 1; j < x->k->ncells; j++)

@@ -135,7 +135,7 @@ static inline int vcon_digit_sum(const nonet_variant *v, const vcon *k)
 /* ------------------------------------------------------------ the engine's model */
 
 /* the kinds of propagator that are neither groups nor pairs */
-enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_CONTAINS, VP_AUTOMATON, VP_CLASSES };
+enum { VP_SUM, VP_CAGE, VP_SANDWICH, VP_RENBAN, VP_CONTAINS, VP_AUTOMATON, VP_CLASSES, VP_SETS };
 
 typedef struct vprop {
     int kind;       /* VP_* */
@@ -143,7 +143,10 @@ typedef struct vprop {
     int wfirst;     /* VP_SUM: weights vmodel.weights[wfirst ..]
                        (VP_CONTAINS: the digits it needs, target of them;
                        VP_CLASSES: the class of each digit 1 .. n) */
-    int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH); VP_CONTAINS:
+    int target;     /* the sum (VP_SUM, VP_CAGE, VP_SANDWICH); VP_SETS: how
+                       many sets (their bits in weights, two ints each,
+                       low half first), made its digit sets as a cage's;
+                       VP_CONTAINS:
                        how many digits it needs (len: exactly those);
                        VP_CLASSES: how many classes */
     int cfirst;     /* VP_CAGE with a sum: its digit sets, vmodel.combos[cfirst
@@ -512,6 +515,11 @@ static inline long vdigit_sum(const vctx *x, long target, long wsum)
 int vx_pair(const vctx *x, int a, int b, int kind, int value);
 int vx_sum(const vctx *x, const int *cells, const int *w, int len, long target);
 int vx_contains(const vctx *x);
+/* The cells hold different digits every two of which allowed relates
+ * (symmetric: allowed[d-1] bit e-1 as allowed[e-1] bit d-1): a group,
+ * and, for three cells or more, the sets of digits they can make, as a
+ * cage's (vb_sets; left out when more than VB_MAX_SETS). */
+int vx_distinct_sets(const vctx *x, const int *cells, int len, const uint64_t *allowed);
 
 /* A rule's definition over the primitives: the vb_* calls that make its
  * constraint x->k. Returns 0, or -1 out of memory. */
@@ -624,6 +632,10 @@ void vb_mask(vbuild *b, int cell, uint64_t allowed);
 /* The cells hold each of digits[0 .. k) (1..n; a digit as often as it is
  * listed) at least as often as listed; k == len: exactly those digits. */
 int vb_contains(vbuild *b, const int *cells, int len, const int *digits, int k);
+/* The cells hold different digits, which make one of the sets sets[0 ..
+ * nsets) (nsets <= VB_MAX_SETS; propagated as a cage's digit sets). */
+#define VB_MAX_SETS 512
+int vb_sets(vbuild *b, const int *cells, int len, const uint64_t *sets, int nsets);
 /* The cells hold a digit of each of nclasses classes, class_of[d - 1]
  * being digit d's (0 .. nclasses - 1, at most 8 classes). */
 int vb_classes(vbuild *b, const int *cells, int len, const int *class_of, int nclasses);
