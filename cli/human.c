@@ -76,13 +76,18 @@ static char *hint_json(const nonet_step *st, int level, const nonet_grid *g, con
 }
 
 /* --svg: the library's drawing of a step in the position it was found
- * in, malloc'ed (NULL when out of memory, reported). */
+ * in (hint --level 1 or 2: the step as a hint at that level tells it,
+ * nonet_step_hint_svg), malloc'ed (NULL when out of memory, reported). */
 static char *step_svg(steps_batch *b, const nonet_puzzle *p, const nonet_step *st)
 {
     nonet_svg_opts so = {&p->grid, p->symbols, NULL};
-    long need = nonet_step_svg(&b->round, &b->round_marks, st, &so, NULL, 0);
+    int lv = b->level;
+    long need = lv < 3 ? nonet_step_hint_svg(&b->round, &b->round_marks, st, lv, &so, NULL, 0)
+                       : nonet_step_svg(&b->round, &b->round_marks, st, &so, NULL, 0);
     char *text = need > 0 ? malloc((size_t)need + 1) : NULL;
-    if (text)
+    if (text && lv < 3)
+        nonet_step_hint_svg(&b->round, &b->round_marks, st, lv, &so, text, (size_t)need + 1);
+    else if (text)
         nonet_step_svg(&b->round, &b->round_marks, st, &so, text, (size_t)need + 1);
     else
         complain("out of memory drawing a step");

@@ -416,7 +416,10 @@ static const char hint_text[] =
     "                       with the step as data (--level 1, 2: the hint)\n"
     "      --svg DIR        also draw the step, in the position it was found in,\n"
     "                       as DIR/puzzle-K-step-001.svg (K counts the puzzles\n"
-    "                       of the whole input from 1); DIR is made if missing\n"
+    "                       of the whole input from 1); DIR is made if missing;\n"
+    "                       with --level 1 or 2 only what the level tells (the\n"
+    "                       region outlined, or the pattern's candidates by\n"
+    "                       role; nothing placed, removed or linked)\n"
     "  -p, --with-puzzle    each puzzle's line (a position's pencil-mark line)\n"
     "                       before its step, a tab apart (with --apply, on a\n"
     "                       line of its own)\n"
@@ -962,9 +965,8 @@ static int run_command(const command *c, int argc, char **argv)
                                o.read.symbols);
         nonet_reader_free(r);
     }
-    if (o.level && o.level < 3 && (o.apply || o.svg_dir))
-        return usage_error(c, "%s: it goes with --level 3 only",
-                           o.apply ? "--apply takes the step" : "--svg draws the whole step");
+    if (o.level && o.level < 3 && o.apply)
+        return usage_error(c, "%s", "--apply takes the step: it goes with --level 3 only");
     if (o.map && seeded)
         return usage_error(c, "%s", "--seed and --map do not go together");
     if (o.solution && o.solution_column)

@@ -152,8 +152,42 @@ expect_err "bad level '4'"
 run hint --level 1 --apply
 expect_rc 2
 expect_err "--apply takes the step: it goes with --level 3 only"
-run hint --level 2 --svg "$tmp/svgl"
-expect_rc 2
+# --svg at levels 1 and 2: the library's drawing of the hint (the region
+# outlined, then the pattern's candidates by role), never the move: the
+# x-wing removes 5 from r1c4, the chain 2 from r6c3
+for level in 1 2; do
+    rm -rf "$tmp/svgl"
+    run hint --level $level --svg "$tmp/svgl"
+    expect_rc 0
+    for k in 1 2; do
+        f="$tmp/svgl/puzzle-$k-step-001.svg"
+        if [ ! -s "$f" ]; then
+            fail "--level $level --svg: no $f"
+        elif grep -q 'data-role="eliminated"\|data-role="placed"\|class="link\|data-cell="r1c4"\|data-cell="r6c3"' "$f"; then
+            fail "--level $level --svg draws the move: $(grep -o 'data-role="[a-z]*"' "$f" | sort -u | tr '\n' ' ')"
+        else pass; fi
+    done
+    f="$tmp/svgl/puzzle-1-step-001.svg"
+    if [ $level = 1 ]; then
+        # nothing marked, its title the hint's words
+        if grep -q 'class="mark' "$f"; then fail "--level 1 --svg marks a candidate"; else pass; fi
+        if grep -q '<title[^>]*>x-wing: look at columns 1 and 6' "$f"; then pass; else
+            fail "--level 1 --svg: title $(grep -o '<title[^<]*' "$f")"
+        fi
+    else
+        # the x-wing's four cells, each with its 5, by role
+        for c in r1c1 r8c1 r1c6 r8c6; do
+            if grep -q "data-cell=\"$c\" data-digit=\"5\"" "$f"; then pass; else
+                fail "--level 2 --svg: no 5 marked at $c"
+            fi
+        done
+    fi
+done
+"$NONET" hint --level 2 --svg "$tmp/svgl3" <"$tmp/in" >/dev/null
+"$NONET" hint --svg "$tmp/svgl3" <"$tmp/in" >/dev/null
+if cmp -s "$tmp/svgl/puzzle-1-step-001.svg" "$tmp/svgl3/puzzle-1-step-001.svg"; then
+    fail "--level 2 --svg draws as --level 3"
+else pass; fi
 run explain --level 1
 expect_rc 2
 expect_err "option '--level' does not apply to this command"
