@@ -1966,15 +1966,15 @@ typedef struct nonet_needs_position {
 
 /* What nonet_needs_generate made. */
 typedef struct nonet_needs_info {
-    int clues;        /* clues in the puzzle */
-    int rating;       /* with hardest: the puzzle's SE rating in tenths;
-                         else 0 (the path is walked only to the technique) */
-    int seeded;       /* 1: its base came from the library's own puzzles */
-    int dug;          /* 1: the base dug around its pattern; 0: the base
-                         itself (transformed) */
-    uint64_t base;    /* the base's number in the seed's stream (index /
-                         fresh) */
-    uint64_t tries;   /* candidates tried for the base */
+    int clues;      /* clues in the puzzle */
+    int rating;     /* with hardest: the puzzle's SE rating in tenths;
+                       else 0 (the path is walked only to the technique) */
+    int seeded;     /* 1: its base came from the library's own puzzles */
+    int dug;        /* 1: the base dug around its pattern; 0: the base
+                       itself (transformed) */
+    uint64_t base;  /* the base's number in the seed's stream (index /
+                       fresh) */
+    uint64_t tries; /* candidates tried for the base */
 } nonet_needs_info;
 
 /* A generator of such puzzles: options, generators, a human solver and
