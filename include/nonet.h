@@ -1920,8 +1920,9 @@ NONET_API int nonet_is_minimal(nonet_generator *g, const nonet_grid *puzzle,
  *   technique's ceiling (nonet_generate's rating steering: every removal
  *   keeps the ladder able to solve it with no harder technique) whose
  *   hardest step is of it; for techniques too rare for that (jellyfish,
- *   quads, ...: nonet_needs_seeded), one of a few puzzles found so, kept
- *   in the library, taken a few steps away by the digging below;
+ *   quads, aligned triple exclusion; aligned pair exclusion and x-cycle
+ *   as the hardest step: nonet_needs_seeded), one of a few puzzles found
+ *   so, kept in the library, taken a few steps away by the digging below;
  * - every dig_every outputs, the base is dug around its pattern: the
  *   cells of the technique's first steps (their pattern, placements and
  *   eliminations) are kept empty, 2 to 4 of the solution's other digits
@@ -1986,7 +1987,8 @@ typedef struct nonet_needs_gen nonet_needs_gen;
 NONET_API int nonet_needs_check(const nonet_needs_opts *opts, char *why, size_t cap);
 
 /* Whether the library's bases for the technique (hardest or not) are its
- * own kept puzzles rather than filtered ones: 1 or 0. */
+ * own kept puzzles rather than filtered ones: 1 or 0 (aligned pair
+ * exclusion and x-cycle: 1 as the hardest step, 0 otherwise). */
 NONET_API int nonet_needs_seeded(nonet_technique technique, int hardest);
 
 /* A new generator into *out. Returns NONET_OK, NONET_EARG (NULL out,

@@ -170,6 +170,13 @@ static void test_kept(void)
     check_stream(NONET_TECH_JELLYFISH, 0, 12, 4);
     check_stream(NONET_TECH_HIDDEN_QUAD, 1, 12, 0);
     check_stream(NONET_TECH_NAKED_QUAD, 1, 8, 0);
+    /* kept as the hardest step alone: filtered as any step */
+    CHECK(nonet_needs_seeded(NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1));
+    CHECK(!nonet_needs_seeded(NONET_TECH_ALIGNED_PAIR_EXCLUSION, 0));
+    CHECK(nonet_needs_seeded(NONET_TECH_X_CYCLE, 1));
+    CHECK(!nonet_needs_seeded(NONET_TECH_X_CYCLE, 0));
+    check_stream(NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1, 8, 0);
+    check_stream(NONET_TECH_X_CYCLE, 1, 8, 4);
 }
 
 /* The same (seed, index) gives the same puzzle whatever came before. */

@@ -80,10 +80,14 @@ int nonet_needs_check(const nonet_needs_opts *opts, char *why, size_t cap)
     return msg[0] ? NONET_EARG : NONET_OK;
 }
 
+/* Seeded as the hardest step when a kept puzzle has it hardest, as any
+ * step when one has it not (a technique kept only as the hardest step is
+ * filtered otherwise); a seeded generator then draws from every kept
+ * puzzle that fits, a hardest one fitting both ways. */
 int nonet_needs_seeded(nonet_technique technique, int hardest)
 {
     for (int i = 0; i < NKEPT; i++)
-        if (kept_puzzles[i].technique == technique && (kept_puzzles[i].hardest || !hardest))
+        if (kept_puzzles[i].technique == technique && kept_puzzles[i].hardest == (hardest != 0))
             return 1;
     return 0;
 }

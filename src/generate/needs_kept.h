@@ -3,7 +3,10 @@
  * found by filtering 300,000 random minimal puzzles (nonet_generate's
  * seed 7, no symmetry) and each checked as nonet_needs_generate checks a
  * base: its path reaches the technique with no harder technique before
- * it, and (1) it is the hardest step's technique. */
+ * it, and (1) it is the hardest step's technique. Aligned pair exclusion
+ * and x-cycle are kept as the hardest step alone (1 in 2,000 to 3,000
+ * random minimal puzzles): where any step will do, filtering finds them fast
+ * enough (nonet_needs_seeded). */
 static const kept kept_puzzles[] = {
     {NONET_TECH_ALIGNED_TRIPLE_EXCLUSION, 0,
      ".2....3....79..5..6.5.1..895...8........41.......9.617.......26..45.....28.....5."},
@@ -83,4 +86,28 @@ static const kept kept_puzzles[] = {
      "...98...7..91..........2.6...6.....52..4.5....4............6253...7....8.9..3.4.."},
     {NONET_TECH_NAKED_QUAD, 1,
      "6...2.8...5..87.1......3.6.3....1.7.576.....4.8.............3...2......5493..87.."},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1,
+     "5...9...4..18.3.9......47...63.5.2...7.....8.........393.....1........7..84..9.2."},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1,
+     "..8.....4....8....9.51....2..6.57..879.83.1.............2..95...6......9.4.3.5..."},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1,
+     "5......4......276..9.1.....9.....4...3..5.9....24......216...8..7.....5.....8...."},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1,
+     "6....9..4..1.2.5.7.24.........87..9...6......815...6..2....3......2....9...641..."},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1,
+     "2.........691..8..5......23....7....12.9.4..79...21........53....82....9....8..7."},
+    {NONET_TECH_ALIGNED_PAIR_EXCLUSION, 1,
+     "...6.3.85....4..1.73...1...364...7............7..8...4..982..7.....3..56......9.."},
+    {NONET_TECH_X_CYCLE, 1,
+     "...8.762.6.........3.1....5......7..1..6..8......3..1245.....8.3....6.....972...4"},
+    {NONET_TECH_X_CYCLE, 1,
+     "..64.1....3......87...8......4..3..92.9..8.4.......2..1............74....7.5.93.1"},
+    {NONET_TECH_X_CYCLE, 1,
+     "..8....6......4.5...91..73...79.1...5...3.18.3..8.6........72.61....95..8........"},
+    {NONET_TECH_X_CYCLE, 1,
+     ".......1335.4...8.2.9......4..613.2.....2......5..4......7.......698..529.4...7.."},
+    {NONET_TECH_X_CYCLE, 1,
+     "4.......72.5.7.8.......6.........36.5.1......3....4..2..8.3.......42..9....7...4."},
+    {NONET_TECH_X_CYCLE, 1,
+     "..7..4......9...562.87...............7..1.2..4..2...67......9.31.4..8....291....."},
 };
