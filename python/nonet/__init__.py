@@ -76,7 +76,9 @@ Trajectories = _namedtuple("Trajectories", "moves lengths status messages rating
 Step = _namedtuple("Step", "technique name rating text placements eliminations cells units record")
 Explained = _namedtuple("Explained", "steps status message solution")
 Hint = _namedtuple("Hint", "step status message hint")
-Generated = _namedtuple("Generated", "puzzles solutions ratings status messages clues seed")
+Generated = _namedtuple("Generated",
+                        "puzzles solutions ratings status messages clues seed position")
+Position = _namedtuple("Position", "grids marks rounds")
 Minimized = _namedtuple("Minimized", "puzzles status messages")
 Canon = _namedtuple("Canon", "forms transforms automorphisms status messages")
 Transformed = _namedtuple("Transformed", "isomorphs transforms solutions status messages")
@@ -473,9 +475,9 @@ def hint(puzzle, marks=None, *, size=None, ceiling=None, timeout=None, level=3):
                 _json.loads(record) if record else None)
 
 
-def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clues=0,
+def generate(count, seed=None, *, first=1, symmetry=None, strict=False, clues=0,
              max_clues=0, level=None, rating=None, size=None, max_tries=0, threads=0,
-             timeout=None):
+             timeout=None, needs=None, hardest=False, position=False):
     """Makes ``count`` puzzles with exactly one solution: the puzzles
     ``nonet generate -n COUNT --seed SEED --from FIRST`` makes with the
     same options, the same on every machine and for any ``threads``.
@@ -485,19 +487,42 @@ def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clue
 
     ``seed``: an int from 0 to 2**64-1 (None: a fresh one, returned in
     the result); ``symmetry``: of the clue pattern (``SYMMETRIES``;
-    default "rot180", as the command); ``strict``: minimal clue by clue
+    None: "rot180", as the command, or "none" with ``needs``);
+    ``strict``: minimal clue by clue
     too; ``clues``: exactly that many; ``max_clues``: at most; ``level``:
     "easy", "medium", "hard", "fiendish" or "diabolical", or ``rating``:
     (min, max) on SE's scale, min from 1.0 (max 0 or None: no upper
     bound); ``size``: the boxes ("2x3"; default 3x3); ``max_tries``:
-    solution grids dug per puzzle before giving up (0: 10000);
+    solution grids dug per puzzle before giving up (0: 10000; with
+    ``needs``, candidates tried for a base puzzle, 0: 20000);
     ``timeout``: seconds each puzzle may take (None: no limit).
 
+    ``needs``: a technique's name (``TECHNIQUES``' words, any case:
+    "x-wing", "jellyfish", "forcing chain"; another raises ValueError
+    listing them): 9x9 puzzles, no symmetry, whose solving path (the
+    ladder's, as ``rate`` and ``explain`` walk it) uses the technique with
+    no harder one before it, the puzzles of ``nonet generate --needs NAME
+    --seed SEED --from FIRST`` (README, "Puzzles that need a technique":
+    bases filtered or kept, dug around the pattern, turned by a symmetry
+    of Sudoku); not with ``symmetry`` (but "none"), ``strict``,
+    ``clues``, ``max_clues``, ``level``, ``rating`` or ``size``.
+    ``hardest``: it is also the hardest step (``rate``'s ``hardest``);
+    ``position``: also the position just before the technique is first
+    needed, what a trainer shows (``hardest`` and ``position`` go with
+    ``needs``).
+
     Returns ``Generated(puzzles, solutions, ratings, status, messages,
-    clues, seed)``: ``ratings`` the SE rating where a level or rating was
-    asked, NaN otherwise; ``status`` ``UNIQUE``, ``ERROR`` where the tries
-    ran out, or ``TIMEOUT`` where the time did (the message says so; the
-    puzzle is then all blanks).
+    clues, seed, position)``: ``ratings`` the SE rating where a level,
+    a rating or ``hardest`` was asked, NaN otherwise; ``status``
+    ``UNIQUE``, ``ERROR`` where the tries ran out, or ``TIMEOUT`` where
+    the time did (the message says so; the puzzle is then all blanks);
+    ``position`` None unless asked, else ``Position(grids, marks,
+    rounds)``: ``grids`` the clues and the digits placed by then (uint8,
+    (N, 81)), ``marks`` every cell's candidates then as bit masks, bit d-1
+    for digit d, a placed cell's its own digit (int16, (N, 81): ``marks=``
+    of ``explain`` and ``hint``), ``rounds`` the ladder's rounds before it
+    (int32; the command's "round R" is the technique's own, rounds + 1;
+    -1 where the puzzle failed).
 
     Why NaN without a level or rating: making a puzzle needs no rating,
     and rating costs about ten times the making (9x9, one thread: some
@@ -511,14 +536,22 @@ def generate(count, seed=None, *, first=1, symmetry="rot180", strict=False, clue
     ((2, 81), ['unique', 'unique'], [nan, nan])
     >>> rate(g.puzzles).ratings.tolist()
     [1.5, 2.3]
+    >>> x = generate(1, seed=2026, needs="x-wing", position=True)
+    >>> x.puzzles.strings()[0]
+    '.3....17..1..9.4..8.7....2...1..6..4.487..2.......4....74..9..........86..6..57..'
+    >>> hint(x.position.grids.strings()[0], x.position.marks[0]).step.name
+    'x-wing'
+    >>> x.position.rounds[0], x.position.marks[0][:3]
+    (12, [8, 4, 274])
     """
     if seed is None:
         import os
         seed = int.from_bytes(os.urandom(8), "little")
-    raw = _nonet.generate(count, seed, first, symmetry, strict, clues=clues, max_clues=max_clues,
-                          level=level, rating=rating, size=size, max_tries=max_tries,
-                          threads=threads, timeout=timeout)
-    return Generated(*raw, seed)
+    *raw, pos = _nonet.generate(count, seed, first, symmetry, strict, clues=clues,
+                                max_clues=max_clues, level=level, rating=rating, size=size,
+                                max_tries=max_tries, threads=threads, timeout=timeout,
+                                needs=needs, hardest=hardest, position=position)
+    return Generated(*raw, seed, Position(*pos) if pos is not None else None)
 
 
 def minimize(puzzles, *, symmetry="none", size=None, column=None, threads=0, timeout=None):
@@ -597,7 +630,7 @@ __all__ = [
     "SOLVED", "NO_SOLUTION", "INVALID", "ERROR", "STUCK", "INCOMPLETE", "INCONSISTENT", "CORRECT",
     "WRONG", "TIMEOUT",
     "Read", "Solved", "Counted", "Checked", "Rated", "Trajectories", "Step", "Explained", "Hint",
-    "Generated", "Minimized", "Canon", "Transformed", "read", "write_csv", "format", "solve",
+    "Generated", "Position", "Minimized", "Canon", "Transformed", "read", "write_csv", "format", "solve",
     "count", "check",
     "rate", "trajectories", "explain", "hint", "generate", "minimize", "canon", "transform",
     "invert", "transform_text",

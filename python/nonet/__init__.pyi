@@ -120,6 +120,12 @@ class Generated(NamedTuple):
     messages: List[Optional[str]]
     clues: Array
     seed: int
+    position: Optional["Position"]
+
+class Position(NamedTuple):
+    grids: Array
+    marks: Array
+    rounds: Array
 
 class Minimized(NamedTuple):
     puzzles: Array
@@ -166,11 +172,13 @@ def explain(puzzle: Batch, marks: Marks = ..., *, size: Size = ...,
             ceiling: Optional[float] = ..., timeout: Timeout = ...) -> Explained: ...
 def hint(puzzle: Batch, marks: Marks = ..., *, size: Size = ...,
          ceiling: Optional[float] = ..., timeout: Timeout = ..., level: int = ...) -> Hint: ...
-def generate(count: int, seed: Optional[int] = ..., *, first: int = ..., symmetry: str = ...,
-             strict: bool = ..., clues: int = ..., max_clues: int = ...,
-             level: Optional[str] = ...,
+def generate(count: int, seed: Optional[int] = ..., *, first: int = ...,
+             symmetry: Optional[str] = ..., strict: bool = ..., clues: int = ...,
+             max_clues: int = ..., level: Optional[str] = ...,
              rating: Optional[Tuple[float, Optional[float]]] = ..., size: Size = ...,
-             max_tries: int = ..., threads: int = ..., timeout: Timeout = ...) -> Generated: ...
+             max_tries: int = ..., threads: int = ..., timeout: Timeout = ...,
+             needs: Optional[str] = ..., hardest: bool = ...,
+             position: bool = ...) -> Generated: ...
 def minimize(puzzles: Batch, *, symmetry: str = ..., size: Size = ...,
              column: Union[None, str, int] = ..., threads: int = ...,
              timeout: Timeout = ...) -> Minimized: ...

@@ -25,13 +25,19 @@ static int symmetry_arg(PyObject *o, int random, nonet_symmetry *sym)
 
 typedef struct gen_job {
     const nonet_generate_opts *opts;
-    double timeout;       /* seconds a puzzle may take (0: no limit) */
-    uint64_t seed, first; /* puzzle i is index first + i of seed's stream */
+    const nonet_needs_opts *needs; /* needs=: nonet_needs_generate's; else NULL */
+    double timeout;                /* seconds a puzzle may take (0: no limit) */
+    uint64_t seed, first;          /* puzzle i is index first + i of seed's stream */
     int cells;
     uint8_t *puzzles, *solutions;
     double *rating;
     int8_t *status;
     int32_t *clues;
+    int8_t *gave_up; /* needs=: 1 where the tries for a base ran out */
+    /* position=True: each puzzle's position before the technique */
+    uint8_t *pos_grids;
+    int16_t *pos_marks; /* bit d-1 for digit d */
+    int32_t *pos_rounds;
 } gen_job;
 
 static void *make_generator(void *ctx)
@@ -43,6 +49,52 @@ static void *make_generator(void *ctx)
 static void free_generator(void *g)
 {
     nonet_generator_free(g);
+}
+
+static void *make_needs(void *ctx)
+{
+    nonet_needs_gen *g = NULL;
+    return nonet_needs_new(((gen_job *)ctx)->needs, &g) == NONET_OK ? g : NULL;
+}
+
+static void free_needs(void *g)
+{
+    nonet_needs_free(g);
+}
+
+/* Puzzle i of a needs= job: the CLI's `generate --needs` puzzle of the
+ * same seed and index. */
+static void needs_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
+{
+    gen_job *j = ctx;
+    nonet_grid puzzle, solution;
+    nonet_needs_position pos;
+    nonet_needs_info info;
+    nonet_needs_set_stop(scratch, stop);
+    int rc = nonet_needs_generate(scratch, j->seed, j->first + (uint64_t)i, &puzzle, &solution,
+                                  j->pos_grids ? &pos : NULL, &info);
+    j->rating[i] = NAN;
+    j->clues[i] = 0;
+    if (rc != NONET_OK) { /* all blanks */
+        j->status[i] =
+            rc == NONET_ETIMEOUT || rc == NONET_ECANCELED ? NONET_V_TIMEOUT : NONET_V_ERROR;
+        j->gave_up[i] = rc == NONET_EGIVEUP;
+        if (j->pos_rounds)
+            j->pos_rounds[i] = -1;
+        return;
+    }
+    memcpy(j->puzzles + (size_t)i * 81, puzzle.cells, 81);
+    memcpy(j->solutions + (size_t)i * 81, solution.cells, 81);
+    j->status[i] = NONET_V_UNIQUE;
+    j->clues[i] = info.clues;
+    if (j->needs->hardest)
+        j->rating[i] = info.rating / 10.0;
+    if (j->pos_grids) {
+        memcpy(j->pos_grids + (size_t)i * 81, pos.grid.cells, 81);
+        for (int c = 0; c < 81; c++)
+            j->pos_marks[(size_t)i * 81 + (size_t)c] = (int16_t)pos.marks.cands[c];
+        j->pos_rounds[i] = pos.rounds;
+    }
 }
 
 static void generate_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_stop *stop)
@@ -67,9 +119,29 @@ static void generate_one(void *ctx, void *scratch, Py_ssize_t i, const nonet_sto
         j->rating[i] = info.rating / 10.0;
 }
 
-static const char *const generate_kw[] = {"count",     "seed",      "first",   "symmetry", "strict",
-                                          "clues",     "max_clues", "level",   "rating",   "size",
-                                          "max_tries", "threads",   "timeout", NULL};
+static const char *const generate_kw[] = {
+    "count",     "seed",  "first",   "symmetry", "strict",    "clues",
+    "max_clues", "level", "rating",  "size",     "max_tries", "threads",
+    "timeout",   "needs", "hardest", "position", NULL};
+
+/* needs: a technique's name, as nonet_technique_name gives it (any
+ * case); ValueError listing them for another. */
+static int technique_arg(PyObject *o, nonet_technique *t)
+{
+    char want[2048] = "a technique of the ladder: ";
+    size_t used = strlen(want);
+    for (int k = 0; k < NONET_TECH_COUNT && used < sizeof want; k++)
+        used += (size_t)snprintf(want + used, sizeof want - used, "%s%s", k ? ", " : "",
+                                 nonet_technique_name((nonet_technique)k));
+    const char *name;
+    if (nb_str_arg(o, "needs", want, &name) < 0)
+        return -1;
+    if (nonet_technique_from_name(name, t) != NONET_OK) {
+        PyErr_Format(PyExc_ValueError, "needs: %s, not %R", want, o);
+        return -1;
+    }
+    return 0;
+}
 
 /* rating: None, or (min, max) on SE's scale, max 0 or None for no upper
  * bound; into tenths (0, 0: any rating). */
@@ -114,15 +186,27 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *count_o, *seed_o, *first_o = NULL, *symmetry_o = NULL, *strict_o = Py_False,
                                 *clues_o = NULL, *max_clues_o = NULL, *level_o = Py_None,
                                 *rating_o = Py_None, *size = Py_None, *max_tries_o = NULL,
-                                *threads_o = NULL, *timeout_o = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OOOOOOOOOOO:generate", (char **)generate_kw,
+                                *threads_o = NULL, *timeout_o = Py_None, *needs_o = Py_None,
+                                *hardest_o = Py_False, *position_o = Py_False;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OOOOOOOOOOOOOO:generate", (char **)generate_kw,
                                      &count_o, &seed_o, &first_o, &symmetry_o, &strict_o, &clues_o,
                                      &max_clues_o, &level_o, &rating_o, &size, &max_tries_o,
-                                     &threads_o, &timeout_o))
+                                     &threads_o, &timeout_o, &needs_o, &hardest_o, &position_o))
         return NULL;
+    nonet_needs_opts n;
+    memset(&n, 0, sizeof n);
+    int hardest, want_position;
+    if ((needs_o != Py_None && technique_arg(needs_o, &n.technique) < 0) ||
+        nb_flag_arg(hardest_o, "hardest", &hardest) < 0 ||
+        nb_flag_arg(position_o, "position", &want_position) < 0)
+        return NULL;
+    if (needs_o == Py_None && (hardest || want_position)) {
+        PyErr_SetString(PyExc_ValueError, "hardest and position go with needs");
+        return NULL;
+    }
     nonet_generate_opts o;
     memset(&o, 0, sizeof o);
-    o.symmetry = NONET_SYM_ROT180;
+    o.symmetry = needs_o != Py_None ? NONET_SYM_NONE : NONET_SYM_ROT180; /* None: the default */
     long long count, clues = 0, max_clues = 0;
     unsigned long long seed, first = 1, max_tries = 0;
     int strict, threads = 0;
@@ -132,7 +216,7 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
         nb_u64_arg(seed_o, "seed", 0, "a number from 0 to 18446744073709551615", &seed) < 0 ||
         (first_o && nb_u64_arg(first_o, "first", 1,
                                "a number from 1 (the stream's first puzzle is 1)", &first) < 0) ||
-        (symmetry_o && symmetry_arg(symmetry_o, 1, &o.symmetry) < 0) ||
+        (symmetry_o && symmetry_o != Py_None && symmetry_arg(symmetry_o, 1, &o.symmetry) < 0) ||
         nb_flag_arg(strict_o, "strict", &strict) < 0 ||
         (clues_o &&
          nb_int_arg(clues_o, "clues", 0, (long long)NONET_MAX_CELLS, clue_want, &clues) < 0) ||
@@ -170,20 +254,40 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
     o.clues = (int)clues;
     o.max_clues = (int)max_clues;
     o.max_tries = max_tries;
+    if (needs_o != Py_None) {
+        if (o.symmetry != NONET_SYM_NONE || strict || clues || max_clues || o.min_rating ||
+            o.max_rating || size != Py_None) {
+            PyErr_SetString(PyExc_ValueError,
+                            "needs makes 9x9 puzzles with no symmetry: not with symmetry (but "
+                            "\"none\"), strict, clues, max_clues, level, rating or size");
+            return NULL;
+        }
+        n.hardest = hardest;
+        n.max_tries = max_tries;
+    }
     char why[200];
-    if (nonet_generate_check(&o, why, sizeof why) != NONET_OK) {
+    if (nonet_generate_check(&o, why, sizeof why) != NONET_OK ||
+        (needs_o != Py_None && nonet_needs_check(&n, why, sizeof why) != NONET_OK)) {
         PyErr_SetString(PyExc_ValueError, why);
         return NULL;
     }
     int br = o.box_rows ? o.box_rows : 3, bc = o.box_rows ? o.box_cols : 3;
+    Py_ssize_t pos_shape[2] = {count, 81};
     ArrayObject *puzzles = nb_grids_new(count, br, bc), *solutions = NULL, *rating = NULL,
-                *st = NULL, *clue_count = NULL;
+                *st = NULL, *clue_count = NULL, *gave_up = NULL, *pos_grids = NULL,
+                *pos_marks = NULL, *pos_rounds = NULL;
     PyObject *messages = NULL, *result = NULL;
     if (!puzzles || !(solutions = nb_grids_new(count, br, bc)) ||
         !(rating = nb_vector_new('d', count)) || !(st = nb_vector_new('b', count)) ||
-        !(clue_count = nb_vector_new('i', count)) || !(messages = PyList_New(count)))
+        !(clue_count = nb_vector_new('i', count)) || !(gave_up = nb_vector_new('b', count)) ||
+        !(messages = PyList_New(count)))
+        goto done;
+    if (want_position && (!(pos_grids = nb_grids_new(count, 3, 3)) ||
+                          !(pos_marks = nb_array_new('h', 2, pos_shape)) ||
+                          !(pos_rounds = nb_vector_new('i', count))))
         goto done;
     gen_job j = {&o,
+                 needs_o != Py_None ? &n : NULL,
                  timeout,
                  seed,
                  first - 1,
@@ -192,8 +296,17 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
                  (uint8_t *)solutions->data,
                  (double *)rating->data,
                  (int8_t *)st->data,
-                 (int32_t *)clue_count->data};
+                 (int32_t *)clue_count->data,
+                 (int8_t *)gave_up->data,
+                 pos_grids ? (uint8_t *)pos_grids->data : NULL,
+                 pos_marks ? (int16_t *)pos_marks->data : NULL,
+                 pos_rounds ? (int32_t *)pos_rounds->data : NULL};
     nb_loop l = {count, generate_one, make_generator, free_generator, &j, timeout};
+    if (j.needs) {
+        l.fn = needs_one;
+        l.make = make_needs;
+        l.free_fn = free_needs;
+    }
     if (nb_run_loop(&l, threads) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -201,7 +314,15 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
         if (j.status[i] == NONET_V_TIMEOUT) {
             nb_timeout_message(why, sizeof why, timeout, "");
             m = PyUnicode_FromString(why);
-        } else if (j.status[i] != NONET_V_UNIQUE)
+        } else if (j.status[i] != NONET_V_UNIQUE && j.needs)
+            m = j.gave_up[i]
+                    ? PyUnicode_FromFormat(
+                          "%llu candidates in a row without a base puzzle that needs "
+                          "%s: gave up",
+                          (unsigned long long)(n.max_tries ? n.max_tries : NONET_NEEDS_TRIES),
+                          nonet_technique_name(n.technique))
+                    : PyUnicode_FromString("out of memory");
+        else if (j.status[i] != NONET_V_UNIQUE)
             m = PyUnicode_FromFormat(
                 "%llu grids in a row missed the targets: gave up",
                 (unsigned long long)(o.max_tries ? o.max_tries : NONET_GENERATE_TRIES));
@@ -211,8 +332,17 @@ PyObject *nb_generate(PyObject *self, PyObject *args, PyObject *kw)
             goto done;
         PyList_SET_ITEM(messages, i, m);
     }
-    result = Py_BuildValue("(OOOOOO)", puzzles, solutions, rating, st, messages, clue_count);
+    if (pos_grids)
+        result = Py_BuildValue("(OOOOOO(OOO))", puzzles, solutions, rating, st, messages,
+                               clue_count, pos_grids, pos_marks, pos_rounds);
+    else
+        result = Py_BuildValue("(OOOOOOO)", puzzles, solutions, rating, st, messages, clue_count,
+                               Py_None);
 done:
+    Py_XDECREF(gave_up);
+    Py_XDECREF(pos_grids);
+    Py_XDECREF(pos_marks);
+    Py_XDECREF(pos_rounds);
     Py_XDECREF(puzzles);
     Py_XDECREF(solutions);
     Py_XDECREF(rating);
