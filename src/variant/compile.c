@@ -356,7 +356,7 @@ static int build_peers(vmodel *m, const vbuild *b)
             m->peerset[(size_t)c * (size_t)m->nwords + (size_t)(m->peers[k] / 64)] |=
                 (uint64_t)1 << (m->peers[k] % 64);
     /* houses: the groups of n cells */
-    m->houses = malloc((b->group_cells.len + 1) * sizeof *m->houses);
+    m->houses = calloc(b->group_cells.len + 1, sizeof *m->houses);
     if (!m->houses)
         goto done;
     for (int g = 0; g < ngroups; g++) {

@@ -180,7 +180,7 @@ static int cell_of(reader *r, arg a, int *cell)
                     "'%s' is no cell: ISS writes rows and columns past 9 as letters, a for 10 "
                     "to g for 16 (R%cC%c)",
                     w, "123456789abcdefg"[row - 1], "123456789abcdefg"[col - 1]);
-    if (!strncmp(w, "DG", 2) && strchr("RCBZ", w[2]))
+    if (a.len >= 4 && s[0] == 'D' && s[1] == 'G' && strchr("RCBZ", s[2]) && s[2])
         return fail(r, at_of(r, a),
                     "'%s' is one of ISS's doppelganger cells (the digit a row, column or box "
                     "misses), which nonet's grids do not have: nonet reads doppelganger rules "
