@@ -187,6 +187,18 @@ static void test_rate_generate_about(void)
     out = nw_about(w);
     CHECK(out && strstr(out, "{\"name\":\"diabolical\",\"min\":61,\"max\":0}") &&
           strstr(out, "\"rot180\"") && strstr(out, "\"hidden single (box)\""));
+    /* each technique's base difficulty, in the techniques' order */
+    const char *bases = strstr(out, "\"bases\":[");
+    CHECK(bases);
+    bases += strlen("\"bases\":[");
+    for (int t = 0; t < NONET_TECH_COUNT; t++) {
+        char *end;
+        long b = strtol(bases, &end, 10);
+        CHECKF(end != bases && b == nonet_technique_base((nonet_technique)t), "base of %s",
+               nonet_technique_name((nonet_technique)t));
+        bases = end + 1;
+    }
+    CHECK(bases[-1] == ']');
     nw_free(w);
 }
 
@@ -565,6 +577,124 @@ static void test_hint_level_records(void)
     nw_free(w);
 }
 
+/* ------------------------------------------------------------ practice */
+
+/* The value of "key":N in a JSON line; -1 if absent. */
+static long int_field(const char *json, const char *key)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(json, pattern);
+    return at ? strtol(at + strlen(pattern), NULL, 10) : -1;
+}
+
+/* The pencil-mark line of a position as the records write it. */
+static void marks_line(const nonet_grid *g, const nonet_marks *m, char *out)
+{
+    for (int c = 0; c < 81; c++)
+        for (int k = 0; k < 9; k++)
+            *out++ = (g->cells[c] ? g->cells[c] == k + 1 : (m->cands[c] >> k) & 1) ? (char)('1' + k)
+                                                                                   : '.';
+    *out = '\0';
+}
+
+/* nw_needs: the library's puzzle of (technique, seed, index) with its
+ * solution (unique by the tests' own counter) and the position before the
+ * technique, whose first step (the ladder's, from its marks) is of it. */
+static void test_needs(void)
+{
+    nw *w = nw_new();
+    CHECK(w);
+    nonet_human *h = nonet_human_new();
+    CHECK(h);
+    static const struct {
+        const char *name;
+        nonet_technique t;
+        int hardest;
+        uint32_t index;
+    } cases[] = {
+        {"x-wing", NONET_TECH_X_WING, 0, 0},       {"X-Wing\n", NONET_TECH_X_WING, 0, 5},
+        {"x-wing", NONET_TECH_X_WING, 1, 0},       {"xy-wing", NONET_TECH_XY_WING, 0, 1},
+        {"jellyfish", NONET_TECH_JELLYFISH, 0, 0}, {"naked pair", NONET_TECH_NAKED_PAIR, 1, 2},
+    };
+    static nonet_grid p, s, pos;
+    static nonet_needs_position lib;
+    static nonet_marks marks;
+    char puzzle[100], solution[100], result[100], mline[800], want[800];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *name = nonet_technique_name(cases[i].t);
+        const char *out =
+            nw_needs(w, put(w, cases[i].name), 2026, cases[i].index, cases[i].hardest);
+        CHECKF(out && lines(out) == 1 && strstr(out, "\"status\":\"unique\""), "%s: %.300s", name,
+               out);
+        CHECK(field(out, "puzzle", puzzle, sizeof puzzle) &&
+              field(out, "solution", solution, sizeof solution) &&
+              field(out, "result", result, sizeof result) &&
+              field(out, "marks", mline, sizeof mline));
+        CHECK(grid_from_line(puzzle, 3, 3, &p) && grid_from_line(solution, 3, 3, &s) &&
+              grid_from_line(result, 3, 3, &pos));
+        CHECKF(verify_count(p.cells, 3, 3, 2) == 1 && verify_solution(p.cells, s.cells, 3, 3),
+               "%s: not one solution", name);
+        /* the library's own puzzle and position for the same arguments */
+        nonet_needs_opts o = {.technique = cases[i].t, .hardest = cases[i].hardest};
+        nonet_needs_gen *g = NULL;
+        CHECK(nonet_needs_new(&o, &g) == NONET_OK);
+        nonet_grid lp;
+        int rc = nonet_needs_generate(g, 2026, cases[i].index, &lp, NULL, &lib, NULL);
+        nonet_needs_free(g);
+        CHECK(rc == NONET_OK);
+        CHECKF(memcmp(lp.cells, p.cells, 81) == 0, "%s: not the library's puzzle", name);
+        CHECKF(memcmp(lib.grid.cells, pos.cells, 81) == 0, "%s: not the library's position", name);
+        marks_line(&lib.grid, &lib.marks, want);
+        CHECKF(strcmp(want, mline) == 0, "%s: marks\n%s\nnot\n%s", name, mline, want);
+        CHECKF(int_field(out, "rounds") == lib.rounds, "%s: rounds %ld, not %d", name,
+               int_field(out, "rounds"), lib.rounds);
+        char tech[64];
+        CHECK(field(out, "technique", tech, sizeof tech) && strcmp(tech, name) == 0);
+        CHECK(strstr(out, cases[i].hardest ? "\"as_hardest\":true" : "\"as_hardest\":false"));
+        if (cases[i].hardest) {
+            char hardest[64];
+            CHECKF(field(out, "hardest", hardest, sizeof hardest) && strcmp(hardest, name) == 0,
+                   "%s: hardest %s", name, hardest);
+        }
+        /* the position read back from the record: every cell's candidates
+         * hold its solution digit, and the ladder's first step there is the
+         * technique */
+        for (int c = 0; c < 81; c++) {
+            marks.cands[c] = 0;
+            for (int k = 0; k < 9; k++)
+                if (mline[c * 9 + k] != '.')
+                    marks.cands[c] |= (uint64_t)1 << k;
+            CHECKF(pos.cells[c] ? pos.cells[c] == s.cells[c]
+                                : (marks.cands[c] >> (s.cells[c] - 1)) & 1,
+                   "%s: r%dc%d lost its digit", name, c / 9 + 1, c % 9 + 1);
+        }
+        nonet_human_set_ceiling(h, 0);
+        CHECK(nonet_human_start(h, &pos, &marks) == NONET_OK);
+        CHECK(nonet_human_find(h) > 0);
+        nonet_step st;
+        nonet_human_step(h, 0, &st);
+        CHECKF(st.technique == cases[i].t, "%s: the first step from the position is %s", name,
+               nonet_technique_name(st.technique));
+        /* the same again, cold or warm */
+        char *first = strdup(out);
+        CHECK(first);
+        nw_needs(w, put(w, "naked single"), 1, 0, 0);
+        out = nw_needs(w, put(w, cases[i].name), 2026, cases[i].index, cases[i].hardest);
+        CHECK(out && strcmp(out, first) == 0);
+        free(first);
+    }
+    /* an unknown name, no name: a sentence, not a failure */
+    const char *out = nw_needs(w, put(w, "x-wingg"), 1, 0, 0);
+    CHECKF(out && strstr(out, "\"status\":\"error\"") && strstr(out, "unknown technique 'x-wingg'"),
+           "%s", out);
+    out = nw_needs(w, put(w, ""), 1, 0, 0);
+    CHECK(out && strstr(out, "\"status\":\"error\""));
+    CHECK(nw_needs(NULL, 0, 1, 0, 0) == NULL);
+    nonet_human_free(h);
+    nw_free(w);
+}
+
 void suite_web_api(void)
 {
     RUN(test_count);
@@ -575,4 +705,5 @@ void suite_web_api(void)
     RUN(test_svg_plain_and_refused);
     RUN(test_hint_levels_drawn);
     RUN(test_hint_level_records);
+    RUN(test_needs);
 }

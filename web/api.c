@@ -40,6 +40,10 @@ struct nw {
     nonet_grid grid, solution;
     nonet_marks marks;
     explain_run ex;
+    nonet_needs_gen *needs; /* nw_needs's generator, kept for the next index */
+    nonet_technique needs_technique;
+    int needs_hardest;
+    nonet_needs_position position;
     char text[4096];
 };
 
@@ -65,6 +69,7 @@ NW_EXPORT(nw_free) void nw_free(nw *w)
     nonet_reader_free(w->reader);
     nonet_solver_free(w->solver);
     nonet_human_free(w->human);
+    nonet_needs_free(w->needs);
     free(w->ex.steps);
     free(w->in);
     free(w->out);
@@ -628,6 +633,111 @@ const char *nw_generate(nw *w, double seed, uint32_t index, int box_rows, int bo
     return finish(w);
 }
 
+/* ------------------------------------------------------------ practice */
+
+/* Closes the record just emitted with more members (JSON text after a
+ * comma): its "}\n" becomes ",MORE}\n". */
+static void extend(nw *w, const char *more)
+{
+    size_t n = strlen(more);
+    if (w->failed || w->len < 2 || w->out[w->len - 2] != '}' ||
+        !reserve(&w->out, &w->cap, w->len, n + 1)) {
+        w->failed = 1;
+        return;
+    }
+    w->len -= 2;
+    w->out[w->len++] = ',';
+    memcpy(w->out + w->len, more, n);
+    w->len += n;
+    memcpy(w->out + w->len, "}\n", 3);
+    w->len += 2;
+}
+
+NW_EXPORT(nw_needs)
+const char *nw_needs(nw *w, size_t len, double seed, uint32_t index, int hardest)
+{
+    if (!w)
+        return NULL;
+    begin(w);
+    nonet_puzzle *made = &w->puzzle;
+    memset(made, 0, offsetof(nonet_puzzle, marks));
+    made->index = (long)index + 1;
+    made->blank = '.';
+    made->layout = NONET_LAYOUT_LINE;
+    nonet_grid_init(&made->grid, 3, 3);
+    /* the technique's name: the input, its line ending and spaces around
+     * it dropped */
+    char name[64] = "", why[160];
+    if (w->in && len < w->in_cap) {
+        const char *at = w->in, *end = w->in + len;
+        while (at < end && (*at == ' ' || *at == '\t'))
+            at++;
+        while (end > at &&
+               (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+            end--;
+        if ((size_t)(end - at) < sizeof name) {
+            memcpy(name, at, (size_t)(end - at));
+            name[end - at] = '\0';
+        }
+    }
+    nonet_technique t;
+    int rc = NONET_OK;
+    if (nonet_technique_from_name(name, &t) != NONET_OK) {
+        snprintf(why, sizeof why, "unknown technique '%.60s'", name);
+        rc = NONET_EARG;
+    }
+    if (rc == NONET_OK && (!w->needs || w->needs_technique != t || w->needs_hardest != !!hardest)) {
+        nonet_needs_free(w->needs);
+        w->needs = NULL;
+        nonet_needs_opts o = {0};
+        o.technique = t;
+        o.hardest = !!hardest;
+        rc = nonet_needs_check(&o, why, sizeof why);
+        if (rc == NONET_OK)
+            rc = nonet_needs_new(&o, &w->needs);
+        w->needs_technique = t;
+        w->needs_hardest = !!hardest;
+    }
+    uint64_t s = seed >= 0 && seed < 18446744073709551616.0 ? (uint64_t)seed : 0;
+    nonet_needs_info info;
+    memset(&info, 0, sizeof info);
+    if (rc == NONET_OK)
+        rc = nonet_needs_generate(w->needs, s, index, &made->grid, &w->solution, &w->position,
+                                  &info);
+    if (rc != NONET_OK) {
+        if (rc != NONET_EARG)
+            snprintf(why, sizeof why, "no puzzle that needs %s%s: %s", name,
+                     hardest ? " as its hardest step" : "",
+                     rc == NONET_EGIVEUP ? "none found for this seed (try another)"
+                                         : nonet_strerror(rc));
+        nonet_result r = {.puzzle = made, .status = NONET_V_ERROR, .message = why};
+        emit(w, &r);
+        return finish(w);
+    }
+    nonet_rating rt;
+    nonet_human_set_ceiling(w->human, 0);
+    int rated = nonet_human_rate(w->human, &made->grid, NULL, &rt) == NONET_OK;
+    nonet_result r = {.puzzle = made,
+                      .status = NONET_V_UNIQUE,
+                      .fields = NONET_FIELD_SEED | NONET_FIELD_SYMMETRY | NONET_FIELD_CLUES |
+                                NONET_FIELD_RATING | NONET_FIELD_SOLUTION | NONET_FIELD_RESULT |
+                                NONET_FIELD_MARKS,
+                      .seed = s,
+                      .symmetry = nonet_symmetry_name(NONET_SYM_NONE),
+                      .clues = info.clues,
+                      .rating = rated ? &rt : NULL,
+                      .needs = rated && rt.stuck ? needs(rt.beyond) : NULL,
+                      .solution = &w->solution,
+                      .result = &w->position.grid,
+                      .marks = &w->position.marks};
+    emit(w, &r);
+    char more[160];
+    snprintf(more, sizeof more, "\"technique\":\"%s\",\"as_hardest\":%s,\"rounds\":%d",
+             nonet_technique_name(t), hardest ? "true" : "false", w->position.rounds);
+    extend(w, more);
+    return finish(w);
+}
+
 /* ------------------------------------------------------------ about */
 
 NW_EXPORT(nw_about) const char *nw_about(nw *w)
@@ -661,6 +771,9 @@ NW_EXPORT(nw_about) const char *nw_about(nw *w)
     PUT("],\"techniques\":[");
     for (int t = 0; t < NONET_TECH_COUNT; t++)
         PUT("%s\"%s\"", t ? "," : "", nonet_technique_name((nonet_technique)t));
+    PUT("],\"bases\":[");
+    for (int t = 0; t < NONET_TECH_COUNT; t++)
+        PUT("%s%d", t ? "," : "", nonet_technique_base((nonet_technique)t));
     PUT("]}\n");
 #undef PUT
     (void)need;

@@ -99,6 +99,23 @@ int nw_progress(const nw *w);
 const char *nw_generate(nw *w, double seed, uint32_t index, int box_rows, int box_cols,
                         int symmetry, int min_rating, int max_rating);
 
+/* `nonet generate --needs TECHNIQUE --position --json --solution --seed
+ * seed --from index+1 -n 1` (with --hardest when hardest is not 0): a 9x9
+ * puzzle whose solving path (the ladder's) needs the technique, the
+ * input text its name (nonet_technique_name's, any case, as about's
+ * "techniques" list them; nonet_technique_from_name), made by
+ * nonet_needs_generate (the same for the same seed, index and options;
+ * consecutive indices reuse w's generator and its base, so cost far less
+ * than the first). The record: "seed", "symmetry" ("none"), "clues",
+ * "puzzle", "solution", the rating fields, "result" and "marks" (the
+ * position just before the technique is first needed: its digits and
+ * every cell's candidates, the pencil-mark line), then "technique" (the
+ * name as the library spells it), "as_hardest" (true or false) and
+ * "rounds" (the ladder's rounds before the position). An unknown name, or
+ * no puzzle found for the seed (NONET_EGIVEUP), is an error record whose
+ * "message" says so. */
+const char *nw_needs(nw *w, size_t len, double seed, uint32_t index, int hardest);
+
 /* The library's drawing (nonet_step_svg, `nonet explain --svg`) of a
  * position and, optionally, a step found in it: the page's one way to
  * draw a step, and a puzzle or solution to download or print. The input
@@ -125,8 +142,10 @@ const char *nw_svg(nw *w, size_t len);
 
 /* What the page offers: {"version", "levels": [{"name", "min", "max"}]
  * (tenths; max 0: no bound), "symmetries": [names, by enum
- * nonet_symmetry], "techniques": [names, by enum nonet_technique]}, one
- * line. Owned by w as the commands' answers. */
+ * nonet_symmetry], "techniques": [names, by enum nonet_technique: the
+ * ladder's order], "bases": [each technique's base difficulty in tenths,
+ * nonet_technique_base, in the same order]}, one line. Owned by w as the
+ * commands' answers. */
 const char *nw_about(nw *w);
 
 #endif /* NONET_WEB_API_H */

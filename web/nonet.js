@@ -164,6 +164,18 @@ export class Nonet {
     const at = this.#x.nw_generate(this.#w, Number(seed), index >>> 0, boxRows, boxCols, sym, min, max);
     return this.#records(at)[0] ?? null;
   }
+
+  // A 9x9 puzzle whose solving path needs a technique (nw_needs, `nonet
+  // generate --needs NAME --position --json --solution`): technique a name
+  // of about().techniques, hardest to make it the hardest step. The
+  // record has "puzzle", "solution", the rating fields, "result" and
+  // "marks" (the position just before the technique is first needed),
+  // "technique", "as_hardest" and "rounds"; an error record (its
+  // "message") when the name is unknown or no puzzle was found.
+  needs({ technique, seed, index = 0, hardest = false } = {}) {
+    const at = this.#x.nw_needs(this.#w, this.#put(String(technique ?? '')), Number(seed), index >>> 0, hardest ? 1 : 0);
+    return this.#records(at)[0] ?? null;
+  }
 }
 
 // A position as text the reader takes: a size line, then the one-line

@@ -40,6 +40,16 @@ function answer(msg, nonet) {
       }
       return { id, records: nonet.generate(opts) };
     }
+    case 'needs':
+      return {
+        id,
+        records: nonet.needs({
+          technique: msg.technique,
+          seed: msg.seed,
+          index: msg.index ?? 0,
+          hardest: !!msg.hardest,
+        }),
+      };
     default:
       return { id, error: `unknown op ${op}` };
   }
