@@ -135,6 +135,7 @@ const G = {
   solution: null, elapsed: 0, solved: false, editing: false,
   seed: null, level: null, symmetry: null, rating: null, label: '',
   baseMarks: null, // pencil marks the puzzle came with (part of the puzzle)
+  practice: null, // a practice puzzle's { technique, hardest, rounds } (nw_needs)
 };
 let sel = 0;
 let pencil = false;
@@ -148,6 +149,7 @@ let hint = null;
 let wrongCell = -1;
 let explainView = null; // { rec, steps, k, pos: [{cells, marks}] }
 let seedAuto = false;
+let practiceSeedAuto = false;
 
 const snapshot = () => ({
   givens: G.givens.slice(), cells: G.cells.slice(), marks: G.marks.slice(), editing: G.editing,
@@ -208,6 +210,7 @@ function newGame(br, bc, givens, opts = {}) {
   G.rating = opts.rating ?? null;
   G.label = opts.label || '';
   G.baseMarks = opts.baseMarks || null;
+  G.practice = opts.practice || null;
   undoStack = opts.undo || [];
   redoStack = [];
   notice('');
@@ -218,6 +221,7 @@ function newGame(br, bc, givens, opts = {}) {
   if (!geo || geo.br !== br || geo.bc !== bc) buildGrid(br, bc);
   sel = Math.max(0, G.cells.findIndex((d) => !d));
   $('rating').textContent = G.rating || '—';
+  showPractice();
   const sizeSel = $('size');
   if ([...sizeSel.options].some((o) => o.value === `${br}x${bc}`)) {
     sizeSel.value = `${br}x${bc}`;
@@ -287,7 +291,7 @@ function save() {
       solution: G.solution ? toLine(G.solution) : null,
       elapsed: G.elapsed, solved: G.solved, editing: G.editing,
       seed: G.seed, level: G.level, symmetry: G.symmetry, rating: G.rating, label: G.label,
-      baseMarks: G.baseMarks,
+      baseMarks: G.baseMarks, practice: G.practice,
       undo: undoStack.slice(-100).map((s) => [toLine(s.givens), toLine(s.cells), s.marks, s.editing]),
     }));
   } catch (e) {
@@ -315,6 +319,7 @@ function startSaved(s, fromLink = false) {
     editing: s.editing, seed: s.seed, level: s.level, symmetry: s.symmetry, rating: s.rating, label: s.label,
     undo: s.undoArr, fromLink,
     baseMarks: Array.isArray(s.baseMarks) && s.baseMarks.length === s.n * s.n ? s.baseMarks : null,
+    practice: s.practice && typeof s.practice.technique === 'string' ? s.practice : null,
   });
 }
 
@@ -431,6 +436,7 @@ function useAbout(about) {
   const syms = (about.symmetries || []).map((s) => (typeof s === 'string' ? s : s.name)).filter((s) => s && s !== 'random');
   if (syms.length) symmetryNames = syms;
   sizeChanged();
+  practiceTechniques(about.techniques || [], about.bases || []);
 }
 
 /* ---------- the grid ---------- */
@@ -636,6 +642,7 @@ function setAttr(el, name, v) {
 function puzzleLabel() {
   const size = `${G.n}×${G.n}`;
   const level = G.n === 9 ? G.level : null;
+  if (G.practice && G.seed != null) return `${size} · seed ${G.seed} · practice: ${G.practice.technique}`;
   if (G.seed != null) return `${size} · seed ${G.seed}${level ? ' · ' + level : ''}`;
   return G.label ? `${size} · ${G.label}` : size;
 }
@@ -1023,15 +1030,35 @@ const doExplain = act(async () => {
   wrongCell = -1;
   hint = null;
   const list = $('explain-list');
+  // each step says its technique (data-technique); a practice puzzle's
+  // technique is marked in the list (a bar and a word) and named above it
+  const practised = G.practice ? G.practice.technique : null;
+  const uses = [];
   list.replaceChildren(...steps.map((s, k) => {
     const li = document.createElement('li');
+    li.dataset.technique = s.technique;
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = s.text;
+    if (practised && s.technique === practised) {
+      li.dataset.practice = 'true';
+      const tag = document.createElement('span');
+      tag.className = 'step-tag';
+      tag.textContent = 'practice';
+      b.append(tag);
+      uses.push(k + 1);
+    }
     b.addEventListener('click', () => showStep(k));
     li.append(b);
     return li;
   }));
+  const used = $('explain-practice');
+  used.hidden = !practised;
+  if (practised) {
+    used.textContent = uses.length
+      ? `${practised}, the technique practised: step${uses.length > 1 ? 's' : ''} ${listWords(uses)} of ${steps.length} (marked “practice”).`
+      : `${practised}, the technique practised: no step of this path uses it.`;
+  }
   $('explain-panel').hidden = false;
   if (rec.rating != null) $('rating').textContent = ratingWords(rec);
   let note = `${steps.length} steps`;
@@ -1071,6 +1098,7 @@ function closeExplain(quiet = false) {
   explainView = null;
   $('explain-panel').hidden = true;
   $('explain-list').replaceChildren();
+  $('explain-practice').hidden = true;
   if (!quiet) {
     render();
     say('Back to your game.');
@@ -1242,6 +1270,74 @@ function doNewEmpty() {
   say('Type the givens (arrows move), then press “Lock givens”.');
   select(0);
 }
+
+/* ---------- practice ---------- */
+
+// "1, 2 and 3"
+const listWords = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+// The practice menu: the library's techniques in the ladder's order,
+// grouped by their base difficulty (about's bases, SE's scale).
+const PRACTICE_GROUPS = [
+  [26, 'Singles'],
+  [42, 'Intersections, subsets and fish'],
+  [56, 'Wings, uniqueness and quads'],
+  [85, 'Exclusion, cycles and chains'],
+  [Infinity, 'Dynamic and nested chains (slow)'],
+];
+function practiceTechniques(names, bases) {
+  if (!names.length) return;
+  const menu = $('practice-technique');
+  const cur = menu.value || 'x-wing';
+  const groups = PRACTICE_GROUPS.map(([, label]) => {
+    const g = document.createElement('optgroup');
+    g.label = label;
+    return g;
+  });
+  names.forEach((name, i) => {
+    const base = bases[i] || 0;
+    const k = PRACTICE_GROUPS.findIndex(([below]) => base < below);
+    groups[k < 0 ? groups.length - 1 : k].append(new Option(base ? `${name} (${fmtRating(base / 10)})` : name, name));
+  });
+  menu.replaceChildren(...groups.filter((g) => g.children.length));
+  menu.value = names.includes(cur) ? cur : names.includes('x-wing') ? 'x-wing' : names[0];
+}
+
+// What the practice puzzle is, under the panel's button.
+function showPractice() {
+  const note = $('practice-note');
+  const p = G.practice;
+  note.hidden = !p;
+  if (!p) return (note.textContent = '');
+  note.textContent = `Practising ${p.technique}${p.hardest ? ' (the hardest step)' : ''}: the position after ${p.rounds} round${p.rounds === 1 ? '' : 's'} of easier steps, every candidate pencilled in. The next step uses ${p.technique}: find it, or press Hint.`;
+}
+
+const doPractice = act(async () => {
+  const technique = $('practice-technique').value;
+  if (!technique) return say('The techniques are still loading.');
+  const input = $('practice-seed');
+  let seed = input.value.trim();
+  seed = seed === '' || practiceSeedAuto || !/^\d+$/.test(seed) ? NaN : Number(seed);
+  const fresh = !Number.isSafeInteger(seed);
+  if (fresh) seed = randomSeed();
+  input.value = String(seed);
+  practiceSeedAuto = fresh;
+  const hardest = $('practice-hardest').checked;
+  const rec = pick(await ask('needs', { technique, seed, index: 0, hardest }, `making a ${technique} puzzle`));
+  if (rec.status === 'error' || !rec.puzzle) throw new Error(rec.message || 'no puzzle made');
+  const givens = parseLine(rec.puzzle, 9);
+  const cells = parseLine(rec.result, 9);
+  const marks = parseMarks(rec.marks, 9);
+  if (!givens || !cells || !marks) throw new Error('the practice puzzle could not be read');
+  newGame(3, 3, givens, {
+    cells, marks, solution: parseLine(rec.solution, 9), seed: rec.seed ?? seed, level: levelOf(rec), symmetry: 'none',
+    rating: rec.rating != null ? ratingWords(rec) : null,
+    practice: { technique: rec.technique || technique, hardest: !!rec.as_hardest, rounds: rec.rounds ?? 0 },
+  });
+  say(`Practice: ${G.practice.technique}, seed ${G.seed}${rec.clues ? `, ${rec.clues} givens` : ''}; the position before its first step. Find it, or press Hint.`);
+  select(sel, false);
+  showBoard();
+});
 
 /* ---------- paste ---------- */
 
@@ -1433,7 +1529,10 @@ function init() {
       solution: parseLine(START.solution, 9), seed: START.seed, level: START.level, symmetry: START.symmetry,
     });
   }
-  if (G.seed != null) {
+  if (G.seed != null && G.practice) {
+    $('practice-seed').value = String(G.seed);
+    practiceSeedAuto = true;
+  } else if (G.seed != null) {
     $('seed').value = String(G.seed);
     seedAuto = true;
   }
@@ -1476,6 +1575,8 @@ function init() {
   $('size').addEventListener('change', sizeChanged);
   $('level').addEventListener('change', sizeChanged);
   $('generate').addEventListener('click', doGenerate);
+  $('practice').addEventListener('click', doPractice);
+  $('practice-seed').addEventListener('input', () => (practiceSeedAuto = false));
   $('new-empty').addEventListener('click', doNewEmpty);
   $('seed').addEventListener('input', () => (seedAuto = false));
   $('paste-load').addEventListener('click', doPaste);

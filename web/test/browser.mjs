@@ -2390,6 +2390,179 @@ async function checkHintLevels({ pageFor, note }) {
   expect(failures.length === 0, failures.join('\n'));
 }
 
+// The practice panel's fixed puzzle: an x-wing, seed 2026 (nw_needs, as
+// `nonet generate --needs x-wing --position --json --solution` makes it).
+const PRACTICE = { technique: 'x-wing', seed: '2026' };
+
+/** The ladder's names, in its order, as nonet lists them for an unknown --needs. */
+function ladderNames() {
+  try {
+    execFileSync(options.nonet, ['generate', '--needs', '?'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (err) {
+    const m = /want one of: (.*)\)\s*$/m.exec(String(err.stderr));
+    if (m) return m[1].split(', ');
+  }
+  return [];
+}
+
+/** The symbols of a cell's nine in a pencil-mark line. */
+const cellMarks = (line, i) => line.slice(i * 9, i * 9 + 9).replace(/\./g, '');
+
+async function checkPractice({ pageFor, note }) {
+  const names = ladderNames();
+  expect(names.length > 30 && names.includes(PRACTICE.technique), `test premise: nonet's ladder names ${JSON.stringify(names)}`);
+  const cli = (extra) =>
+    JSON.parse(runNonet(['generate', '--needs', PRACTICE.technique, '--position', '--json', '--solution', '--seed', PRACTICE.seed, '-n', '1', ...extra]));
+  const rec = cli([]);
+  expect(rec.status === 'unique' && rec.result && rec.marks, `test premise: nonet generate --needs: ${JSON.stringify(rec).slice(0, 300)}`);
+  // the step from the position, as nonet hint gives it at each level
+  const step = JSON.parse(runNonet(['hint', '--json', rec.marks])).step;
+  const level = (l) => JSON.parse(runNonet(['hint', '--json', '--level', String(l), rec.marks])).hint;
+  const hints = [null, level(1), level(2)];
+  expect(step.technique === PRACTICE.technique, `test premise: the position's next step is ${step.technique}, not ${PRACTICE.technique}`);
+
+  const page = await pageFor({ bypassCSP: true });
+  await open(page);
+  const failures = [];
+  const axe = async (name) => {
+    const v = await axeScan(page);
+    if (v.length) failures.push(`axe, ${name}:\n${describeViolations(v)}`);
+    else note(`axe, ${name}: clean`);
+  };
+  const dark = async (on) => {
+    if (((await page.getAttribute('html', 'data-theme')) === 'dark') !== on) await click(page, '#dark');
+    await until(on ? 'dark mode' : 'light mode', async () => ({ ok: ((await page.getAttribute('html', 'data-theme')) === 'dark') === on }));
+  };
+  const shots = process.env.SHOTS42P;
+
+  // the menu: every technique of the ladder, in its order, in groups
+  const menu = await until('the practice menu filled from the library', async () => {
+    const m = await page.$eval('#practice-technique', (s) => ({
+      values: [...s.options].map((o) => o.value),
+      groups: [...s.querySelectorAll('optgroup')].map((g) => `${g.label} (${g.children.length})`),
+    }));
+    return { ok: m.values.length === names.length, why: `${m.values.length} options, the ladder has ${names.length}`, m };
+  }, T.worker);
+  if (menu.m.values.join('|') !== names.join('|')) failures.push(`the menu ${menu.m.values.join(', ')} is not the ladder's ${names.join(', ')}`);
+  if (menu.m.groups.length < 3) failures.push(`the menu is not grouped: ${menu.m.groups.join(', ')}`);
+  note(`menu: ${names.length} techniques in ${menu.m.groups.join(', ')}`);
+
+  // a practice puzzle for the fixed technique and seed: the position before it
+  await choose(page, '#practice-technique', PRACTICE.technique);
+  if (await page.isChecked('#practice-hardest')) await page.uncheck('#practice-hardest');
+  await (await reveal(page, '#practice-seed')).fill(PRACTICE.seed);
+  await click(page, '#practice');
+  const shown = await until('the practice position', async () => {
+    const g = await readGrid(page);
+    return { ok: g.givensLine() === rec.puzzle, why: `givens ${g.givensLine()}`, g };
+  }, T.worker);
+  const g = shown.g;
+  const wrong = [];
+  for (let i = 0; i < 81; i++) {
+    const c = g.cells[i];
+    const want = rec.result[i] === '.' ? '' : rec.result[i];
+    const wantMarks = want ? '' : cellMarks(rec.marks, i);
+    if (c.value !== want || c.marks !== wantMarks) wrong.push(`${Grid.name(c)} ${c.value || '.'}/${c.marks} want ${want || '.'}/${wantMarks}`);
+  }
+  if (wrong.length) failures.push(`the position is not nonet's (${wrong.length} cells): ${wrong.slice(0, 6).join('; ')}`);
+  else note(`position: ${rec.result.replace(/\./g, '').length} digits and every empty cell's marks as nonet generate --needs --position, round ${rec.rounds ?? '?'}`);
+  const label = await text(page, '#puzzle-label');
+  const said = await text(page, '#practice-note');
+  if (!label.includes(`seed ${PRACTICE.seed}`) || !label.includes(`practice: ${PRACTICE.technique}`)) failures.push(`#puzzle-label ${JSON.stringify(label)}`);
+  if (!(await page.isVisible('#practice-note')) || !said.includes(PRACTICE.technique)) failures.push(`#practice-note ${JSON.stringify(said)}`);
+  await axe('the practice position, light');
+  if (shots) await page.screenshot({ path: path.join(shots, 'practice-light.png'), fullPage: true });
+  await dark(true);
+  await axe('the practice position, dark');
+  if (shots) await page.screenshot({ path: path.join(shots, 'practice-dark.png'), fullPage: true });
+  await dark(false);
+
+  // Hint three times: levels 1, 2, 3 of a step of the technique
+  for (const l of [1, 2]) {
+    const words = await hintAtLevel(page, l);
+    const d = (await until(`the level-${l} drawing`, async () => {
+      const d = await readDrawing(page);
+      return { ok: d.svg && d.title === hints[l].text, why: d.svg ? `drawing titled ${JSON.stringify(d.title)}` : 'no drawing', d };
+    }, T.worker)).d;
+    failures.push(...hintLevelProblems(d, step, hints[l], l).map((p) => `level ${l}: ${p}`));
+    if (!words.includes(hints[l].text) || !words.includes(PRACTICE.technique)) failures.push(`level ${l}: #status ${JSON.stringify(words)}`);
+    note(`level ${l}: ${JSON.stringify(words)}`);
+    if (l === 2) {
+      await axe('level 2, light');
+      if (shots) await page.screenshot({ path: path.join(shots, 'practice-hint2-light.png'), fullPage: true });
+      await dark(true);
+      await axe('level 2, dark');
+      if (shots) await page.screenshot({ path: path.join(shots, 'practice-hint2-dark.png'), fullPage: true });
+      await dark(false);
+    }
+  }
+  const words3 = await hintAtLevel(page, 3);
+  const d3 = (await waitForDrawing(page, step, 'the third press of #hint')).d;
+  failures.push(...drawingProblems(d3, step).map((p) => `level 3: ${p}`));
+  if (!words3.includes(step.text)) failures.push(`level 3: #status ${JSON.stringify(words3)} does not say the move`);
+  note(`level 3: ${JSON.stringify(words3)}`);
+  // the fourth press applies it
+  const g3 = await readGrid(page);
+  await click(page, '#hint');
+  await until(`the ${PRACTICE.technique} applied`, async () => {
+    const now = await readGrid(page);
+    return { ok: now.hinted().length === 0 && now.cells.some((c, i) => c.marks !== g3.cells[i].marks), why: `${now.hinted().length} cells with data-hint` };
+  }, T.worker);
+  const after = await readGrid(page);
+  const kept = (step.eliminations || []).flatMap((e) => e.digits.map((x) => [e.cell, String(x)])).filter(([c, x]) => after.cells.find((k) => Grid.name(k) === c).marks.includes(x));
+  if (kept.length) failures.push(`after applying: ${kept.map(([c, x]) => `${c}:${x}`).join(' ')} still marked`);
+  else note(`applied: ${step.text}`);
+
+  // the explanation marks the technique's steps
+  const path_ = JSON.parse(runNonet(['explain', '--json', rec.puzzle]));
+  const want = path_.steps.map((s, k) => (s.technique === PRACTICE.technique ? k + 1 : 0)).filter(Boolean);
+  expect(want.length > 0, `test premise: nonet explain has no ${PRACTICE.technique} step`);
+  await click(page, '#explain');
+  await until('the explanation\'s list of steps', async () => ({ ok: (await page.locator('#explain-list li').count()) === path_.steps.length, why: `${await page.locator('#explain-list li').count()} items, nonet explain has ${path_.steps.length}` }), T.slow);
+  const items = await page.$$eval('#explain-list li', (lis) =>
+    lis.map((li) => ({ technique: li.dataset.technique, practice: li.dataset.practice === 'true', tag: li.querySelector('.step-tag')?.textContent || '' })),
+  );
+  const techWrong = items.map((it, k) => (it.technique !== path_.steps[k].technique ? `step ${k + 1}: ${it.technique}, not ${path_.steps[k].technique}` : '')).filter(Boolean);
+  if (techWrong.length) failures.push(`data-technique: ${techWrong.slice(0, 4).join('; ')}`);
+  const marked = items.map((it, k) => (it.practice && it.tag === 'practice' ? k + 1 : 0)).filter(Boolean);
+  if (marked.join() !== want.join()) failures.push(`steps marked "practice": ${marked.join(', ') || 'none'}; the ${PRACTICE.technique} steps are ${want.join(', ')}`);
+  const summary = await text(page, '#explain-practice');
+  if (!(await page.isVisible('#explain-practice')) || !want.every((k) => new RegExp(`\\b${k}\\b`).test(summary))) failures.push(`#explain-practice ${JSON.stringify(summary)}`);
+  note(`explain: ${path_.steps.length} steps, ${PRACTICE.technique} at ${want.join(', ')}; ${JSON.stringify(summary)}`);
+  // the first marked step, shown: its item current, the tag beside it
+  await page.locator('#explain-list li[data-practice] button').first().click();
+  const current = await until('the practised step shown', async () => {
+    const k = await page.$$eval('#explain-list li', (lis) => lis.findIndex((li) => li.firstChild.getAttribute('aria-current') === 'step'));
+    return { ok: k + 1 === want[0], why: `step ${k + 1} current`, k };
+  });
+  note(`step ${current.k + 1} shown: ${JSON.stringify(await text(page, '#explain-text'))}`);
+  await axe('the explanation of a practice puzzle, light');
+  if (shots) await page.screenshot({ path: path.join(shots, 'practice-explain-light.png'), fullPage: true });
+  await click(page, '#explain-close');
+
+  // as the hardest step: nonet generate --needs --hardest's puzzle
+  const hard = cli(['--hardest']);
+  if (!(await page.isChecked('#practice-hardest'))) await (await reveal(page, '#practice-hardest')).check();
+  await click(page, '#practice');
+  await until('the hardest-step practice puzzle', async () => {
+    const now = await readGrid(page);
+    return { ok: now.givensLine() === hard.puzzle, why: `givens ${now.givensLine()}` };
+  }, T.worker);
+  const rating = await text(page, '#rating');
+  if (!rating.includes(PRACTICE.technique)) failures.push(`as the hardest step: #rating ${JSON.stringify(rating)} does not name ${PRACTICE.technique}`);
+  note(`as the hardest step: ${hard.puzzle}, #rating ${JSON.stringify(rating)}`);
+  // a reload keeps the practice game, its label and note
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await waitForCells(page, 81);
+  const reloaded = await until('the practice game after a reload', async () => {
+    const now = await readGrid(page);
+    const l = await text(page, '#puzzle-label');
+    return { ok: now.givensLine() === hard.puzzle && l.includes(`practice: ${PRACTICE.technique}`) && (await page.isVisible('#practice-note')), why: `label ${JSON.stringify(l)}`, l };
+  });
+  note(`after a reload: ${JSON.stringify(reloaded.l)}`);
+  expect(failures.length === 0, failures.join('\n'));
+}
+
 async function checkNoErrors({ note }) {
   for (const line of consoleLog) note(line);
   expect(pageErrors.length === 0, `uncaught errors on the page:\n${pageErrors.join('\n')}`);
@@ -2438,6 +2611,7 @@ async function main() {
     await runCheck(25, 'explanation: numbers on first lines; a step is not outshone', checkExplainList);
     await runCheck(26, 'a step drawn by the library: chain nodes and links as the record, axe, themes', checkStepDrawing);
     await runCheck(27, 'hints in levels: where to look, the cells, the move; reset; axe', checkHintLevels);
+    await runCheck(28, 'practice: a puzzle that needs a technique, from the position before it; hints; explanation; axe', checkPractice);
     // last (though numbered 20 before the checks above came): it reads the
     // errors every check before it saw
     await runCheck(20, 'no uncaught errors on the page', checkNoErrors);
