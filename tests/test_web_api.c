@@ -646,7 +646,11 @@ static void test_needs(void)
         CHECKF(memcmp(lp.cells, p.cells, 81) == 0, "%s: not the library's puzzle", name);
         CHECKF(memcmp(lib.grid.cells, pos.cells, 81) == 0, "%s: not the library's position", name);
         marks_line(&lib.grid, &lib.marks, want);
-        CHECKF(strcmp(want, mline) == 0, "%s: marks\n%s\nnot\n%s", name, mline, want);
+        size_t at = 0;
+        while (want[at] && want[at] == mline[at])
+            at++;
+        CHECKF(!want[at] && !mline[at], "%s: the marks of r%dc%d are not the library's", name,
+               (int)(at / 9) / 9 + 1, (int)(at / 9) % 9 + 1);
         CHECKF(int_field(out, "rounds") == lib.rounds, "%s: rounds %ld, not %d", name,
                int_field(out, "rounds"), lib.rounds);
         char tech[64];
