@@ -217,6 +217,12 @@ run generate --needs x-wing --seed 3 --from 7 -n 2
 sed -n 7,8p "$tmp/xw" >"$tmp/want"
 expect_same "$tmp/want"
 
+test_name="generate --needs full house: the singles may come before it (it is never first)"
+run generate --needs "full house" -n 3 --seed 5 --position
+expect_rc 0
+if [ "$(grep -cE '^[1-9.]{81}$' "$tmp/out")" -eq 3 ]; then pass; else fail "want 3 puzzles: $(cat "$tmp/out")"; fi
+expect_out_has '# position before full house, round '
+
 test_name="generate --needs --hardest: the technique is the hardest step"
 run generate --needs "naked pair" --hardest -n 4 --seed 2 --json
 expect_rc 0

@@ -122,13 +122,17 @@ int nonet_needs_new(const nonet_needs_opts *opts, nonet_needs_gen **out)
     if (!g->o.max_tries)
         g->o.max_tries = NONET_NEEDS_TRIES;
     g->ceiling = nonet_technique_base(g->o.technique);
+    /* the walk's ceiling: the technique's, but never below the singles'
+     * (a full house is needed in nearly every path, and never first) */
+    int singles = nonet_technique_base(NONET_TECH_NAKED_SINGLE);
+    int walk = g->o.hardest || g->ceiling >= singles ? g->ceiling : singles;
     nonet_generate_opts plain = {0};
     plain.max_tries = 1;
     g->human = nonet_human_new();
     g->solver = nonet_solver_new(NONET_ENGINE_AUTO);
     if (!g->human || !g->solver || nonet_generator_new(&plain, &g->plain) != NONET_OK ||
         nonet_generator_new(NULL, &g->digger) != NONET_OK ||
-        nonet_human_set_ceiling(g->human, g->ceiling) != NONET_OK) {
+        nonet_human_set_ceiling(g->human, walk) != NONET_OK) {
         nonet_needs_free(g);
         return NONET_ENOMEM;
     }
