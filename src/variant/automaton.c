@@ -1193,6 +1193,28 @@ void vline_free(vline *l)
     memset(l, 0, sizeof *l);
 }
 
+int vline_copy(vline *out, const vline *l)
+{
+    memset(out, 0, sizeof *out);
+    size_t layers = (size_t)l->len + 2, states = l->first[l->len + 1];
+    *out = *l;
+    out->size = malloc(((size_t)l->len + 1) * sizeof *out->size);
+    out->first = malloc(layers * sizeof *out->first);
+    out->wfirst = malloc(layers * sizeof *out->wfirst);
+    out->trans = malloc((l->first[l->len] * (size_t)l->n + 1) * sizeof *out->trans);
+    out->live = malloc((states + 1) * sizeof *out->live);
+    if (!out->size || !out->first || !out->wfirst || !out->trans || !out->live) {
+        vline_free(out);
+        return NONET_ENOMEM;
+    }
+    memcpy(out->size, l->size, ((size_t)l->len + 1) * sizeof *out->size);
+    memcpy(out->first, l->first, layers * sizeof *out->first);
+    memcpy(out->wfirst, l->wfirst, layers * sizeof *out->wfirst);
+    memcpy(out->trans, l->trans, l->first[l->len] * (size_t)l->n * sizeof *out->trans);
+    memcpy(out->live, l->live, states * sizeof *out->live);
+    return NONET_OK;
+}
+
 size_t vline_sets(const vline *l)
 {
     return l->wfirst[l->len + 1] + 1; /* every layer's */

@@ -688,13 +688,48 @@ static int all_peers(const vmodel *m, const int *cells, int len)
  * (the line's rule checked its size when it was added), with the digits
  * used when the cells all differ (exact for both rules) unless that is
  * too large; and the work space of the widest. */
+/* A hash of what a line's unrolling depends on: its automaton, its
+ * cells' candidates, whether they all differ (FNV-1a). */
+static uint64_t line_key(const vdfa *d, const uint64_t *masks, int len, int distinct)
+{
+    uint64_t h = 1469598103934665603u;
+    const unsigned char *parts[4] = {(const unsigned char *)d->next, d->accept,
+                                     (const unsigned char *)d->starts,
+                                     (const unsigned char *)masks};
+    size_t sizes[4] = {(size_t)d->nstates * (size_t)d->n * sizeof *d->next, (size_t)d->nstates,
+                       (size_t)d->nstarts * sizeof *d->starts, (size_t)len * sizeof *masks};
+    for (int k = 0; k < 4; k++)
+        for (size_t i = 0; i < sizes[k]; i++)
+            h = (h ^ parts[k][i]) * 1099511628211u;
+    return h ^ ((uint64_t)len << 1 | (uint64_t)distinct) * 0x9E3779B97F4A7C15u;
+}
+
+/* Whether two lines' unrollings are the same: the same automaton over the
+ * same candidates. */
+static int same_line(const vdfa *a, const vdfa *b, const uint64_t *ma, const uint64_t *mb, int len)
+{
+    return a->n == b->n && a->nstates == b->nstates && a->nstarts == b->nstarts &&
+           !memcmp(a->next, b->next, (size_t)a->nstates * (size_t)a->n * sizeof *a->next) &&
+           !memcmp(a->accept, b->accept, (size_t)a->nstates) &&
+           !memcmp(a->starts, b->starts, (size_t)a->nstarts * sizeof *a->starts) &&
+           !memcmp(ma, mb, (size_t)len * sizeof *ma);
+}
+
+/* Each automaton unrolled over its line; a line like one unrolled before
+ * (the same automaton, length, candidates and distinctness: a rule over
+ * many lines, doppelganger's 243) copied rather than unrolled again. */
 static int build_lines(vmodel *m, const vbuild *b)
 {
     size_t words = 1, ints = 1;
     uint64_t masks[VARIANT_MAX_LINE];
     m->lines = calloc((size_t)b->ndfas + 1, sizeof *m->lines);
-    if (!m->lines)
+    uint64_t *keys = calloc((size_t)b->ndfas + 1, sizeof *keys);
+    int *props = calloc((size_t)b->ndfas + 1, sizeof *props), built = 0;
+    if (!m->lines || !keys || !props) {
+        free(keys);
+        free(props);
         return -1;
+    }
     m->nlines = b->ndfas;
     for (int p = 0; p < m->nprops; p++) {
         const vprop *pr = &m->props[p];
@@ -705,15 +740,34 @@ static int build_lines(vmodel *m, const vbuild *b)
         vline *l = &m->lines[pr->line];
         const vdfa *d = &b->dfas[pr->line];
         int distinct = all_peers(m, m->pcells + pr->first, pr->len), rc = NONET_EARG;
-        if (distinct)
+        uint64_t key = line_key(d, masks, pr->len, distinct);
+        for (int j = 0; j < built && rc == NONET_EARG; j++) {
+            const vprop *q = &m->props[props[j]];
+            uint64_t qmasks[VARIANT_MAX_LINE];
+            if (keys[j] != key || q->len != pr->len ||
+                all_peers(m, m->pcells + q->first, q->len) != distinct)
+                continue;
+            for (int i = 0; i < q->len; i++)
+                qmasks[i] = m->start[m->pcells[q->first + i]];
+            if (same_line(d, &b->dfas[q->line], masks, qmasks, pr->len))
+                rc = vline_copy(l, &m->lines[q->line]);
+        }
+        if (rc == NONET_EARG && distinct)
             rc = vline_build(l, d, pr->len, masks, 1, NULL, 0);
         if (rc == NONET_EARG)
             rc = vline_build(l, d, pr->len, masks, 0, NULL, 0);
-        if (rc != NONET_OK)
+        if (rc != NONET_OK) {
+            free(keys);
+            free(props);
             return -1;
+        }
+        keys[built] = key;
+        props[built++] = p;
         words = vline_sets(l) > words ? vline_sets(l) : words;
         ints = vline_lists(l) > ints ? vline_lists(l) : ints;
     }
+    free(keys);
+    free(props);
     m->scratch = calloc(words, sizeof *m->scratch);
     m->lists = malloc(ints * sizeof *m->lists);
     return m->scratch && m->lists ? 0 : -1;

@@ -356,6 +356,8 @@ typedef struct vline {
 int vline_build(vline *l, const vdfa *d, int len, const uint64_t *masks, int distinct, char *why,
                 size_t cap);
 void vline_free(vline *l);
+/* A copy of l into out. Returns NONET_OK or NONET_ENOMEM. */
+int vline_copy(vline *out, const vline *l);
 /* The work space vline_run takes for l: words of sets (zero before a run,
  * left zero after it) and ints of lists. */
 size_t vline_sets(const vline *l);
