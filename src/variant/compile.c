@@ -684,10 +684,6 @@ static int all_peers(const vmodel *m, const int *cells, int len)
     return 1;
 }
 
-/* Each automaton unrolled over its line, from the candidates at the start
- * (the line's rule checked its size when it was added), with the digits
- * used when the cells all differ (exact for both rules) unless that is
- * too large; and the work space of the widest. */
 /* A hash of what a line's unrolling depends on: its automaton, its
  * cells' candidates, whether they all differ (FNV-1a). */
 static uint64_t line_key(const vdfa *d, const uint64_t *masks, int len, int distinct)
@@ -715,13 +711,17 @@ static int same_line(const vdfa *a, const vdfa *b, const uint64_t *ma, const uin
            !memcmp(ma, mb, (size_t)len * sizeof *ma);
 }
 
-/* Each automaton unrolled over its line; a line like one unrolled before
- * (the same automaton, length, candidates and distinctness: a rule over
- * many lines, doppelganger's 243) copied rather than unrolled again. */
+/* Each automaton unrolled over its line, from the candidates at the start
+ * (the line's rule checked its size when it was added), with the digits
+ * used when the cells all differ (exact for both rules) unless that is
+ * too large; a line like one unrolled before (the same automaton, length,
+ * candidates and distinctness: a rule over many lines, doppelganger's
+ * 243) copied rather than unrolled again; and the work space of the
+ * widest. */
 static int build_lines(vmodel *m, const vbuild *b)
 {
     size_t words = 1, ints = 1;
-    uint64_t masks[VARIANT_MAX_LINE];
+    uint64_t masks[VARIANT_MAX_LINE] = {0};
     m->lines = calloc((size_t)b->ndfas + 1, sizeof *m->lines);
     uint64_t *keys = calloc((size_t)b->ndfas + 1, sizeof *keys);
     int *props = calloc((size_t)b->ndfas + 1, sizeof *props), built = 0;
@@ -743,7 +743,7 @@ static int build_lines(vmodel *m, const vbuild *b)
         uint64_t key = line_key(d, masks, pr->len, distinct);
         for (int j = 0; j < built && rc == NONET_EARG; j++) {
             const vprop *q = &m->props[props[j]];
-            uint64_t qmasks[VARIANT_MAX_LINE];
+            uint64_t qmasks[VARIANT_MAX_LINE] = {0};
             if (keys[j] != key || q->len != pr->len ||
                 all_peers(m, m->pcells + q->first, q->len) != distinct)
                 continue;
