@@ -523,7 +523,7 @@ static void test_bruteforce_6x6(void)
  * lists those sets (vb_sets), against every grid. */
 static void test_nabner_sets(void)
 {
-    static const int lines[][4] = {{0, 7, 14, -1}, {0, 1, 2, -1}, {5, 10, 15, -1}, {0, 1, 2, 3}};
+    static const int nabners[][4] = {{0, 7, 14, -1}, {0, 1, 2, -1}, {5, 10, 15, -1}, {0, 1, 2, 3}};
     int some = 0;
     rng = 4242;
     for (int round = 0; round < 24; round++) {
@@ -532,8 +532,8 @@ static void test_nabner_sets(void)
         boxes(&t);
         tline *k = &t.k[t.nk++];
         k->type = NONET_CON_NABNER;
-        for (int j = 0; j < 4 && lines[i][j] >= 0; j++)
-            k->cells[k->ncells++] = lines[i][j];
+        for (int j = 0; j < 4 && nabners[i][j] >= 0; j++)
+            k->cells[k->ncells++] = nabners[i][j];
         uint8_t sol[36] = {0}, g[36] = {0};
         CHECK(random_grid(&t, sol, 0));
         memcpy(g + 24, sol + 24, 12); /* rows 5 and 6 */

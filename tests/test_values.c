@@ -527,7 +527,7 @@ static void test_values_bruteforce(void)
     free(four.g);
     free(five.g);
     CHECKF(bad >= 0, "enumerated %d and %d grids", four.len, five.len);
-    CHECKF(!bad, "%s", what);
+    CHECKF(!bad, "%.400s", what);
 }
 
 static uint64_t count_text(const char *text, int *lo)
@@ -567,15 +567,15 @@ static void test_values_forms(void)
 
     char text[1024], back[1024], json[1024], why[200];
     CHECK(nonet_variant_format(v, text, sizeof text) > 0);
-    CHECKF(strstr(text, "values 0-3\n") && text[0] == '0', "%s", text);
+    CHECKF(strstr(text, "values 0-3\n") && text[0] == '0', "%.400s", text);
     int lo2 = -1;
     CHECK(count_text(text, &lo2) == count && lo2 == 0);
     CHECK(nonet_variant_iss(v, back, sizeof back, why, sizeof why) > 0);
-    CHECKF(strstr(back, ".Shape~4x4~0-3") && strstr(back, "R1C1_0"), "%s", back);
+    CHECKF(strstr(back, ".Shape~4x4~0-3") && strstr(back, "R1C1_0"), "%.400s", back);
     lo2 = -1;
     CHECK(count_text(back, &lo2) == count && lo2 == 0);
     CHECK(nonet_variant_json(v, json, sizeof json) > 0);
-    CHECKF(strstr(json, "{\"type\":\"values\",\"from\":0,\"to\":3}"), "%s", json);
+    CHECKF(strstr(json, "{\"type\":\"values\",\"from\":0,\"to\":3}"), "%.400s", json);
     CHECK(nonet_variant_fpuzzles(v, NULL, 0, back, sizeof back, why, sizeof why) == NONET_EARG);
     CHECKF(strstr(why, "0 to 3"), "%s", why);
     /* the range is set before the constraints, and is 0 or 1 to n */
@@ -621,13 +621,13 @@ static void test_values_forms(void)
             for (int y = x + 1; y < 4; y++)
                 CHECK(sol.cells[r * 4 + x] != sol.cells[r * 4 + y]);
     CHECK(nonet_variant_format(v, text, sizeof text) > 0);
-    CHECKF(strstr(text, "values 1-6\ndigits r1c1 [6]\ndigits r2c2 [5]\n"), "%s", text);
+    CHECKF(strstr(text, "values 1-6\ndigits r1c1 [6]\ndigits r2c2 [5]\n"), "%.400s", text);
     CHECK(count_text(text, &lo2) == count);
     CHECK(nonet_variant_iss(v, back, sizeof back, why, sizeof why) > 0);
-    CHECKF(strstr(back, ".Shape~4x4~6") && strstr(back, "R1C1_6"), "%s", back);
+    CHECKF(strstr(back, ".Shape~4x4~6") && strstr(back, "R1C1_6"), "%.400s", back);
     CHECK(count_text(back, &lo2) == count);
     CHECK(nonet_variant_json(v, json, sizeof json) > 0);
-    CHECKF(strstr(json, "{\"type\":\"values\",\"from\":1,\"to\":6}"), "%s", json);
+    CHECKF(strstr(json, "{\"type\":\"values\",\"from\":1,\"to\":6}"), "%.400s", json);
     char line[64];
     nonet_format_opts fo = {'.', nonet_variant_symbols(v), NULL, 0};
     CHECK(nonet_format_with(&sol, NONET_LAYOUT_LINE, &fo, line, sizeof line) >= 16);

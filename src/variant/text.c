@@ -660,7 +660,7 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
         nonet_variant_free(v);
         if (err) {
             *err = (nonet_error){NONET_EARG, 0, 0, ""};
-            snprintf(err->message, sizeof err->message, "values: %s", why);
+            snprintf(err->message, sizeof err->message, "values: %.150s", why);
         }
         return NONET_EARG;
     }
