@@ -56,11 +56,8 @@ int nonet_variant_set_digits(nonet_variant *v, int lo, int hi, char *why, size_t
     v->lo = lo;
     v->nd = nd;
     v->symbols[0] = '\0';
-    if (lo != 1 || nd != n) {
-        static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        memcpy(v->symbols, zero_based + lo, (size_t)nd);
-        v->symbols[nd] = '\0';
-    }
+    if (lo != 1 || nd != n)
+        variant_value_symbols(v->symbols, lo, nd);
     return NONET_OK;
 }
 
@@ -76,6 +73,13 @@ int nonet_variant_set_given(nonet_variant *v, int cell, int d, char *why, size_t
     }
     v->grid.cells[cell] = (uint8_t)d;
     return NONET_OK;
+}
+
+void variant_value_symbols(char *out, int lo, int count)
+{
+    for (int i = 0; i < count; i++)
+        out[i] = lo + i ? sym_of_digit(lo + i) : '0';
+    out[count] = '\0';
 }
 
 void nonet_variant_digits(const nonet_variant *v, int *lo, int *hi)

@@ -627,9 +627,8 @@ int variant_parse_text(const char *text, size_t len, nonet_variant **out, char *
     if (rc == NONET_OK && lo == 0 && p->grid.n <= NONET_MAX_SYMBOL_SIDE) {
         /* digits from 0: the grid is written in the side's first ones, '0'
          * a digit (read again, now that the side is known) */
-        static const char zero_based[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        char symbols[NONET_MAX_SYMBOL_SIDE + 1] = "";
-        memcpy(symbols, zero_based, (size_t)p->grid.n);
+        char symbols[NONET_MAX_SYMBOL_SIDE + 1];
+        variant_value_symbols(symbols, 0, p->grid.n);
         nonet_read_opts ro = {.symbols = symbols};
         rc = nonet_parse(grid, len, &ro, p, &used);
     }

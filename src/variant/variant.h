@@ -102,6 +102,11 @@ struct nonet_variant {
     char notes[VARIANT_NOTES_CAP]; /* nonet_variant_notes */
 };
 
+/* The symbols of count values from lo (0 or 1; lo + count - 1 at most
+ * 35): "012345678" from 0, "123456789" from 1, into out (count + 1
+ * bytes, a NUL last). */
+void variant_value_symbols(char *out, int lo, int count);
+
 /* Adds a drawing to v: ncells (row, column) pairs from cells, its words
  * (NULL: none) and its JSON text (json_len bytes); copy as vdraw.copy.
  * Rewrites v's notes. Returns NONET_OK or NONET_ENOMEM. */
