@@ -455,6 +455,89 @@ NONET_API int nonet_reader_next(nonet_reader *r, nonet_puzzle *out);
 NONET_API int nonet_parse(const char *text, size_t len, const nonet_read_opts *opts,
                           nonet_puzzle *out, size_t *consumed);
 
+/* ---------------------------------------------------------------- plain lines */
+
+/* Reading one-line 9x9 input in bulk, on many threads.
+ *
+ * Most big inputs are one 9x9 puzzle a line. A plain line is one that a
+ * nonet_reader with default options, in its plain state
+ * (nonet_reader_is_plain), reads the same whatever comes before or after
+ * it:
+ * - a puzzle: 81 cells of '1'-'9' and at most one kind of blank, '.' or
+ *   '0' ('0' only in a line that also has a '9': else it might be a
+ *   symbol of 0-8), nothing else on the line but spaces, tabs, CR, VT and
+ *   FF around them;
+ * - a skipped line: blank (spaces, tabs, CR, VT, FF), or a comment (its
+ *   first other character '#', or "//") with no NUL byte.
+ * A line longer than NONET_MAX_LINE bytes is never plain. Everything else
+ * (titles, forum lines, rows of grids, bad lines, a byte-order mark ...)
+ * needs the reader, which may look at the lines around it.
+ *
+ * The use: one thread cuts the input into spans of plain lines
+ * (nonet_plain_scan), which any threads then read line by line
+ * (nonet_plain_line), numbering lines and puzzles on from the span's
+ * first; at the first line that is not plain, the reader takes over
+ * after nonet_reader_skip has told it what the spans before held, and
+ * hands back once it is plain again at a line end. The puzzles, their
+ * lines and indices are then exactly the reader's. */
+
+/* nonet_plain_scan's flags: the text begins the input (its first bytes
+ * also decide the encoding: UTF-16 or UTF-32 input is never plain), or
+ * ends it (its last line needs no line end). */
+#define NONET_PLAIN_FIRST 1
+#define NONET_PLAIN_END 2
+
+/* Why a scan stopped. */
+enum nonet_plain_stop {
+    NONET_PLAIN_MORE = 0, /* what is left is part of a line: give more text
+                             (never with NONET_PLAIN_END) */
+    NONET_PLAIN_MAX,      /* max_puzzles puzzles are in the span */
+    NONET_PLAIN_OTHER,    /* the next line is no plain line: a nonet_reader's */
+    NONET_PLAIN_DONE      /* with NONET_PLAIN_END: every line is in the span */
+};
+
+/* A run of whole plain lines: its bytes (line ends included), its lines
+ * and the puzzles among them, and why it ends there. */
+typedef struct nonet_plain_span {
+    size_t bytes;
+    long lines;
+    long puzzles;
+    int stop; /* enum nonet_plain_stop */
+} nonet_plain_span;
+
+/* Scans text[0..len) from its start while its lines are plain and at most
+ * max_puzzles (above 0) of them are puzzles, into *span. flags:
+ * NONET_PLAIN_FIRST, NONET_PLAIN_END, or both. With NONET_PLAIN_FIRST and
+ * fewer than 4 bytes, more text is wanted (MORE) unless it is the end.
+ * NULL text with len > 0, or a NULL span: a span of nothing that stops
+ * at OTHER. */
+NONET_API void nonet_plain_scan(const char *text, size_t len, int flags, long max_puzzles,
+                                nonet_plain_span *span);
+
+/* Reads text[0..len), one line without its '\n' (a CR at its end is
+ * allowed), as a plain line. A puzzle: fills *out as a nonet_reader would
+ * (layout LINE, symbols "123456789", every row on line `line`, no name,
+ * index 0: the caller numbers it) and returns 1. A skipped line: returns
+ * 0, out untouched. Not plain (or a NULL pointer): returns -1, out
+ * untouched. */
+NONET_API int nonet_plain_line(const char *text, size_t len, long line, nonet_puzzle *out);
+
+/* Whether r, with default options, is plain: every line fed to it has
+ * ended and come out as puzzles (all taken by nonet_reader_next), and
+ * nothing it read waits for later lines or changes how it reads the next
+ * plain line (no title, grid, size line, table, section, binary data).
+ * Then it would read a plain line exactly as nonet_plain_line does. A
+ * new reader is plain; NULL is not. */
+NONET_API int nonet_reader_is_plain(const nonet_reader *r);
+
+/* Tells r that the next span->lines lines of its input (span->bytes
+ * bytes, span->puzzles of them one-line puzzles) were plain and read by
+ * the caller (nonet_plain_scan, nonet_plain_line): r numbers the lines
+ * and puzzles after them as if it had read them itself, and is as it
+ * would then be. Returns NONET_OK, or NONET_EARG when r is NULL or not
+ * plain (nonet_reader_is_plain), leaving it as it was. */
+NONET_API int nonet_reader_skip(nonet_reader *r, const nonet_plain_span *span);
+
 /* ---------------------------------------------------------------- writing */
 
 /* Writes g in the given layout into buf, as snprintf does: at most cap - 1

@@ -1340,8 +1340,258 @@ static void test_grid_after_one_lines(void)
     free(p);
 }
 
+/* ------------------------------------------------------------ plain lines */
+
+enum { PLAIN_MAX = 400 };
+
+/* Whether two puzzles are the same to a reader of them. */
+static int identical(const nonet_puzzle *a, const nonet_puzzle *b)
+{
+    int n = a->grid.n;
+    if (a->index != b->index || a->first_line != b->first_line || a->last_line != b->last_line ||
+        a->error.code != b->error.code || a->error.line != b->error.line ||
+        a->error.column != b->error.column || strcmp(a->error.message, b->error.message) ||
+        strcmp(a->name, b->name) || a->ncolumns != b->ncolumns || a->has_marks != b->has_marks)
+        return 0;
+    if (a->error.code != NONET_OK)
+        return 1;
+    if (a->layout != b->layout || a->blank != b->blank || strcmp(a->symbols, b->symbols) ||
+        !nonet_grid_equal(&a->grid, &b->grid))
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (a->row_line[i] != b->row_line[i])
+            return 0;
+    return 1;
+}
+
+/* Takes r's ready puzzles into out[*n...]. */
+static void take_ready(nonet_reader *r, nonet_puzzle *out, int *n)
+{
+    while (*n < PLAIN_MAX && nonet_reader_next(r, &out[*n]))
+        ++*n;
+}
+
+/* The puzzles of text as one reader reads it, fed `piece` bytes at a time. */
+static int read_whole(const char *text, size_t len, size_t piece, nonet_puzzle *out)
+{
+    nonet_reader *r = nonet_reader_new(NULL);
+    int n = 0;
+    for (size_t at = 0; r && at < len;) {
+        size_t give = len - at < piece ? len - at : piece;
+        at += nonet_reader_feed(r, text + at, give);
+        take_ready(r, out, &n);
+    }
+    nonet_reader_end(r);
+    take_ready(r, out, &n);
+    nonet_reader_free(r);
+    return n;
+}
+
+/* The same text read as a batch does it: spans of plain lines (at most
+ * max_puzzles puzzles each) read line by line with nonet_plain_line, the
+ * other lines fed to a reader one at a time, which hands back when it is
+ * plain again. *fed counts the lines the reader got. */
+static int read_plain(const char *text, size_t len, long max_puzzles, nonet_puzzle *out, int *fed)
+{
+    nonet_reader *r = nonet_reader_new(NULL);
+    nonet_plain_span since = {0, 0, 0, 0}; /* plain lines the reader has not been told of */
+    size_t at = 0;
+    long line = 1, count = 0;
+    int n = 0, plain = 1, first = 1;
+    *fed = 0;
+    while (r && n < PLAIN_MAX) {
+        if (plain) {
+            nonet_plain_span sp;
+            nonet_plain_scan(text + at, len - at, NONET_PLAIN_END | (first ? NONET_PLAIN_FIRST : 0),
+                             max_puzzles, &sp);
+            first = first && sp.bytes == 0 && sp.stop != NONET_PLAIN_OTHER;
+            for (size_t i = at; i < at + sp.bytes && n < PLAIN_MAX;) {
+                const char *nl = memchr(text + i, '\n', at + sp.bytes - i);
+                size_t l = nl ? (size_t)(nl - (text + i)) : at + sp.bytes - i;
+                int kind = nonet_plain_line(text + i, l, line++, &out[n]);
+                if (kind < 0)
+                    return -1; /* the scan said it was plain */
+                if (kind == 1)
+                    out[n++].index = ++count;
+                i += l + (nl != NULL);
+            }
+            at += sp.bytes;
+            since.bytes += sp.bytes;
+            since.lines += sp.lines;
+            since.puzzles += sp.puzzles;
+            if (sp.stop == NONET_PLAIN_DONE)
+                break;
+            if (sp.stop == NONET_PLAIN_OTHER) {
+                if (nonet_reader_skip(r, &since) != NONET_OK)
+                    return -2;
+                since = (nonet_plain_span){0, 0, 0, 0};
+                plain = first = 0;
+            }
+            continue;
+        }
+        /* one line to the reader */
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t end = nl ? (size_t)(nl - text) + 1 : len;
+        while (at < end) {
+            at += nonet_reader_feed(r, text + at, end - at);
+            take_ready(r, out, &n);
+        }
+        ++*fed;
+        line++;
+        count = n ? out[n - 1].index : 0;
+        if (at == len)
+            break;
+        plain = nonet_reader_is_plain(r);
+    }
+    nonet_reader_end(r);
+    take_ready(r, out, &n);
+    nonet_reader_free(r);
+    return n;
+}
+
+static void test_plain_lines(void)
+{
+    /* plain lines */
+    char zeros[82], full[82], other0[82], spaced[90], bad[82];
+    strcpy(zeros, classic_line);
+    for (char *c = zeros; *c; c++)
+        *c = *c == '.' ? '0' : *c;
+    strcpy(full,
+           "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+    strcpy(other0, classic_line); /* 0 and no 9: 0-8 might be its symbols */
+    for (char *c = other0; *c; c++)
+        *c = *c == '.' ? '0' : *c == '9' ? '.' : *c;
+    snprintf(spaced, sizeof spaced, " \t%s  ", classic_line);
+    strcpy(bad, classic_line);
+    bad[40] = 'x';
+    char shorter[81], longer[83], forum[100];
+    memcpy(shorter, classic_line, 80);
+    shorter[80] = '\0';
+    snprintf(longer, sizeof longer, "%s5", classic_line);
+    snprintf(forum, sizeof forum, "%s;forum name", classic_line);
+    const char *const plain[] = {classic_line, zeros,         full,           spaced, "",
+                                 "   ",        "# a comment", "  // another", "\v\f"};
+    const char *const others[] = {bad,
+                                  shorter,
+                                  longer,
+                                  forum,
+                                  other0,
+                                  "The next one's title",
+                                  "53..7....",
+                                  "6..195...",
+                                  ".98....6.",
+                                  "3x3",
+                                  "1234123412341234",
+                                  "+-------+-------+-------+",
+                                  "puzzle,rating",
+                                  "[Puzzle]",
+                                  "[State]",
+                                  "[",
+                                  "1,2,3",
+                                  "]",
+                                  "5 3 . . 7 . . . .",
+                                  "<puzzle>",
+                                  "x"};
+    for (int i = 0; i < 4; i++) {
+        nonet_puzzle p;
+        CHECK(nonet_plain_line(plain[i], strlen(plain[i]), 7, &p) == 1);
+        CHECK(p.grid.n == 9 && p.row_line[8] == 7 && p.first_line == 7 && p.index == 0);
+    }
+    for (int i = 4; i < 9; i++)
+        CHECK(nonet_plain_line(plain[i], strlen(plain[i]), 1, NULL) == -1);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        static nonet_puzzle p;
+        CHECKF(nonet_plain_line(others[i], strlen(others[i]), 1, &p) == -1, "%s", others[i]);
+    }
+    CHECK(nonet_plain_line("#\0", 2, 1, &(nonet_puzzle){0}) == -1); /* a NUL: maybe binary */
+
+    /* random inputs of plain and other lines: the same puzzles either way */
+    nonet_puzzle *want = puzzles(PLAIN_MAX), *got = puzzles(PLAIN_MAX);
+    char *text = malloc(64 * 1024);
+    CHECK(want && got && text);
+    uint64_t seed = 43;
+    int fed_total = 0, plain_total = 0;
+    for (int round = 0; round < 400; round++) {
+        size_t len = 0;
+        int lines = 1 + (int)(seed % 40), ratio = (int)(seed % 7);
+        if (round % 50 == 7) { /* starts as UTF-16 would, or with a byte-order mark */
+            static const char *const heads[] = {"\n\0", "\xEF\xBB\xBF", "\xFF\xFE"};
+            const char *h = heads[round / 50 % 3];
+            size_t hl = h[0] == '\n' ? 2 : strlen(h);
+            memcpy(text, h, hl);
+            len = hl;
+        }
+        for (int l = 0; l < lines; l++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            unsigned pick = (unsigned)(seed >> 33);
+            const char *t = (int)(pick % 10) < ratio
+                                ? others[pick / 10 % (sizeof others / sizeof others[0])]
+                                : plain[pick / 10 % (sizeof plain / sizeof plain[0])];
+            size_t tl = strlen(t);
+            memcpy(text + len, t, tl);
+            len += tl;
+            if (pick >> 20 & 1)
+                text[len++] = '\r';
+            if (l + 1 < lines || pick >> 21 & 1)
+                text[len++] = '\n';
+        }
+        int n = read_whole(text, len, 1 + (size_t)(seed >> 40) % 300, want), fed = 0;
+        long max = 1 + (long)(seed >> 50) % 5;
+        int m = read_plain(text, len, max, got, &fed);
+        CHECKF(m == n, "round %d: %d puzzles read as plain lines, %d by the reader", round, m, n);
+        for (int i = 0; i < n; i++)
+            CHECKF(identical(&want[i], &got[i]),
+                   "round %d: puzzle %d differs (line %ld/%ld, index %ld/%ld, '%s'/'%s')", round,
+                   i + 1, want[i].first_line, got[i].first_line, want[i].index, got[i].index,
+                   want[i].error.message, got[i].error.message);
+        fed_total += fed;
+        plain_total += lines - fed;
+    }
+    /* both ways were taken */
+    CHECKF(fed_total > 1000 && plain_total > 1000, "%d lines fed, %d plain", fed_total,
+           plain_total);
+
+    /* a reader that is not plain refuses to skip */
+    nonet_reader *r = nonet_reader_new(NULL);
+    CHECK(r && nonet_reader_is_plain(r));
+    nonet_reader_feed(r, "Title\n", 6);
+    CHECK(!nonet_reader_is_plain(r));
+    nonet_plain_span sp = {82, 1, 1, NONET_PLAIN_OTHER};
+    CHECK(nonet_reader_skip(r, &sp) == NONET_EARG);
+    nonet_reader_free(r);
+    nonet_read_opts forced = {NONET_LAYOUT_AUTO, 3, 3, NULL, NULL};
+    r = nonet_reader_new(&forced);
+    CHECK(r && !nonet_reader_is_plain(r));
+    nonet_reader_free(r);
+    /* scans: more text wanted, the most puzzles, an overlong line */
+    nonet_plain_scan("53", 2, NONET_PLAIN_FIRST, 10, &sp);
+    CHECK(sp.stop == NONET_PLAIN_MORE && sp.bytes == 0);
+    char two[200];
+    snprintf(two, sizeof two, "%s\n# x\n%s", classic_line, classic_line);
+    nonet_plain_scan(two, strlen(two), 0, 10, &sp);
+    CHECK(sp.stop == NONET_PLAIN_MORE && sp.bytes == 86 && sp.lines == 2 && sp.puzzles == 1);
+    nonet_plain_scan(two, strlen(two), NONET_PLAIN_END, 10, &sp);
+    CHECK(sp.stop == NONET_PLAIN_DONE && sp.bytes == strlen(two) && sp.puzzles == 2);
+    nonet_plain_scan(two, strlen(two), NONET_PLAIN_END, 1, &sp);
+    CHECK(sp.stop == NONET_PLAIN_MAX && sp.bytes == 82 && sp.lines == 1);
+    char *huge = malloc(NONET_MAX_LINE + 10);
+    CHECK(huge);
+    memset(huge, ' ', NONET_MAX_LINE + 10);
+    huge[0] = '#';
+    nonet_plain_scan(huge, NONET_MAX_LINE + 10, 0, 10, &sp);
+    CHECK(sp.stop == NONET_PLAIN_OTHER && sp.bytes == 0);
+    huge[NONET_MAX_LINE] = '\n'; /* a comment of the longest line */
+    nonet_plain_scan(huge, NONET_MAX_LINE + 10, 0, 10, &sp);
+    CHECK(sp.stop == NONET_PLAIN_MORE && sp.bytes == NONET_MAX_LINE + 1 && sp.lines == 1);
+    free(huge);
+    free(want);
+    free(got);
+    free(text);
+}
+
 void suite_read(void)
 {
+    RUN(test_plain_lines);
     RUN(test_reset);
     RUN(test_replay_ends);
     RUN(test_line_layouts);

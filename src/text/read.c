@@ -469,11 +469,11 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
     emit(r, p, end_offset);
 }
 
-/* The 81-character line of 1-9 and one blank, read without a scan. */
-static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
+/* The 81 cells at s when they are a plain line's (see nonet_plain_line):
+ * 1-9 and at most one blank kind, '.' or '0', and a '0' only beside a '9'.
+ * Fills cells (0 blank) and *blank; 1, else 0. */
+static int plain_cells(const unsigned char *s, uint8_t *cells, char *blank)
 {
-    nonet_puzzle *p = r->work;
-    uint8_t cells[81];
     unsigned other = 0, dots = 0, zeros = 0, nine = 0;
     /* no branch per character: the compiler makes this a vector loop */
     for (int i = 0; i < 81; i++) {
@@ -488,15 +488,33 @@ static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, siz
         return 0;
     if (zeros && !nine)
         return 0; /* '0' might be a symbol (0-8): the full rules decide */
+    *blank = zeros ? '0' : '.';
+    return 1;
+}
+
+/* p as the one-line puzzle of those cells on that line (index 0). */
+static void plain_puzzle(nonet_puzzle *p, const uint8_t *cells, char blank, long line)
+{
     puzzle_reset(p, line);
     p->layout = NONET_LAYOUT_LINE;
-    p->blank = zeros ? '0' : '.';
+    p->blank = blank;
     p->grid.box_rows = p->grid.box_cols = 3;
     p->grid.n = 9;
-    memcpy(p->grid.cells, cells, sizeof cells);
+    memcpy(p->grid.cells, cells, 81);
     for (int i = 0; i < 9; i++)
         p->row_line[i] = line;
     memcpy(p->symbols, "123456789", 10);
+}
+
+/* The 81-character line of 1-9 and one blank, read without a scan. */
+static int fast_one_line(nonet_reader *r, const unsigned char *s, long line, size_t end_offset)
+{
+    nonet_puzzle *p = r->work;
+    uint8_t cells[81];
+    char blank;
+    if (!plain_cells(s, cells, &blank))
+        return 0;
+    plain_puzzle(p, cells, blank, line);
     r->sticky_side = 9;
     r->sticky_grid = 0;
     emit(r, p, end_offset);
@@ -2295,4 +2313,135 @@ int nonet_parse(const char *text, size_t len, const nonet_read_opts *opts, nonet
         *consumed = end;
     nonet_reader_free(r);
     return status;
+}
+
+/* ------------------------------------------------------------ plain lines */
+
+/* What the line s[0..len) (no '\n') is: 1 a plain puzzle (its 81 cells
+ * begin at *cells_at), 0 a plain skipped line, -1 no plain line. The
+ * trimming is process_line's. */
+static int plain_kind(const unsigned char *s, size_t len, size_t *cells_at)
+{
+    if (len > NONET_MAX_LINE)
+        return -1; /* overlong: a failed puzzle */
+    size_t end = len, start = 0;
+    while (end > 0 && is_space(s[end - 1]))
+        end--;
+    while (start < end && is_space(s[start]))
+        start++;
+    if (start == end)
+        return 0; /* blank */
+    if (s[start] == '#' || (s[start] == '/' && start + 1 < end && s[start + 1] == '/'))
+        return memchr(s, '\0', len) ? -1 : 0; /* a comment (a NUL: maybe binary) */
+    *cells_at = start;
+    return end - start == 81 ? 1 : -1;
+}
+
+void nonet_plain_scan(const char *text, size_t len, int flags, long max_puzzles,
+                      nonet_plain_span *span)
+{
+    if (!span)
+        return;
+    *span = (nonet_plain_span){0, 0, 0, NONET_PLAIN_OTHER};
+    if ((!text && len > 0) || max_puzzles < 1)
+        return;
+    const unsigned char *s = (const unsigned char *)text;
+    int at_end = (flags & NONET_PLAIN_END) != 0;
+    if (flags & NONET_PLAIN_FIRST) {
+        /* the bytes decide_encoding looks at: UTF-16 and UTF-32 start
+         * with a NUL byte or a byte-order mark among them */
+        if (len < 4 && !at_end) {
+            span->stop = NONET_PLAIN_MORE;
+            return;
+        }
+        for (size_t i = 0; i < len && i < 4; i++)
+            if (s[i] == 0 || s[i] == 0xFE || s[i] == 0xFF)
+                return;
+    }
+    size_t at = 0;
+    uint8_t cells[81];
+    char blank;
+    while (at < len) {
+        /* the common line first: 81 cells and its line end */
+        if (len - at > 81 && s[at + 81] == '\n' && plain_cells(s + at, cells, &blank)) {
+            at += 82;
+            span->lines++;
+            if (++span->puzzles == max_puzzles) {
+                span->bytes = at;
+                span->stop = NONET_PLAIN_MAX;
+                return;
+            }
+            continue;
+        }
+        const unsigned char *nl = memchr(s + at, '\n', len - at);
+        size_t line = nl ? (size_t)(nl - (s + at)) : len - at, from = 0;
+        if (!nl && !at_end) {
+            span->stop = line > NONET_MAX_LINE ? NONET_PLAIN_OTHER : NONET_PLAIN_MORE;
+            span->bytes = at;
+            return;
+        }
+        int kind = plain_kind(s + at, line, &from);
+        if (kind < 0 || (kind == 1 && !plain_cells(s + at + from, cells, &blank))) {
+            span->bytes = at;
+            return; /* OTHER */
+        }
+        at += line + (nl != NULL);
+        span->lines++;
+        if (kind == 1 && ++span->puzzles == max_puzzles) {
+            span->bytes = at;
+            span->stop = NONET_PLAIN_MAX;
+            return;
+        }
+    }
+    span->bytes = at;
+    span->stop = at_end ? NONET_PLAIN_DONE : NONET_PLAIN_MORE;
+}
+
+int nonet_plain_line(const char *text, size_t len, long line, nonet_puzzle *out)
+{
+    if (!text || !out)
+        return -1;
+    const unsigned char *s = (const unsigned char *)text;
+    size_t from = 0;
+    uint8_t cells[81];
+    char blank;
+    int kind = plain_kind(s, len, &from);
+    if (kind == 1 && !plain_cells(s + from, cells, &blank))
+        kind = -1;
+    if (kind == 1)
+        plain_puzzle(out, cells, blank, line);
+    return kind;
+}
+
+int nonet_reader_is_plain(const nonet_reader *r)
+{
+    if (!r)
+        return 0;
+    int bytes =
+        r->enc == ENC_BYTES ? r->head_next >= r->nhead : r->enc == ENC_UNDECIDED && r->nhead == 0;
+    const read_ctx *c = &r->ctx;
+    return bytes && !r->ended && !r->end_pending && r->line_len == 0 && !r->overlong &&
+           !r->line_nul && r->qcount == 0 && r->nreplay == 0 && !r->binary && r->title[0] == '\0' &&
+           !r->pending && !r->nsize_lines && !r->hint_n && !r->ncolumns && !r->skipping &&
+           !r->record && !r->forms.depth && !r->forms.csv && !r->field_line && !r->w.active &&
+           !r->w.held && !r->rule_left && !r->rule_right && c->layout == NONET_LAYOUT_AUTO &&
+           !c->forced_n && !c->symbols && (!r->opts.column || !r->opts.column[0]);
+}
+
+int nonet_reader_skip(nonet_reader *r, const nonet_plain_span *span)
+{
+    if (!r || !span || span->lines < 0 || span->puzzles < 0 || !nonet_reader_is_plain(r))
+        return NONET_EARG;
+    if (span->lines == 0)
+        return NONET_OK;
+    if (r->enc == ENC_UNDECIDED)
+        r->enc = ENC_BYTES; /* plain first bytes (NONET_PLAIN_FIRST) */
+    r->line_no += span->lines;
+    r->offset += span->bytes;
+    r->count += span->puzzles;
+    if (span->puzzles) {
+        r->sticky_side = 9; /* as fast_one_line leaves it */
+        r->sticky_grid = 0;
+    }
+    return NONET_OK;
 }
