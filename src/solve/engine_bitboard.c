@@ -132,13 +132,12 @@ static inline uint32_t band_clear(uint32_t *band, uint32_t x)
     return hit;
 }
 
-/* Places digit d in cell x: x leaves every other digit (whose settle
- * work is then due) and the unsolved set, and d leaves x's peers. 0 if d
- * could not go there. */
-static inline int place(bb_state *s, board *bd, int d, int x)
+/* Places digit d in cell i of band b: the cell leaves every other digit
+ * (whose settle work is then due) and the unsolved set, and d leaves the
+ * cell's peers. 0 if d could not go there. */
+static inline int place(bb_state *s, board *bd, int d, int b, int i)
 {
-    int b = x / BAND_BITS;
-    uint32_t bit = (uint32_t)1 << (x % BAND_BITS);
+    uint32_t bit = (uint32_t)1 << i;
     if (!(bd->cand[b][d] & bit))
         return 0;
     bd->unsolved[b] &= ~bit;
@@ -146,7 +145,7 @@ static inline int place(bb_state *s, board *bd, int d, int x)
     uint32_t *band = bd->cand[b];
     uint32_t dirty = 1u << d | band_clear(band, bit);
     band[d] |= bit;
-    const uint32_t *p = s->t.peers[x];
+    const uint32_t *p = s->t.peers[b * BAND_BITS + i];
     bd->cand[0][d] &= ~p[0];
     bd->cand[1][d] &= ~p[1];
     bd->cand[2][d] &= ~p[2];
@@ -256,13 +255,13 @@ static int digit_settle(bb_state *s, board *bd, int d)
     if (!(sa | sb | sc))
         return 1;
     for (; sa; sa &= sa - 1)
-        if (!place(s, bd, d, lowest_bit(sa)))
+        if (!place(s, bd, d, 0, lowest_bit(sa)))
             return 0;
     for (; sb; sb &= sb - 1)
-        if (!place(s, bd, d, BAND_BITS + lowest_bit(sb)))
+        if (!place(s, bd, d, 1, lowest_bit(sb)))
             return 0;
     for (; sc; sc &= sc - 1)
-        if (!place(s, bd, d, 2 * BAND_BITS + lowest_bit(sc)))
+        if (!place(s, bd, d, 2, lowest_bit(sc)))
             return 0;
     return 1;
 }
@@ -469,7 +468,7 @@ static int propagate(bb_state *s, board *bd)
                 return 0;
             for (; singles; singles &= singles - 1) {
                 int i = lowest_bit(singles), d = cell_digit(bd, b, (uint32_t)1 << i);
-                if (d == 9 || !place(s, bd, d, b * BAND_BITS + i))
+                if (d == 9 || !place(s, bd, d, b, i))
                     return 0;
                 placed = 1;
             }
@@ -522,6 +521,22 @@ static inline uint32_t light_update(const tables *t, board *bd, int b, int d)
     return news;
 }
 
+/* One round's updates of band b's words (bits 9b.. of round), in order;
+ * the news they make into *news. 0 on a contradiction. */
+static inline __attribute__((always_inline)) int light_round(const tables *t, board *bd, int b,
+                                                             uint32_t round, uint32_t *news)
+{
+    uint32_t n = *news;
+    for (uint32_t ds = round >> (9 * b) & ROW_MASK; ds; ds &= ds - 1) {
+        int d = lowest_bit(ds);
+        n = (n & ~(1u << (9 * b + d))) | light_update(t, bd, b, d);
+        if (n & NEWS_FAILED)
+            return 0;
+    }
+    *news = n;
+    return 1;
+}
+
 /* The cells of a board not solved yet. */
 static inline int open_cells(const board *bd)
 {
@@ -571,12 +586,11 @@ static int light_propagate(const tables *t, board *bd, uint32_t news, int stacks
         while (news) {
             uint32_t round = news;
             news = 0;
-            for (; round; round &= round - 1) {
-                int i = lowest_bit(round);
-                news = (news & ~(1u << i)) | light_update(t, bd, i / 9, i % 9);
-                if (news & NEWS_FAILED)
-                    return 0;
-            }
+            /* band by band (the order of the bits), so that each band's
+             * loop is compiled for its band */
+            if (!light_round(t, bd, 0, round, &news) || !light_round(t, bd, 1, round, &news) ||
+                !light_round(t, bd, 2, round, &news))
+                return 0;
         }
         /* naked singles (a digit placed is its row reduced to the cell:
          * its update does the rest), and cells with no candidate */
@@ -859,17 +873,11 @@ static int set_clues(const tables *t, board *bd, const nonet_grid *puzzle)
          * boxes they meet, or two of them share one */
         int n = popcount64(p[0] | (uint64_t)p[1] << 32) + popcount64(p[2]), rows = 0, boxes = 0;
         for (int b = 0; b < 3; b++) {
-            uint32_t w = p[b], bc = columns(w);
-            int r0 = (w & ROW_MASK) != 0, r1 = (w >> 9 & ROW_MASK) != 0, r2 = (w >> 18) != 0;
-            uint32_t row_set =
-                (r0 ? ROW_MASK : 0) | (r1 ? ROW_MASK << 9 : 0) | (r2 ? ROW_MASK << 18 : 0);
-            unsigned box_set = (unsigned)((bc & 7) != 0) | (unsigned)((bc >> 3 & 7) != 0) << 1 |
-                               (unsigned)((bc >> 6) != 0) << 2;
-            rows += r0 + r1 + r2;
-            boxes += (int)(box_set & 1) + (int)(box_set >> 1 & 1) + (int)(box_set >> 2);
-            size_t in_boxes = (size_t)box_set * 0x49; /* the boxes' minirows, all 3 rows */
-            uint32_t peers = row_set | cols | t->expand[in_boxes];
-            bd->cand[b][d] = (bd->unsolved[b] & ~peers) | w;
+            /* the clues' rows and boxes in this band, from their minirows */
+            uint32_t w = p[b], m = minirows(t, w);
+            rows += t->clue_units[m] & 0xF;
+            boxes += t->clue_units[m] >> 4;
+            bd->cand[b][d] = (bd->unsolved[b] & ~(t->clue_peers[m] | cols)) | w;
         }
         bad |= (n != rows) | (n != boxes) | (n != popcount64(all_cols));
     }

@@ -42,6 +42,10 @@ typedef struct tables {
     uint16_t alone[512];   /* a band's 9 column bits -> those alone in
                               their stack (the digit's column there) */
     uint32_t peers[81][3]; /* a cell's peers, as band words */
+
+    /* for set_clues, a digit's clues in a band as a 3x3 occupancy -> */
+    uint32_t clue_peers[512]; /* the cells of their rows and boxes */
+    uint8_t clue_units[512];  /* how many rows + 16 * how many boxes */
 } tables;
 
 /* A branch point: alternatives that split the search without overlap,

@@ -60,6 +60,21 @@ void bb_build_tables(tables *t)
             if (m & (7 << (3 * k)))
                 boxes |= 1 << k;
         t->boxes_of[m] = (uint8_t)boxes;
+        uint32_t rows = 0;
+        int nrows = 0, nboxes = 0;
+        for (int r = 0; r < 3; r++)
+            if (m & (7 << (3 * r))) {
+                rows |= (uint32_t)0x1FF << (9 * r);
+                nrows++;
+            }
+        uint32_t in_boxes = 0;
+        for (int k = 0; k < 3; k++)
+            if (m & (0x49 << k)) {
+                in_boxes |= (uint32_t)0x1C0E07 << (3 * k);
+                nboxes++;
+            }
+        t->clue_peers[m] = rows | in_boxes;
+        t->clue_units[m] = (uint8_t)(nrows | nboxes << 4);
     }
     for (int m = 0; m < 512; m++)
         t->keep[m] = t->expand[t->matched[m]];
