@@ -3,10 +3,15 @@
  * for positions of hard puzzles and every static mode, chain_reaches,
  * chain_on_cycle and chain_same_component must say exactly what the
  * search finds (a "no" that is wrong would lose a chain; a "maybe" that is
- * wrong would only cost time, but the tests ask for exact answers). */
+ * wrong would only cost time, but the tests ask for exact answers). And
+ * the chain finders' fast path (one link graph per grid shared by every
+ * static mode, passes skipped by the best chain's bound, the quick test
+ * of a cycle's eliminations) against their plain path (human_set_reference):
+ * the same steps, node for node, on every step of chain puzzles. */
 #include "human/chains.h"
 #include "unit.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +63,18 @@ static void test_reach_exact(void)
         CHECK(seen && reach && queue);
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
             chain_set_mode(&x, modes[m]);
-            CHECK(chain_reach_build(&x));
+            /* without the rows: components only, reaches always "maybe" */
+            CHECK(chain_reach_build(&x, 0));
+            for (int a = 0; a < x.nnodes; a += 7)
+                CHECK(chain_reaches(&x, a, (a * 31) % x.nnodes) == 1);
+            uint8_t *comp_on = malloc((size_t)x.nnodes);
+            CHECK(comp_on);
+            for (int a = 0; a < x.nnodes; a++)
+                comp_on[a] = (uint8_t)chain_on_cycle(&x, a);
+            CHECK(chain_reach_build(&x, 1));
+            for (int a = 0; a < x.nnodes; a++)
+                CHECK(comp_on[a] == chain_on_cycle(&x, a));
+            free(comp_on);
             /* the candidates' nodes, and what each reaches */
             for (int a = 0; a < x.nnodes; a++) {
                 int c = NODE_CELL(9, a), d = NODE_DIGIT(9, a);
@@ -102,7 +118,88 @@ static void test_reach_exact(void)
            checked, unreached, cycles);
 }
 
+static int same_items(const nonet_cell_digits *a, const nonet_cell_digits *b, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (a[i].cell != b[i].cell || a[i].digits != b[i].digits || a[i].role != b[i].role)
+            return 0;
+    return 1;
+}
+
+static int same_step(const nonet_step *a, const nonet_step *b)
+{
+    if (a->technique != b->technique || a->difficulty != b->difficulty ||
+        a->complexity != b->complexity || a->chain_kind != b->chain_kind ||
+        a->nunits != b->nunits || a->npattern != b->npattern || a->nplacements != b->nplacements ||
+        a->neliminations != b->neliminations || a->nchain != b->nchain ||
+        a->nchain_parents != b->nchain_parents)
+        return 0;
+    for (int i = 0; i < a->nunits; i++)
+        if (a->units[i] != b->units[i])
+            return 0;
+    if (!same_items(a->pattern, b->pattern, a->npattern) ||
+        !same_items(a->placements, b->placements, a->nplacements) ||
+        !same_items(a->eliminations, b->eliminations, a->neliminations))
+        return 0;
+    for (int i = 0; i < a->nchain; i++) {
+        const nonet_chain_node *p = &a->chain[i], *q = &b->chain[i];
+        if (p->cell != q->cell || p->digit != q->digit || p->on != q->on ||
+            p->branch != q->branch || p->link != q->link || p->unit != q->unit ||
+            p->parents != q->parents || p->nparents != q->nparents)
+            return 0;
+    }
+    for (int i = 0; i < a->nchain_parents; i++)
+        if (a->chain_parents[i] != b->chain_parents[i])
+            return 0;
+    return 1;
+}
+
+/* Every step of the chain-tier puzzles of tests/data/chain_paths.txt,
+ * found by the fast path and by the plain one from the same positions:
+ * the same steps, in the same order. */
+static void test_fast_path_same(void)
+{
+    FILE *f = fopen("tests/data/chain_paths.txt", "r");
+    CHECK(f);
+    nonet_human *fast = nonet_human_new(), *plain = nonet_human_new();
+    CHECK(fast && plain);
+    human_set_reference(plain, 1);
+    char line[256], text[82];
+    int puzzles = 0, chain_steps = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%81s", text) != 1)
+            continue;
+        nonet_grid g;
+        CHECK(grid_from_line(text, 3, 3, &g));
+        CHECK(nonet_human_start(fast, &g, NULL) == NONET_OK);
+        CHECK(nonet_human_start(plain, &g, NULL) == NONET_OK);
+        for (int step = 0;; step++) {
+            int a = nonet_human_find(fast), b = nonet_human_find(plain);
+            CHECKF(a == b, "puzzle %d step %d: %d steps found, plain path %d", puzzles, step, a, b);
+            if (a != b || a <= 0)
+                break;
+            for (int i = 0; i < a; i++) {
+                nonet_step sa, sb;
+                CHECK(nonet_human_step(fast, i, &sa) == NONET_OK);
+                CHECK(nonet_human_step(plain, i, &sb) == NONET_OK);
+                CHECKF(same_step(&sa, &sb), "puzzle %d (%s) step %d: %s %d, plain path %s %d",
+                       puzzles, text, step, nonet_technique_name(sa.technique), sa.complexity,
+                       nonet_technique_name(sb.technique), sb.complexity);
+                chain_steps += sa.nchain > 0;
+            }
+            CHECK(nonet_human_apply(fast, -1) > 0 && nonet_human_apply(plain, -1) > 0);
+        }
+        puzzles++;
+    }
+    if (f)
+        fclose(f);
+    nonet_human_free(fast);
+    nonet_human_free(plain);
+    CHECKF(puzzles >= 70 && chain_steps >= 300, "%d puzzles, %d chain steps", puzzles, chain_steps);
+}
+
 void suite_reach(void)
 {
     RUN(test_reach_exact);
+    RUN(test_fast_path_same);
 }

@@ -481,6 +481,35 @@ static int cycle_elims(chain_ctx *x, const prop *p, int end)
     return any;
 }
 
+/* Whether a cycle has eliminations at all (cycle_elims' answer, without
+ * its sets): per digit, the cells that see an "on" node of the cycle and
+ * those that see an "off" one, as sets of cells. */
+static int cycle_has_elims(chain_ctx *x, const prop *p, int end)
+{
+    int n = x->n, w = x->cwords, any = 0;
+    uint64_t used = 0, cyc[(CHAIN_MAX_SIDE * CHAIN_MAX_SIDE + 63) / 64];
+    memset(cyc, 0, (size_t)w * sizeof *cyc);
+    for (int r = end; p->rec[r].npar; r = p->pool[p->rec[r].par]) {
+        int id = p->rec[r].id, c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
+        uint64_t *side = x->dside + ((size_t)(d - 1) * 2 + (size_t)NODE_ON(id)) * (size_t)w;
+        const uint64_t *z = x->zone + (size_t)c * (size_t)w;
+        for (int i = 0; i < w; i++)
+            side[i] |= z[i];
+        cyc[c >> 6] |= (uint64_t)1 << (c & 63);
+        used |= (uint64_t)1 << (d - 1);
+    }
+    for (uint64_t m = used; m; m &= m - 1) {
+        int d = lowest_bit(m) + 1;
+        uint64_t *off = x->dside + (size_t)(d - 1) * 2 * (size_t)w, *on = off + w;
+        for (int i = 0; i < w; i++) {
+            for (uint64_t b = on[i] & off[i] & ~cyc[i]; b && !any; b &= b - 1)
+                any = (int)(x->cand0[i * 64 + lowest_bit(b)] >> (d - 1) & 1);
+            on[i] = off[i] = 0;
+        }
+    }
+    return any;
+}
+
 /* The largest complexity a hint of this base and key could have and still
  * come before the best so far (0: none can). */
 static int useful(const search *S, double base, int key)
@@ -506,8 +535,12 @@ static void loops(search *S, int y, int xl)
     int key = y && xl ? 4 : y ? 3 : 2;
     int cycle_tech = y && xl ? NONET_TECH_XY_CYCLE : y ? NONET_TECH_Y_CYCLE : NONET_TECH_X_CYCLE;
     int chain_tech = y ? NONET_TECH_FORCING_CHAIN : NONET_TECH_FORCING_X_CHAIN;
+    /* a pass none of whose chains could come before the best so far is
+     * not searched (a cycle has 4 nodes or more, a forcing chain 3) */
+    if (!x->reference && useful(S, cycle_base, key) < 4 && (!xl || useful(S, chain_base, key) < 3))
+        return;
     /* the starts with no cycle or no forcing chain at all are skipped */
-    int reach = chain_reach_build(x);
+    int reach = chain_reach_build(x, xl);
     for (int c = 0; c < s->ncells && !x->failed; c++) {
         int k = popcount64(x->cand0[c]);
         if (s->value[c] || k < 2 || (!xl && k > 2))
@@ -523,7 +556,9 @@ static void loops(search *S, int y, int xl)
                 if (S->all) {
                     if (cycle_elims(x, p, S->ends[i]))
                         collect(S, cycle_base, key, &p, &S->ends[i], 1, CAUSE_NONE, -1, 1);
-                } else if (beats(S, d, cx, key) && cycle_elims(x, p, S->ends[i]))
+                } else if (beats(S, d, cx, key) &&
+                           (x->reference ? cycle_elims(x, p, S->ends[i])
+                                         : cycle_has_elims(x, p, S->ends[i])))
                     consider(S, &(recipe){.difficulty = d,
                                           .complexity = cx,
                                           .key = key,
@@ -855,6 +890,7 @@ int nested_rules(chain_ctx *x, prop *p)
             break;
         }
         in->watch = x->watch;
+        in->reference = x->reference;
         struct nest_hints *nh = x->hints;
         nh->n = nh->npool = 0;
         search S = {.x = in,
@@ -1099,6 +1135,7 @@ void find_chains(const hstate *s, int technique, hlist *out)
         return;
     }
     x->watch = out->watch;
+    x->reference = out->reference;
     search S = {.x = x, .s = s};
     S.surv = malloc((size_t)x->nnodes * sizeof *S.surv);
     S.sum = malloc((size_t)x->nnodes * sizeof *S.sum);

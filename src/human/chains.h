@@ -92,19 +92,31 @@ typedef struct chain_ctx {
     const int32_t *link, *link_cause;
     int32_t *lbuf, *cbuf;
     int nlink;
-    /* static searches: each node's links, computed once per grid and mode
-     * (cache_gen[id] == gen: at cache_at[id], cache_n[id] of them) */
+    /* static searches: one implication graph per grid, shared by every
+     * static mode (the cycles and forcing chains of each pass, the static
+     * multiple forcing chains, the reach map): each node's links in the
+     * fullest mode (y and x), computed once per grid (cache_gen[id] ==
+     * gen: at cache_at[id], cache_n[id] of them, the first cache_cell[id]
+     * inside its cell); a mode reads its part of them. A new grid
+     * (chain_ctx_prepare with other candidates) starts it over. */
     uint32_t gen, *cache_gen;
-    int32_t *cache_at, *cache_n;
+    int32_t *cache_at, *cache_n, *cache_cell;
     int32_t *cache, *cache_cause;
     int ncache, cache_cap, cause_cap;
-    uint64_t *meet;    /* rule_locking's shared places of unit pairs */
-    int meet_rows;     /* the box shape they were made for */
-    uint8_t *cellmark; /* scratch per cell */
-    uint64_t *fw, *bw; /* scratch per cell: a cycle's eliminations */
-    prop *props;       /* slots, 2n + 2 of them */
+    int graph_rows, graph_cols; /* the box shape of the grid it holds; 0: none */
+    uint64_t *meet;             /* rule_locking's shared places of unit pairs */
+    int meet_rows;              /* the box shape they were made for */
+    int cwords;                 /* words of a set of cells */
+    uint64_t *zone;             /* [cell * cwords]: the cells of its units, itself too */
+    uint64_t *dside;            /* [2 * n * cwords]: a cycle's cells seen per digit and side */
+    uint8_t *cellmark;          /* scratch per cell */
+    uint64_t *fw, *bw;          /* scratch per cell: a cycle's eliminations */
+    prop *props;                /* slots, 2n + 2 of them */
     int nprops;
     int failed;        /* out of memory, or stopped (watch) */
+    int reference;     /* the plain path, for tests: every link computed for
+                          its mode when asked (no shared graph) and no
+                          bound that skips work (hlist.reference) */
     stop_watch *watch; /* NULL, or ticked at each propagation step */
     /* one search's "on" propagations, each computed once (a unit's
      * branches are other cells' own assumptions): memo[cell * n + d - 1]
@@ -131,7 +143,8 @@ static inline int prop_has(const prop *p, int id)
 /* Makes room for need elements of size bytes in *ptr (capacity *cap,
  * doubling). Returns 0 when out of memory (*ptr left as it was). */
 int chain_grow(void **ptr, int *cap, int need, size_t size);
-/* Call after changing x->mode: the static link cache starts over. */
+/* Call after changing x->mode: a new search (the memo of propagate_on
+ * starts over; the static links of the grid are kept). */
 void chain_set_mode(chain_ctx *x, chain_mode mode);
 /* Readies x to search s (cand/where: the candidates to search, NULL for
  * s's own; a nested rule searches an outer chain's working grid). */
@@ -159,10 +172,11 @@ void prop_advanced(chain_ctx *x, prop *p, int id, const int32_t *par, int npar, 
                    int complexity);
 
 /* reach.c: for the static links of x's grid and mode (not dynamic; 9x9
- * and smaller), which nodes lie on a cycle and which reach which. Returns
- * 1 when built, 0 when not (the tests below then answer 1: maybe). Build
- * again after changing the grid or the mode. */
-int chain_reach_build(chain_ctx *x);
+ * and smaller), which nodes lie on a cycle and, with rows, which reach
+ * which (without: chain_reaches answers 1). Returns 1 when built, 0 when
+ * not (the tests below then answer 1: maybe). Build again after changing
+ * the grid or the mode. */
+int chain_reach_build(chain_ctx *x, int rows);
 /* 0 when no path leads from id back to itself; 1: there may be one. */
 int chain_on_cycle(const chain_ctx *x, int id);
 /* 0 when a and b are not on a cycle together (no path from each to the

@@ -48,26 +48,60 @@ static int base_cells(const hstate *s, int max_ex, base_cell *base, int *index)
     return nbase;
 }
 
+static int count_bits(const uint64_t *m, int words)
+{
+    int c = 0;
+    for (int w = 0; w < words; w++)
+        c += popcount64(m[w]);
+    return c;
+}
+
+static int has_bit(const uint64_t *m, int i)
+{
+    return (int)(m[i >> 6] >> (i & 63)) & 1;
+}
+
+/* Each base cell's excluding peers as a set of cells (bits, words a set),
+ * so that a pair's common ones are one intersection. */
+static void ex_sets(const base_cell *base, int nbase, uint64_t *bits, int words)
+{
+    for (int i = 0; i < nbase; i++) {
+        uint64_t *m = bits + (size_t)words * (size_t)i;
+        for (int w = 0; w < words; w++)
+            m[w] = 0;
+        for (int e = 0; e < base[i].nex; e++)
+            m[base[i].ex[e] >> 6] |= (uint64_t)1 << (base[i].ex[e] & 63);
+    }
+}
+
 void find_aligned_pairs(const hstate *s, int technique, hlist *out)
 {
     (void)technique;
-    base_cell *base = hlist_scratch(out, sizeof *base * (size_t)s->ncells);
+    int words = (s->ncells + 63) / 64;
+    size_t size = sizeof(base_cell) * (size_t)s->ncells +
+                  sizeof(uint64_t) * (size_t)words * ((size_t)s->ncells + 1);
+    base_cell *base = hlist_scratch(out, size);
     if (!base)
         return;
+    uint64_t *bits = (uint64_t *)(base + s->ncells), *ab = bits + (size_t)words * (size_t)s->ncells;
     int nbase = base_cells(s, 2, base, NULL);
+    ex_sets(base, nbase, bits, words);
     for (int j = 1; j < nbase; j++) {
+        const uint64_t *mb = bits + (size_t)words * (size_t)j;
         for (int i = 0; i < j; i++) {
             const base_cell *a = &base[i], *b = &base[j];
+            const uint64_t *ma = bits + (size_t)words * (size_t)i;
+            for (int w = 0; w < words; w++)
+                ab[w] = ma[w] & mb[w];
+            if (count_bits(ab, words) < 2)
+                continue;
             int common[MAX_PEERS], nc = 0;
             for (int x = 0; x < a->nex; x++)
-                for (int y = 0; y < b->nex; y++)
-                    if (a->ex[x] == b->ex[y])
-                        common[nc++] = a->ex[x];
-            if (nc < 2)
-                continue;
+                if (has_bit(ab, a->ex[x]))
+                    common[nc++] = a->ex[x];
             int see = h_peers(s, a->cell, b->cell);
             uint64_t ca = s->cand[a->cell], cb = s->cand[b->cell], ok_a = 0, ok_b = 0;
-            for (uint64_t m = ca; m; m &= m - 1) {
+            for (uint64_t m = ca; m && (ok_a != ca || ok_b != cb); m &= m - 1) {
                 uint64_t p0 = m & -m;
                 for (uint64_t q = cb; q; q &= q - 1) {
                     uint64_t p1 = q & -q;
@@ -114,19 +148,6 @@ static int first_meeting(const hstate *s, const base_cell *b, int i, int j, int 
     return !reachable(s, b, k, i, j) && !reachable(s, b, k, j, i);
 }
 
-static int count_bits(const uint64_t *m, int words)
-{
-    int c = 0;
-    for (int w = 0; w < words; w++)
-        c += popcount64(m[w]);
-    return c;
-}
-
-static int has_bit(const uint64_t *m, int i)
-{
-    return (int)(m[i >> 6] >> (i & 63)) & 1;
-}
-
 /* Aligned Triple Exclusion (7.5): as the pair version, for three cells of
  * which the third sees one of the first two; the excluding cells are their
  * common peers with two or three candidates (SE's degree 3). Each base
@@ -146,13 +167,7 @@ void find_aligned_triples(const hstate *s, int technique, hlist *out)
     uint64_t *bits = (uint64_t *)(mark + nc_cells), *ab = bits + (size_t)words * (size_t)nc_cells;
     uint64_t *abc = ab + words;
     int nbase = base_cells(s, 3, base, index);
-    for (int i = 0; i < nbase; i++) {
-        uint64_t *m = bits + (size_t)words * (size_t)i;
-        for (int w = 0; w < words; w++)
-            m[w] = 0;
-        for (int e = 0; e < base[i].nex; e++)
-            m[base[i].ex[e] >> 6] |= (uint64_t)1 << (base[i].ex[e] & 63);
-    }
+    ex_sets(base, nbase, bits, words);
     for (int c = 0; c < nc_cells; c++)
         mark[c] = -1;
     int pair = 0;

@@ -101,6 +101,7 @@ typedef struct hlist {
     int nparents, pcap;
     nonet_role role;          /* the role of the pattern items added next */
     struct chain_ctx *chains; /* the chain engine's memory (hlist_chains) */
+    int reference;            /* tests: the chains' plain path (chain_ctx) */
     stop_watch *watch;        /* NULL, or the stop the slow finders (chains)
                                  tick; once it has stopped, they end early
                                  and what they found is dropped */
@@ -186,5 +187,10 @@ static inline int h_peers(const hstate *s, int a, int b)
  * box, then its row and column outside the box, as Sudoku Explainer lists
  * them. Returns their number. */
 int h_peer_list(const hstate *s, int c, int *peers);
+
+/* Tests: h's chain finders take their plain path (1: no shared graph, no
+ * bound that skips work; 0: the fast one, the default). Both must find the
+ * same steps. */
+void human_set_reference(nonet_human *h, int on);
 
 #endif

@@ -193,6 +193,12 @@ void nonet_human_set_stop(nonet_human *h, const nonet_stop *stop)
     nonet_solver_set_stop(h->solver, &h->stop);
 }
 
+void human_set_reference(nonet_human *h, int on)
+{
+    if (h)
+        h->found.reference = on;
+}
+
 void nonet_human_free(nonet_human *h)
 {
     if (!h)

@@ -64,9 +64,12 @@ void chain_ctx_free(chain_ctx *x)
     free(x->cache_gen);
     free(x->cache_at);
     free(x->cache_n);
+    free(x->cache_cell);
     free(x->cache);
     free(x->cache_cause);
     free(x->meet);
+    free(x->zone);
+    free(x->dside);
     free(x->cellmark);
     free(x->fw);
     free(x->bw);
@@ -121,14 +124,19 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
         x->cache_gen = calloc(nn, sizeof *x->cache_gen);
         x->cache_at = malloc(nn * sizeof *x->cache_at);
         x->cache_n = malloc(nn * sizeof *x->cache_n);
+        x->cache_cell = malloc(nn * sizeof *x->cache_cell);
         x->meet = malloc((size_t)8 * (size_t)n * (size_t)n * sizeof *x->meet);
+        x->cwords = (s->ncells + 63) / 64;
+        x->zone = malloc(nc * (size_t)x->cwords * sizeof *x->zone);
+        x->dside = calloc((size_t)2 * (size_t)n * (size_t)x->cwords, sizeof *x->dside);
 
         x->cellmark = calloc(nc, 1);
         x->fw = malloc(nc * sizeof *x->fw);
         x->bw = malloc(nc * sizeof *x->bw);
         int ok = x->props && x->cand0 && x->where0 && x->cand && x->where && x->removed &&
                  x->seen && x->stack && x->lbuf && x->cbuf && x->cache_gen && x->cache_at &&
-                 x->cache_n && x->meet && x->cellmark && x->fw && x->bw;
+                 x->cache_n && x->cache_cell && x->meet && x->zone && x->dside && x->cellmark &&
+                 x->fw && x->bw;
         for (int i = 0; ok && i < x->nprops; i++) {
             prop *p = &x->props[i];
             p->in = malloc((size_t)x->words * sizeof *p->in);
@@ -142,6 +150,14 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
     }
     if (x->meet_rows != s->box_rows) {
         meet_masks(x, s);
+        memset(x->zone, 0, (size_t)s->ncells * (size_t)x->cwords * sizeof *x->zone);
+        for (int c = 0; c < s->ncells; c++)
+            for (int k = 0; k < H_UNITS_PER_CELL; k++)
+                for (int i = 0; i < n; i++) {
+                    int cc = s->unit[s->units_of[c][k]].cells[i];
+                    x->zone[(size_t)c * (size_t)x->cwords + (size_t)(cc >> 6)] |= (uint64_t)1
+                                                                                  << (cc & 63);
+                }
         x->meet_rows = s->box_rows;
     }
     x->s = s;
@@ -151,12 +167,26 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
     x->link_cause = x->cbuf;
     chain_set_mode(x, x->mode);
     size_t nw = (size_t)s->nunits * (size_t)n;
-    memcpy(x->cand0, cand ? cand : s->cand, (size_t)s->ncells * sizeof *x->cand0);
+    const uint64_t *from = cand ? cand : s->cand;
+    /* the links follow from the candidates (and the shape): the same
+     * grid keeps its graph */
+    int same = x->graph_rows == s->box_rows && x->graph_cols == s->box_cols &&
+               !memcmp(x->cand0, from, (size_t)s->ncells * sizeof *x->cand0);
+    memcpy(x->cand0, from, (size_t)s->ncells * sizeof *x->cand0);
     if (where)
         memcpy(x->where0, where, nw * sizeof *x->where0);
     else
         for (int u = 0; u < s->nunits; u++)
             memcpy(x->where0 + (size_t)u * (size_t)n, s->where[u], (size_t)n * sizeof *x->where0);
+    if (!same) {
+        x->ncache = 0;
+        if (++x->gen == 0) {
+            memset(x->cache_gen, 0, (size_t)x->nnodes * sizeof *x->cache_gen);
+            x->gen = 1;
+        }
+        x->graph_rows = s->box_rows;
+        x->graph_cols = s->box_cols;
+    }
     memcpy(x->cand, x->cand0, (size_t)s->ncells * sizeof *x->cand);
     memcpy(x->where, x->where0, nw * sizeof *x->where);
     memset(x->placed, 0, sizeof x->placed);
@@ -227,63 +257,69 @@ static inline int next_bit(uint64_t *m)
 void chain_set_mode(chain_ctx *x, chain_mode mode)
 {
     x->mode = mode;
-    x->ncache = 0;
     if (++x->memo_gen == 0) {
         if (x->memo_stamp)
             memset(x->memo_stamp, 0, (size_t)x->nmemo * sizeof *x->memo_stamp);
         x->memo_gen = 1;
     }
-    if (++x->gen == 0) {
-        memset(x->cache_gen, 0, (size_t)x->nnodes * sizeof *x->cache_gen);
-        x->gen = 1;
-    }
 }
 
-/* A static search's links of node id, if computed before. */
+/* A static search's links of node id, if computed before: the part of
+ * the graph's links that the mode has. An "on" node's links are those
+ * inside its cell (y), then those in its units (every mode); an "off"
+ * node's, its cell's other candidate when bivalue (y), then its units'
+ * other places where bilocal (x). */
 static int cached(chain_ctx *x, int id)
 {
-    if (x->mode.dynamic || x->cache_gen[id] != x->gen)
+    if (x->mode.dynamic || x->reference || x->cache_gen[id] != x->gen)
         return 0;
-    x->nlink = x->cache_n[id];
+    int all = x->cache_n[id], cell = x->cache_cell[id], lo = 0, hi = all;
+    if (!x->mode.y)
+        lo = cell;
+    if (!NODE_ON(id) && !x->mode.x)
+        hi = cell;
+    x->nlink = hi > lo ? hi - lo : 0;
     /* no links: the cache may not exist yet */
-    x->link = x->nlink ? x->cache + x->cache_at[id] : x->lbuf;
-    x->link_cause = x->nlink ? x->cache_cause + x->cache_at[id] : x->cbuf;
+    x->link = x->nlink ? x->cache + x->cache_at[id] + lo : x->lbuf;
+    x->link_cause = x->nlink ? x->cache_cause + x->cache_at[id] + lo : x->cbuf;
     return 1;
 }
 
-/* Keeps the links just computed (in lbuf/cbuf) for a static search. */
-static void keep(chain_ctx *x, int id)
+/* Keeps the links just computed (in lbuf/cbuf, the first `cell` of them
+ * inside the cell) in the grid's graph. Returns 0 when out of memory (not
+ * kept: computed again next time). */
+static int keep(chain_ctx *x, int id, int cell)
 {
-    if (x->mode.dynamic)
-        return;
     int need = x->ncache + x->nlink;
     if (!chain_grow((void **)&x->cache, &x->cache_cap, need, sizeof *x->cache) ||
         !chain_grow((void **)&x->cache_cause, &x->cause_cap, need, sizeof *x->cache_cause))
-        return;         /* not kept: computed again next time */
+        return 0;
     if (x->nlink > 0) { /* none: the cache may not exist yet */
         memcpy(x->cache + x->ncache, x->lbuf, (size_t)x->nlink * sizeof *x->cache);
         memcpy(x->cache_cause + x->ncache, x->cbuf, (size_t)x->nlink * sizeof *x->cache_cause);
     }
     x->cache_at[id] = x->ncache;
     x->cache_n[id] = x->nlink;
+    x->cache_cell[id] = cell;
     x->cache_gen[id] = x->gen;
     x->ncache = need;
+    return 1;
 }
 
 /* The units of a cell in SE's order: box, row, column. */
 static const int region_order[3] = {UNIT_BOX, UNIT_ROW, UNIT_COL};
 
-void links_on_to_off(chain_ctx *x, int id)
+/* An "on" node's links into lbuf/cbuf, those inside the cell with y;
+ * returns how many are inside the cell. */
+static int compute_on_to_off(chain_ctx *x, int id, int y)
 {
-    if (cached(x, id))
-        return;
     const hstate *s = x->s;
     int n = x->n, c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
     int32_t *link = x->lbuf, *cause = x->cbuf;
     x->link = link;
     x->link_cause = cause;
     x->nlink = 0;
-    if (x->mode.y)
+    if (y)
         for (uint64_t m = x->cand[c] & ~((uint64_t)1 << (d - 1)); m;) {
             cause[x->nlink] = CAUSE_CELL;
             link[x->nlink++] = NODE_ID(n, c, next_bit(&m) + 1, 0);
@@ -303,13 +339,25 @@ void links_on_to_off(chain_ctx *x, int id)
     }
     for (int i = first; i < x->nlink; i++)
         x->cellmark[NODE_CELL(n, link[i])] = 0;
-    keep(x, id);
+    return first;
 }
 
-void links_off_to_on(chain_ctx *x, int id)
+void links_on_to_off(chain_ctx *x, int id)
 {
     if (cached(x, id))
         return;
+    if (!x->mode.dynamic && !x->reference) { /* the graph's links, then the mode's part */
+        int cell = compute_on_to_off(x, id, 1);
+        if (keep(x, id, cell) && cached(x, id))
+            return;
+    }
+    compute_on_to_off(x, id, x->mode.y);
+}
+
+/* An "off" node's links into lbuf/cbuf (y: inside the cell, x: in its
+ * units); returns how many are inside the cell. */
+static int compute_off_to_on(chain_ctx *x, int id, int y, int xl)
+{
     const hstate *s = x->s;
     int n = x->n, c = NODE_CELL(n, id), d = NODE_DIGIT(n, id);
     uint64_t bit = (uint64_t)1 << (d - 1);
@@ -317,11 +365,12 @@ void links_off_to_on(chain_ctx *x, int id)
     x->link = link;
     x->link_cause = cause;
     x->nlink = 0;
-    if (x->mode.y && popcount64(x->cand[c]) == 2) {
+    if (y && popcount64(x->cand[c]) == 2) {
         link[x->nlink] = NODE_ID(n, c, lowest_bit(x->cand[c] & ~bit) + 1, 1);
         cause[x->nlink++] = CAUSE_CELL;
     }
-    if (x->mode.x) {
+    int cell = x->nlink;
+    if (xl) {
         int first = x->nlink;
         for (int k = 0; k < 3; k++) {
             int kind = region_order[k], u = s->units_of[c][kind];
@@ -338,7 +387,19 @@ void links_off_to_on(chain_ctx *x, int id)
         for (int i = first; i < x->nlink; i++)
             x->cellmark[NODE_CELL(n, link[i])] = 0;
     }
-    keep(x, id);
+    return cell;
+}
+
+void links_off_to_on(chain_ctx *x, int id)
+{
+    if (cached(x, id))
+        return;
+    if (!x->mode.dynamic && !x->reference) {
+        int cell = compute_off_to_on(x, id, 1, 1);
+        if (keep(x, id, cell) && cached(x, id))
+            return;
+    }
+    compute_off_to_on(x, id, x->mode.y, x->mode.x);
 }
 
 /* A dynamic chain's "on" node r (node q, forced by its cell or unit:

@@ -32,6 +32,7 @@ struct chain_reach {
     int reach_cap;   /* words reach holds */
     int words;       /* words a component's row has */
     int ready;
+    int rows; /* the reach rows were built (else chain_reaches: maybe) */
 };
 
 /* Frees the per-node arrays (not the reach rows). */
@@ -131,14 +132,19 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
         if (g->ncomp == g->bound)
             return 0; /* not a node of the grid after all: no test */
         int k = g->ncomp++, from = g->top;
-        uint64_t *row = r->reach + (size_t)k * (size_t)r->words;
-        memset(row, 0, (size_t)r->words * sizeof *row);
-        row[k >> 6] |= (uint64_t)1 << (k & 63);
         do {
             int w = r->stack[--from];
             r->on_stack[w] = 0;
             r->comp[w] = k;
         } while (r->stack[from] != v);
+        r->size[k] = g->top - from;
+        if (!r->rows) {
+            g->top = from;
+            continue;
+        }
+        uint64_t *row = r->reach + (size_t)k * (size_t)r->words;
+        memset(row, 0, (size_t)r->words * sizeof *row);
+        row[k >> 6] |= (uint64_t)1 << (k & 63);
         for (int i = from; i < g->top; i++) {
             links_of(x, r->stack[i]);
             for (int j = 0; j < x->nlink; j++) {
@@ -151,13 +157,12 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
                 }
             }
         }
-        r->size[k] = g->top - from;
         g->top = from;
     }
     return 1;
 }
 
-int chain_reach_build(chain_ctx *x)
+int chain_reach_build(chain_ctx *x, int rows)
 {
     if (x->mode.dynamic || x->n > CHAIN_NEST_MAX_SIDE || !ready_scratch(x)) {
         if (x->reach)
@@ -166,6 +171,7 @@ int chain_reach_build(chain_ctx *x)
     }
     struct chain_reach *r = x->reach;
     r->ready = 0;
+    r->rows = rows;
     if (!r->index || !r->comp)
         return 0; /* (ready_scratch made them) */
     const hstate *s = x->s;
@@ -181,7 +187,7 @@ int chain_reach_build(chain_ctx *x)
     if (g.bound == 0)
         return 0; /* nothing to search */
     r->words = (g.bound + 63) / 64;
-    if (r->reach_cap < g.bound * r->words) {
+    if (rows && r->reach_cap < g.bound * r->words) {
         uint64_t *more = realloc(r->reach, (size_t)g.bound * (size_t)r->words * sizeof *more);
         if (!more)
             return 0;
@@ -220,7 +226,7 @@ int chain_same_component(const chain_ctx *x, int a, int b)
 int chain_reaches(const chain_ctx *x, int from, int to)
 {
     const struct chain_reach *r = x->reach;
-    if (!r || !r->ready || r->comp[from] < 0 || r->comp[to] < 0)
+    if (!r || !r->ready || !r->rows || r->comp[from] < 0 || r->comp[to] < 0)
         return 1; /* unknown: maybe */
     int a = r->comp[from], b = r->comp[to];
     return (int)(r->reach[(size_t)a * (size_t)r->words + (size_t)(b >> 6)] >> (b & 63)) & 1;
