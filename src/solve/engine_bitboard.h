@@ -82,7 +82,6 @@ struct bb_state {
      * search restarts with the full one: LIGHT_GUESSES, or as
      * NONET_SEARCH sets it (engine_bitboard_ops.c); -1: none at all */
     int light_guesses;
-    uint32_t dirty;  /* digits whose settle work is due */
     uint64_t occ[9]; /* each digit's band and stack occupancies, as the
                         last triad test saw them (engine_bitboard.c) */
 };
