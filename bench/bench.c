@@ -10,6 +10,10 @@
  * generator), and the reader on pasted layouts (bench_read.c: every
  * 17-clue and top1465 puzzle in each layout of tests/layouts.c, read
  * alone and 1,000 to a file; -P runs only it, on FILEs if given).
+ * After the 17-clue set (and each FILE), the whole process: `nonet count
+ * -l 2 -j T` on it for T = 1, 2, 4, 8, 16 (no more than the cores) beside
+ * the engine's rate here on T threads (process_sweep). The second line
+ * names the processor.
  *
  *   nonet-bench [-R | -G | -P] [-e ENGINE] [-j THREADS] [-n MAX] [-r RUNS] [FILE...]
  *
@@ -24,10 +28,12 @@
 #include "bench.h"
 #include "nonet.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -180,8 +186,11 @@ static void *work(void *arg)
 }
 
 /* Times counting every puzzle of the set to 2 with `threads` threads (each
- * with its own solver), `runs` times; prints the median run. */
-static void run_set(const char *name, const set *s, nonet_engine engine, int threads, int runs)
+ * with its own solver), `runs` times: the median run's seconds, or -1 when
+ * the engine failed (said); its guesses and puzzles with several and no
+ * solutions into counts (when non-NULL). */
+static double time_set(const char *name, const set *s, nonet_engine engine, int threads, int runs,
+                       uint64_t counts[3])
 {
     double times[16];
     uint64_t guesses = 0, multi = 0, none = 0;
@@ -206,13 +215,28 @@ static void run_set(const char *name, const set *s, nonet_engine engine, int thr
             if (w[k].failed) {
                 fprintf(stderr, "nonet-bench: %s: the %s engine failed\n", name,
                         nonet_engine_name(engine));
-                return;
+                return -1;
             }
         }
         times[run] = bench_now() - t0;
     }
     qsort(times, (size_t)runs, sizeof times[0], cmp_double);
-    double t = times[runs / 2];
+    if (counts) {
+        counts[0] = guesses;
+        counts[1] = multi;
+        counts[2] = none;
+    }
+    return times[runs / 2];
+}
+
+/* time_set, printed as a line of the table. */
+static void run_set(const char *name, const set *s, nonet_engine engine, int threads, int runs)
+{
+    uint64_t counts[3];
+    double t = time_set(name, s, engine, threads, runs, counts);
+    if (t < 0)
+        return;
+    uint64_t guesses = counts[0], multi = counts[1], none = counts[2];
     printf("%-32s %8zu %-8s %2d %12.1f %10.2f %9.2f %7llu %7llu\n", name, s->count,
            nonet_engine_name(engine), threads, (double)s->count / t, t * 1e6 / (double)s->count,
            (double)guesses / (double)s->count, (unsigned long long)multi, (unsigned long long)none);
@@ -236,6 +260,118 @@ static void run_engines(const char *name, const set *s, const options *o)
             run_set(name, s, each[e], 1, o->runs);
     if (o->threads > 1)
         run_set(name, s, NONET_ENGINE_AUTO, o->threads, o->runs);
+}
+
+/* The processor's name ("model name" in /proc/cpuinfo, else "unknown")
+ * into buf. */
+static void cpu_name(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) != 0 || !colon)
+            continue;
+        colon += 1 + (colon[1] == ' ');
+        colon[strcspn(colon, "\n")] = '\0';
+        if (*colon)
+            snprintf(buf, cap, "%s", colon);
+        break;
+    }
+    if (f)
+        fclose(f);
+}
+
+/* The nonet command beside this program (build/nonet), into buf: 0, or -1
+ * when there is none. */
+static int nonet_beside(char *buf, size_t cap)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
+    if (n <= 0 || (size_t)n >= cap - 7)
+        return -1;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return -1;
+    strcpy(slash + 1, "nonet");
+    return access(buf, X_OK);
+}
+
+/* Seconds for one run of `nonet count -l 2 -j threads file`, its output
+ * thrown away; -1 when it could not run or failed. */
+static double time_process(const char *nonet, const char *file, int threads)
+{
+    char jobs[16];
+    snprintf(jobs, sizeof jobs, "%d", threads);
+    double t0 = bench_now();
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, 1);
+        execl(nonet, nonet, "count", "-l", "2", "-j", jobs, file, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
+        return -1;
+    return bench_now() - t0;
+}
+
+/* The whole process against the engine on 1, 2, 4, 8 and 16 threads (not
+ * more than the cores): the set written one puzzle a line to a file, then
+ * `nonet count -l 2 -j T` on it, the median of the runs, beside the
+ * engine's rate in this process on as many threads (the automatic
+ * engine, as the command's). */
+static void process_sweep(const char *name, const set *s, int runs)
+{
+    char nonet[4096], path[] = "/tmp/nonet-bench-XXXXXX";
+    if (nonet_beside(nonet, sizeof nonet) != 0) {
+        printf("# whole process: no nonet command beside nonet-bench\n");
+        return;
+    }
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        fprintf(stderr, "nonet-bench: cannot write %s\n", path);
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    static nonet_grid g;
+    char line[NONET_MAX_SYMBOL_SIDE * NONET_MAX_SYMBOL_SIDE + 2];
+    size_t written = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        bench_get(s, i, &g);
+        if (g.n == 9 && nonet_format(&g, NONET_LAYOUT_LINE, 0, line, sizeof line) > 0) {
+            fputs(line, f);
+            written++;
+        }
+    }
+    if (fclose(f) != 0 || written == 0) {
+        remove(path);
+        return;
+    }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    printf("%-32s %8s %-8s %2s %12s %12s %7s\n", "whole process: nonet count -l 2", "puzzles", "",
+           "th", "puzzles/s", "engine/s", "ratio");
+    for (int threads = 1; threads <= 16 && threads <= cores; threads *= 2) {
+        double times[16], engine = time_set(name, s, NONET_ENGINE_AUTO, threads, runs, NULL);
+        int ok = engine > 0;
+        for (int run = 0; ok && run < runs; run++)
+            ok = (times[run] = time_process(nonet, path, threads)) > 0;
+        if (!ok) {
+            fprintf(stderr, "nonet-bench: %s: nonet count -j %d failed\n", name, threads);
+            break;
+        }
+        qsort(times, (size_t)runs, sizeof times[0], cmp_double);
+        double rate = (double)written / times[runs / 2], engine_rate = (double)s->count / engine;
+        printf("%-32s %8zu %-8s %2d %12.1f %12.1f %7.2f\n", name, written, "process", threads, rate,
+               engine_rate, rate / engine_rate);
+        fflush(stdout);
+    }
+    remove(path);
 }
 
 /* A deterministic pseudo-random sequence (xorshift64*). */
@@ -513,6 +649,9 @@ int main(int argc, char **argv)
         }
     }
     printf("# bitboard code path: %s\n", nonet_cpu_path());
+    char cpu[256];
+    cpu_name(cpu, sizeof cpu);
+    printf("# processor: %s, %ld cores\n", cpu, cores);
     if (o.gen_only) {
         bench_generate(o.runs);
         return 0;
@@ -558,6 +697,7 @@ int main(int argc, char **argv)
             } else {
                 run_engines(base ? base + 1 : argv[i], &s, &o);
                 bench_canon(base ? base + 1 : argv[i], &s, o.runs);
+                process_sweep(base ? base + 1 : argv[i], &s, o.runs);
             }
             set_free(&s);
         }
@@ -591,6 +731,8 @@ int main(int argc, char **argv)
                     make_mixed(&s, &mixed, 10000, 17);
                     run_engines("mixed (17-clue, +/- a clue)", &mixed, &o);
                     set_free(&mixed);
+                    process_sweep(name, &s, o.runs);
+                    solve_header(); /* the table goes on */
                 }
             } else {
                 bench_rate(name, &s, o.threads, default_sets[i].rate_once ? 1 : o.runs);

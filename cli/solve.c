@@ -8,9 +8,23 @@
  * bounded however long the input. With one thread the same code runs
  * without workers. Input typed at a terminal is solved on one thread, one
  * puzzle a chunk, and each result is written as soon as its puzzle is
- * read. */
+ * read.
+ *
+ * One-puzzle-a-line input takes a faster way (read_plain): the main thread
+ * reads big blocks and cuts them into spans of plain lines (the library's
+ * nonet_plain_scan: lines the reader reads the same in any context), and
+ * hands each span's bytes to the workers as a chunk of up to PLAIN_CHUNK
+ * puzzles; the workers read its lines (nonet_plain_line), number them on
+ * from the span's first, and solve and write them as any chunk. Any other
+ * line goes to the file's reader, told first what the spans before held
+ * (nonet_reader_skip), which hands back once it is plain again: the same
+ * puzzles, lines, indices and order as the reader alone gives. Results
+ * and messages come out as the reader's chunks of 64 would write them,
+ * messages after each 64 puzzles' results (the groups, counted over the
+ * whole batch), so that even 2>&1 gives the same bytes. */
 #include "cli.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -20,6 +34,8 @@
 
 enum mode { MODE_SOLVE, MODE_COUNT, MODE_RATE, MODE_CANON };
 enum { CHUNK = 64, MAX_JOBS = 64 };
+/* Puzzles a chunk of plain lines, and the reads of plain input. */
+enum { PLAIN_CHUNK = 1024, PLAIN_GROUPS = PLAIN_CHUNK / CHUNK + 1, PLAIN_BLOCK = 4 << 20 };
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
 /* What some puzzles came to. */
@@ -30,9 +46,14 @@ typedef struct tally {
     int status; /* exit status */
 } tally;
 
+/* Workers and chunks begin on cache lines of their own (aligned_array):
+ * what one thread writes for each puzzle never shares a line with what
+ * another thread reads or writes. */
+#define CACHE_LINE 64
+
 /* One thread's solving state; results go to out, messages to err. */
 typedef struct worker {
-    const cli_opts *o;
+    _Alignas(CACHE_LINE) const cli_opts *o;
     enum mode mode;
     nonet_solver *solver;
     nonet_human *human; /* rate, solve --engine human */
@@ -52,22 +73,39 @@ typedef struct worker {
     FILE *all_json;             /* --all --json: the solutions so far, as JSON */
     char *all_text;
     size_t all_len;
+    nonet_puzzle *plain; /* the puzzle of a plain line being solved */
 } worker;
 
 /* Up to CHUNK consecutive puzzles and, once solved, their output. */
 typedef struct chunk {
-    nonet_puzzle *p;
-    const char *file[CHUNK];
-    int n;
+    _Alignas(CACHE_LINE) nonet_puzzle *p;
     char *out, *err;
     size_t out_len, err_len;
-    size_t end[CHUNK];          /* where each result ends in out */
-    unsigned char multi[CHUNK]; /* whether it took several lines */
-    double input_at[CHUNK];     /* the share of the input read up to the
-                                   end of each puzzle (-1: unknown) */
+    /* A chunk of plain lines of one file (file[0]), read by its worker
+     * (plain): their text, the number of the first line, the index of the
+     * first puzzle, and the puzzles among them. */
+    char *text;
+    size_t text_len, text_cap;
+    long first_line, first_index, npuzzles;
+    /* where the groups of 64 puzzles (counted from the batch's first)
+     * that end in it end in out and err (ngroups); `group0`: puzzles
+     * before it */
+    long group0;
     tally t;
+    size_t group_out[PLAIN_GROUPS], group_err[PLAIN_GROUPS];
+    const char *file[CHUNK];
+    size_t end[CHUNK];      /* where each result ends in out */
+    double input_at[CHUNK]; /* the share of the input read up to the
+                               end of each puzzle (-1: unknown) */
+    int n;
     int failed; /* out of memory while solving it */
+    int plain;
+    int ngroups;
+    /* a chunk of the reader's puzzles cut before its group ends (plain
+     * lines follow): its messages wait for the rest of the group's results */
+    int carry;
     enum slot_state state;
+    unsigned char multi[CHUNK]; /* whether it took several lines */
 } chunk;
 
 /* The whole batch: the ring of chunks, the workers, the writer's state. */
@@ -100,6 +138,11 @@ typedef struct batch {
                            progress line shows, beside the results written */
     int progress;       /* draw a progress line on stderr */
     int progress_shown; /* it has been drawn (it may have been erased since) */
+    long count;         /* puzzles given to chunks so far */
+    int plain_ok;       /* plain lines may take the faster way */
+    long plain_count;   /* puzzles that did */
+    char *carry;        /* messages of a group whose results are not all written */
+    size_t carry_len, carry_cap;
 } batch;
 
 /* ------------------------------------------------------------ one puzzle */
@@ -532,6 +575,42 @@ static void run_puzzle(worker *w, const char *file, const nonet_puzzle *p)
     w->multiline = w->mode == MODE_SOLVE && good && layout_multiline(layout, p->grid.n);
 }
 
+/* Reads and solves the plain lines of a chunk into its memory, marking
+ * where each group of 64 puzzles ends (as the reader's chunks would). */
+static void solve_plain(worker *w, chunk *c)
+{
+    const char *s = c->text, *end = c->text + c->text_len;
+    long line = c->first_line, index = c->first_index, done = c->group0;
+    nonet_puzzle *p = w->plain;
+    c->ngroups = 0;
+    while (s < end && !c->failed) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t len = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        int kind = nonet_plain_line(s, len, line++, p);
+        s += len + (nl != NULL);
+        if (kind < 0) { /* the main thread's scan said it was plain */
+            c->failed = 1;
+            break;
+        }
+        if (kind == 0)
+            continue;
+        p->index = index++;
+        if (index == c->first_index + 1)
+            nonet_puzzle_copy(&c->p[0], p); /* for the CSV header */
+        w->t.puzzles++;
+        w->multiline = 0;
+        w->beside = 0;
+        run_puzzle(w, c->file[0], p);
+        if (++done % CHUNK == 0 && c->ngroups < PLAIN_GROUPS) {
+            fflush(w->out);
+            fflush(w->err);
+            long out_at = ftell(w->out), err_at = ftell(w->err);
+            c->group_out[c->ngroups] = out_at < 0 ? 0 : (size_t)out_at;
+            c->group_err[c->ngroups++] = err_at < 0 ? 0 : (size_t)err_at;
+        }
+    }
+}
+
 /* Solves every puzzle of a chunk into the chunk's memory. */
 static void solve_chunk(worker *w, chunk *c)
 {
@@ -540,7 +619,9 @@ static void solve_chunk(worker *w, chunk *c)
     w->err = open_memstream(&c->err, &c->err_len);
     memset(&w->t, 0, sizeof w->t);
     c->failed = !w->out || !w->err;
-    for (int i = 0; i < c->n && !c->failed; i++) {
+    if (c->plain && !c->failed)
+        solve_plain(w, c);
+    for (int i = 0; i < c->n && !c->plain && !c->failed; i++) {
         const nonet_puzzle *p = &c->p[i];
         w->t.puzzles++;
         w->multiline = 0;
@@ -658,6 +739,66 @@ static void draw_progress(batch *b)
     progress_show(text);
 }
 
+/* Keeps messages for later (carry_messages) or writes them with those kept
+ * before (write_messages): after the results before them, as a chunk of 64
+ * puzzles has them. */
+static void carry_messages(batch *b, const char *text, size_t len)
+{
+    if (!len)
+        return;
+    if (b->carry_len + len > b->carry_cap) {
+        size_t cap = b->carry_cap ? b->carry_cap : 4096;
+        while (cap < b->carry_len + len)
+            cap *= 2;
+        char *grown = realloc(b->carry, cap);
+        if (!grown) { /* written now rather than lost */
+            fwrite(text, 1, len, stderr);
+            return;
+        }
+        b->carry = grown;
+        b->carry_cap = cap;
+    }
+    memcpy(b->carry + b->carry_len, text, len);
+    b->carry_len += len;
+}
+
+static void write_messages(batch *b, const char *text, size_t len)
+{
+    if (!b->carry_len && !len)
+        return;
+    if (!b->messages_apart)
+        fflush(stdout); /* keep messages near their results */
+    progress_clear();
+    fwrite(b->carry, 1, b->carry_len, stderr);
+    fwrite(text, 1, len, stderr);
+    b->carry_len = 0;
+}
+
+/* Writes a solved chunk of plain lines: its results, each group's
+ * messages after the group's last result. Its results are one line each
+ * (plain_wanted): an empty line only before the first, after a result of
+ * several lines. */
+static void write_plain(batch *b, chunk *c)
+{
+    if (c->npuzzles == 0)
+        return;
+    print_header(stdout, b->o, &b->rec, &c->p[0]);
+    if (b->written > 0 && b->last_multi)
+        fputc('\n', stdout);
+    size_t out_at = 0, err_at = 0;
+    for (int k = 0; k < c->ngroups; k++) {
+        fwrite(c->out + out_at, 1, c->group_out[k] - out_at, stdout);
+        write_messages(b, c->err + err_at, c->group_err[k] - err_at);
+        out_at = c->group_out[k];
+        err_at = c->group_err[k];
+    }
+    fwrite(c->out + out_at, 1, c->out_len - out_at, stdout);
+    carry_messages(b, c->err + err_at, c->err_len - err_at);
+    b->last_multi = 0;
+    b->written += c->npuzzles;
+    b->solved = c->input_at[0];
+}
+
 /* Writes a solved chunk: its results in order, an empty line between two
  * results when either takes several lines, then its messages. */
 static void write_chunk(batch *b, chunk *c)
@@ -665,22 +806,24 @@ static void write_chunk(batch *b, chunk *c)
     size_t at = 0;
     if (b->stdout_tty)
         progress_clear(); /* the results go where it is */
-    if (c->n > 0)
-        print_header(stdout, b->o, &b->rec, &c->p[0]);
-    for (int i = 0; i < c->n; i++) {
-        if (b->written > 0 && (c->multi[i] || b->last_multi))
-            fputc('\n', stdout);
-        fwrite(c->out + at, 1, c->end[i] - at, stdout);
-        at = c->end[i];
-        b->last_multi = c->multi[i];
-        b->written++;
-        b->solved = c->input_at[i];
-    }
-    if (c->err_len) {
-        if (!b->messages_apart)
-            fflush(stdout); /* keep messages near their results */
-        progress_clear();
-        fwrite(c->err, 1, c->err_len, stderr);
+    if (c->plain && !c->failed) {
+        write_plain(b, c);
+    } else {
+        if (c->n > 0)
+            print_header(stdout, b->o, &b->rec, &c->p[0]);
+        for (int i = 0; i < c->n; i++) {
+            if (b->written > 0 && (c->multi[i] || b->last_multi))
+                fputc('\n', stdout);
+            fwrite(c->out + at, 1, c->end[i] - at, stdout);
+            at = c->end[i];
+            b->last_multi = c->multi[i];
+            b->written++;
+            b->solved = c->input_at[i];
+        }
+        if (c->carry)
+            carry_messages(b, c->err, c->err_len);
+        else
+            write_messages(b, c->err, c->err_len);
     }
     if (b->stdout_tty)
         fflush(stdout); /* before the progress line is drawn again */
@@ -693,6 +836,10 @@ static void write_chunk(batch *b, chunk *c)
     free(c->err);
     c->out = c->err = NULL;
     c->n = 0;
+    c->plain = 0;
+    c->carry = 0;
+    c->text_len = 0;
+    c->npuzzles = 0;
     draw_progress(b);
 }
 
@@ -771,22 +918,298 @@ static void add_puzzle(void *ctx, const char *file, const nonet_puzzle *p)
     nonet_puzzle_copy(&c->p[c->n], p);
     c->input_at[c->n] = b->progress ? b->fraction : -1;
     c->file[c->n++] = file;
-    if (c->n == b->chunk_max)
+    b->count++;
+    /* beside plain lines, a chunk ends where its group of 64 ends */
+    if (c->n == b->chunk_max || (b->plain_ok && b->count % CHUNK == 0))
         submit(b);
 }
 
 /* Waits for every chunk to be written and stops the workers. */
 static void finish(batch *b)
 {
-    if (b->slots[b->fill].n > 0)
+    chunk *c = &b->slots[b->fill];
+    if (c->n > 0 || (c->plain && c->npuzzles > 0))
         submit(b);
-    if (b->nthreads == 1)
+    if (b->nthreads > 1) {
+        pthread_mutex_lock(&b->lock);
+        drain(b, 1);
+        b->closing = 1;
+        pthread_cond_broadcast(&b->ready);
+        pthread_mutex_unlock(&b->lock);
+    }
+    write_messages(b, NULL, 0); /* the last group's */
+}
+
+/* ------------------------------------------------------------ plain lines */
+
+/* One file read the plain way (read_plain). */
+typedef struct plain_in {
+    source src;
+    char *buf; /* PLAIN_BLOCK bytes: buf[used..have) is still to read */
+    size_t have, used;
+    int eof, first, plain;    /* first: nothing of it read yet; plain: the
+                                 spans' turn, else the reader's */
+    long line, puzzles;       /* the next line's number; puzzles so far */
+    nonet_plain_span since;   /* plain lines the reader has not been told of */
+    double read, done, total; /* bytes read; of the files before; of all (-1: unknown) */
+    nonet_puzzle *p;          /* a puzzle of the reader */
+} plain_in;
+
+/* The share of the input read up to buf[used] (-1: unknown). */
+static double plain_fraction(const plain_in *in)
+{
+    double at = in->done + in->read - (double)(in->have - in->used);
+    return in->total > 0 ? at / in->total : -1;
+}
+
+/* Reads more of the file into buf (one read(2) of up to the room left).
+ * Returns 0, or -1 after saying why. */
+static int plain_refill(plain_in *in)
+{
+    if (in->used > 0) {
+        memmove(in->buf, in->buf + in->used, in->have - in->used);
+        in->have -= in->used;
+        in->used = 0;
+    }
+    ssize_t got;
+    do
+        got = read(in->src.fd, in->buf + in->have, PLAIN_BLOCK - in->have);
+    while (got < 0 && errno == EINTR);
+    if (got < 0) {
+        complain("error reading %s: %s", in->src.name, strerror(errno));
+        return -1;
+    }
+    in->eof = got == 0;
+    in->have += (size_t)got;
+    in->read += (double)got;
+    return 0;
+}
+
+/* Adds a span of plain lines at buf[used] to the chunk being filled,
+ * a plain one (one file's, from this line and puzzle on). */
+static int plain_add(batch *b, plain_in *in, const nonet_plain_span *sp)
+{
+    chunk *c = &b->slots[b->fill];
+    if (!c->plain) {
+        if (c->n > 0) { /* the reader's puzzles before: their group goes on */
+            c->carry = 1;
+            submit(b);
+            c = &b->slots[b->fill];
+        }
+        c->plain = 1;
+        c->text_len = 0;
+        c->npuzzles = 0;
+        c->first_line = in->line;
+        c->first_index = in->puzzles + 1;
+        c->group0 = b->count;
+        c->file[0] = in->src.name;
+    }
+    if (c->text_len + sp->bytes > c->text_cap) {
+        size_t cap = c->text_cap ? c->text_cap : (size_t)PLAIN_CHUNK * 96;
+        while (cap < c->text_len + sp->bytes)
+            cap *= 2;
+        char *grown = realloc(c->text, cap);
+        if (!grown)
+            return -1;
+        c->text = grown;
+        c->text_cap = cap;
+    }
+    memcpy(c->text + c->text_len, in->buf + in->used, sp->bytes);
+    c->text_len += sp->bytes;
+    c->npuzzles += sp->puzzles;
+    b->count += sp->puzzles;
+    b->plain_count += sp->puzzles;
+    in->used += sp->bytes;
+    in->line += sp->lines;
+    in->puzzles += sp->puzzles;
+    c->input_at[0] = b->progress ? plain_fraction(in) : -1;
+    return 0;
+}
+
+/* Hands the plain chunk being filled to the workers (one of only skipped
+ * lines is dropped). */
+static void plain_submit(batch *b)
+{
+    chunk *c = &b->slots[b->fill];
+    if (!c->plain)
         return;
-    pthread_mutex_lock(&b->lock);
-    drain(b, 1);
-    b->closing = 1;
-    pthread_cond_broadcast(&b->ready);
-    pthread_mutex_unlock(&b->lock);
+    if (c->npuzzles > 0) {
+        submit(b);
+    } else {
+        c->plain = 0;
+        c->text_len = 0;
+    }
+}
+
+/* Feeds s[0..n) to the file's reader, passing on its puzzles. */
+static void plain_feed(batch *b, plain_in *in, const char *s, size_t n)
+{
+    size_t at = 0;
+    for (;;) {
+        int any = 0;
+        while (nonet_reader_next(in->src.reader, in->p)) {
+            any = 1;
+            in->puzzles++;
+            b->fraction = plain_fraction(in);
+            add_puzzle(b, in->src.name, in->p);
+        }
+        if (at == n)
+            return;
+        size_t used = nonet_reader_feed(in->src.reader, s + at, n - at);
+        at += used;
+        if (!used && !any)
+            return; /* (a reader that takes nothing more) */
+    }
+}
+
+/* Reads an open file: spans of plain lines into plain chunks, the other
+ * lines through its reader. Returns 0, or -1 on a read error (said). */
+static int plain_file(batch *b, plain_in *in)
+{
+    if (in->src.len > in->src.pos) { /* standard input's bytes read ahead */
+        in->have = in->src.len - in->src.pos;
+        memcpy(in->buf, in->src.data + in->src.pos, in->have);
+    }
+    for (;;) {
+        if (in->plain) {
+            chunk *c = &b->slots[b->fill];
+            long room = PLAIN_CHUNK - (c->plain ? c->npuzzles : 0);
+            nonet_plain_span sp;
+            int flags = (in->first ? NONET_PLAIN_FIRST : 0) | (in->eof ? NONET_PLAIN_END : 0);
+            nonet_plain_scan(in->buf + in->used, in->have - in->used, flags, room, &sp);
+            if (sp.bytes > 0 || sp.stop == NONET_PLAIN_OTHER)
+                in->first = 0;
+            if (sp.bytes > 0 && plain_add(b, in, &sp) != 0) {
+                complain("out of memory");
+                return -1;
+            }
+            in->since.bytes += sp.bytes;
+            in->since.lines += sp.lines;
+            in->since.puzzles += sp.puzzles;
+            if (sp.stop == NONET_PLAIN_MAX) {
+                plain_submit(b);
+            } else if (sp.stop == NONET_PLAIN_MORE) {
+                if (plain_refill(in) != 0)
+                    return -1;
+            } else if (sp.stop == NONET_PLAIN_OTHER) {
+                plain_submit(b);
+                if (nonet_reader_skip(in->src.reader, &in->since) != NONET_OK) {
+                    complain("internal error: the reader is not plain");
+                    return -1;
+                }
+                in->since = (nonet_plain_span){0, 0, 0, 0};
+                in->plain = 0;
+            } else { /* DONE */
+                plain_submit(b);
+                return 0;
+            }
+            continue;
+        }
+        /* the reader's turn: one line (or what there is of a long one) */
+        size_t left = in->have - in->used;
+        const char *at = in->buf + in->used;
+        const char *nl = left ? memchr(at, '\n', left) : NULL;
+        if (!nl && !in->eof && (in->used > 0 || in->have < PLAIN_BLOCK)) {
+            if (plain_refill(in) != 0)
+                return -1;
+            continue;
+        }
+        size_t n = nl ? (size_t)(nl - at) + 1 : left;
+        in->used += n;
+        plain_feed(b, in, at, n);
+        if (nl) {
+            in->line++;
+            in->plain = nonet_reader_is_plain(in->src.reader);
+        } else if (in->eof) {
+            nonet_reader_end(in->src.reader);
+            plain_feed(b, in, NULL, 0);
+            return 0;
+        }
+    }
+}
+
+/* The size of a file operand if it is a regular file, else -1. */
+static double file_size(const char *path)
+{
+    struct stat st;
+    int rc = !path || !strcmp(path, "-") ? fstat(0, &st) : stat(path, &st);
+    return rc == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : -1;
+}
+
+/* for_each_puzzle for a batch whose plain lines may take the faster way:
+ * the same puzzles, messages and result. */
+static int read_plain(batch *b)
+{
+    const cli_opts *o = b->o;
+    plain_in in;
+    memset(&in, 0, sizeof in);
+    in.buf = malloc(PLAIN_BLOCK);
+    in.p = malloc(sizeof *in.p);
+    if (!in.buf || !in.p) {
+        free(in.buf);
+        free(in.p);
+        complain("out of memory");
+        return -1;
+    }
+    int files = o->nfiles ? o->nfiles : 1, failed = 0;
+    for (int i = 0; b->progress && i < files && in.total >= 0; i++) {
+        double size = file_size(o->nfiles ? o->files[i] : NULL);
+        in.total = size < 0 ? -1 : in.total + size;
+    }
+    for (int i = 0; i < files; i++) {
+        source *src = &in.src;
+        if (source_open_operand(src, o->nfiles ? o->files[i] : NULL, i + 1, &o->read) != 0) {
+            failed = -1;
+            continue;
+        }
+        int rc = 0;
+        if (src->fd < 0) { /* an operand's text: one puzzle */
+            while ((rc = source_next(src, in.p)) == 1) {
+                in.puzzles++;
+                add_puzzle(b, src->name, in.p);
+            }
+        } else {
+            in.have = in.used = 0;
+            in.eof = 0;
+            in.first = in.plain = 1;
+            in.line = 1;
+            in.read = 0;
+            rc = plain_file(b, &in);
+            plain_submit(b); /* (after a read error) */
+        }
+        if (rc < 0)
+            failed = -1;
+        else if (in.puzzles == 0)
+            complain("no puzzle in %s", src->fd == 0 ? "input" : src->name);
+        in.done += in.read;
+        in.puzzles = 0;
+        in.since = (nonet_plain_span){0, 0, 0, 0};
+        source_close(src);
+    }
+    free(in.buf);
+    free(in.p);
+    const char *env = getenv("NONET_READER");
+    if (env && !strcmp(env, "report")) /* for the tests: the way was taken */
+        complain("%ld of %ld puzzles read as plain lines", b->plain_count, b->count);
+    return failed;
+}
+
+/* Whether plain lines may take the faster way: solve and count without
+ * --all or the human solver, puzzles read as the reader detects them,
+ * results of one line (line, JSON, CSV). For the tests (tests/plain.sh),
+ * NONET_READER=general turns it off, and NONET_READER=report says at the
+ * end how many puzzles took it. */
+static int plain_wanted(const cli_opts *o, enum mode mode, int interactive)
+{
+    const char *env = getenv("NONET_READER");
+    if ((env && !strcmp(env, "general")) || interactive ||
+        (mode != MODE_SOLVE && mode != MODE_COUNT) || o->all || o->human || o->fpuzzles)
+        return 0;
+    const nonet_read_opts *r = &o->read;
+    if (r->layout != NONET_LAYOUT_AUTO || r->box_rows || r->box_cols ||
+        (r->symbols && r->symbols[0]) || (r->column && r->column[0]))
+        return 0;
+    return o->format == NONET_LAYOUT_AUTO || o->format == NONET_LAYOUT_LINE || records_wanted(o);
 }
 
 /* Whether two descriptors lead to the same file or pipe (a device such
@@ -822,6 +1245,16 @@ static int jobs_wanted(const cli_opts *o)
     return cores < 1 ? 1 : cores > MAX_JOBS ? MAX_JOBS : (int)cores;
 }
 
+/* n zeroed elements of size bytes (a multiple of CACHE_LINE), the first on
+ * a cache line's start; NULL when out of memory. free() frees it. */
+static void *aligned_array(size_t n, size_t size)
+{
+    void *p = aligned_alloc(CACHE_LINE, n * size);
+    if (p)
+        memset(p, 0, n * size);
+    return p;
+}
+
 static int run_batch(const cli_opts *o, enum mode mode)
 {
     batch b;
@@ -834,15 +1267,18 @@ static int run_batch(const cli_opts *o, enum mode mode)
     b.nthreads = interactive ? 1 : jobs_wanted(o);
     b.chunk_max = interactive ? 1 : CHUNK;
     b.nslots = b.nthreads == 1 ? 1 : 2 * b.nthreads + 2;
-    b.slots = calloc((size_t)b.nslots, sizeof *b.slots);
-    b.workers = calloc((size_t)b.nthreads, sizeof *b.workers);
+    b.slots = aligned_array((size_t)b.nslots, sizeof *b.slots);
+    b.workers = aligned_array((size_t)b.nthreads, sizeof *b.workers);
     b.threads = calloc((size_t)b.nthreads, sizeof *b.threads);
     thread_arg *args = calloc((size_t)b.nthreads, sizeof *args);
     int ok = b.slots && b.workers && b.threads && args;
+    b.plain_ok = plain_wanted(o, mode, interactive);
     for (int i = 0; ok && i < b.nslots; i++)
         ok = (b.slots[i].p = malloc(CHUNK * sizeof(nonet_puzzle))) != NULL;
     for (int i = 0; ok && i < b.nthreads; i++) {
         b.workers[i] = (worker){.o = o, .mode = mode, .solver = nonet_solver_new(o->engine)};
+        if (b.plain_ok && !(b.workers[i].plain = malloc(sizeof(nonet_puzzle))))
+            ok = 0;
         b.workers[i].rec = (records){mode_fields(o, mode), 1};
         if (mode == MODE_RATE || o->human)
             b.workers[i].human = nonet_human_new();
@@ -880,7 +1316,9 @@ static int run_batch(const cli_opts *o, enum mode mode)
             setvbuf(stderr, errbuf, _IOFBF, sizeof errbuf);
 
         b.t0 = b.last_progress = now_us();
-        io_failed = for_each_puzzle(o, add_puzzle, &b, b.progress ? &b.fraction : NULL) != 0;
+        io_failed =
+            (b.plain_ok ? read_plain(&b)
+                        : for_each_puzzle(o, add_puzzle, &b, b.progress ? &b.fraction : NULL)) != 0;
         finish(&b);
         fflush(stdout);
         fflush(stderr);
@@ -915,9 +1353,13 @@ static int run_batch(const cli_opts *o, enum mode mode)
         nonet_solver_free(b.workers[i].solver);
         nonet_human_free(b.workers[i].human);
         nonet_canon_free(b.workers[i].canon);
+        free(b.workers[i].plain);
     }
-    for (int i = 0; b.slots && i < b.nslots; i++)
+    for (int i = 0; b.slots && i < b.nslots; i++) {
         free(b.slots[i].p);
+        free(b.slots[i].text);
+    }
+    free(b.carry);
     free(b.slots);
     free(b.workers);
     free(b.threads);

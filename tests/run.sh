@@ -1,7 +1,8 @@
 #!/bin/sh
-# run.sh UNIT NONET PTY - runs the unit tests, the CLI tests, the
-# pseudo-terminal tests, README's examples, the pasted-text, human,
-# generate and round-trip tests, the Python binding's (tests/python.sh) and
+# run.sh UNIT NONET PTY - runs the unit tests, the CLI tests (cli.sh, and
+# plain.sh: one-puzzle-a-line batches both ways), the pseudo-terminal
+# tests, README's examples, the pasted-text, human, generate and
+# round-trip tests, the Python binding's (tests/python.sh) and
 # the web page's (tests/web.sh);
 # prints one summary line "N passed, N failed" and fails when any test
 # failed.
@@ -19,6 +20,7 @@ trap 'rm -f "$log"' EXIT
 
 "$unit" | tee -a "$log"
 NONET="$nonet" sh "$dir/cli.sh" | tee -a "$log"
+NONET="$nonet" sh "$dir/plain.sh" | tee -a "$log"
 "$pty" "$nonet" | tee -a "$log"
 NONET="$nonet" sh "$dir/readme.sh" | tee -a "$log"
 NONET="$nonet" sh "$dir/paste.sh" | tee -a "$log"
@@ -31,7 +33,7 @@ BUILD=$(dirname "$nonet") sh "$dir/web.sh" | tee -a "$log"
 passed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | awk '{s+=$1} END {print s+0}')
 suites=$(grep -c '^[a-z]*: [0-9]* passed, [0-9]* failed$' "$log")
-if [ "$suites" -ne 10 ]; then
+if [ "$suites" -ne 11 ]; then
     echo "a test program did not finish (its summary line is missing)"
     failed=$((failed + 1))
 fi

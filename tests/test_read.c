@@ -1505,6 +1505,40 @@ static void test_plain_lines(void)
     }
     CHECK(nonet_plain_line("#\0", 2, 1, &(nonet_puzzle){0}) == -1); /* a NUL: maybe binary */
 
+    /* every cell of a line, on its own, changed to characters near and far
+     * from the symbols: plain exactly when a plain rule of its own (1-9,
+     * one blank kind, a 0 beside a 9) says so, and then read as the reader
+     * reads it */
+    static const unsigned char swaps[] = {'.', '0', '9',  '1',  '5',  'x',  '/',  ':',
+                                          '-', ' ', '\0', 0x7F, 0x80, 0xAE, 0xB0, 0xFF};
+    for (int variant = 0; variant < 3; variant++) {
+        char base[82];
+        strcpy(base, variant == 0 ? classic_line : variant == 1 ? zeros : full);
+        for (int at = 0; at < 81; at++)
+            for (size_t k = 0; k < sizeof swaps; k++) {
+                char line[82];
+                memcpy(line, base, sizeof line);
+                line[at] = (char)swaps[k];
+                int wrong = 0, dot = 0, zero = 0, nine = 0;
+                for (int i = 0; i < 81; i++) {
+                    unsigned char ch = (unsigned char)line[i];
+                    wrong |= !(ch >= '1' && ch <= '9') && ch != '.' && ch != '0';
+                    dot |= ch == '.';
+                    zero |= ch == '0';
+                    nine |= ch == '9';
+                }
+                int want = !wrong && !(dot && zero) && !(zero && !nine);
+                static nonet_puzzle p, q;
+                int got = nonet_plain_line(line, 81, 1, &p);
+                CHECKF(got == (want ? 1 : -1), "cell %d as 0x%02x: %d", at + 1, swaps[k], got);
+                if (!want)
+                    continue;
+                p.index = 1;
+                CHECK(nonet_parse(line, 81, NULL, &q, NULL) == NONET_OK);
+                CHECKF(identical(&p, &q), "cell %d as 0x%02x: not the reader's", at + 1, swaps[k]);
+            }
+    }
+
     /* random inputs of plain and other lines: the same puzzles either way */
     nonet_puzzle *want = puzzles(PLAIN_MAX), *got = puzzles(PLAIN_MAX);
     char *text = malloc(64 * 1024);

@@ -469,20 +469,45 @@ static void one_line(nonet_reader *r, const char *text, int m, long line, size_t
     emit(r, p, end_offset);
 }
 
+/* Eight bytes at a time (SWAR): for bytes below 0x80, the high bit of
+ * each byte of x that is c or more (c at most 0x80; no borrow crosses a
+ * byte). */
+#define BYTES_ONES 0x0101010101010101u
+#define BYTES_HIGH 0x8080808080808080u
+static uint64_t bytes_at_least(uint64_t x, unsigned c)
+{
+    return ((x | BYTES_HIGH) - c * (uint64_t)BYTES_ONES) & BYTES_HIGH;
+}
+
 /* The 81 cells at s when they are a plain line's (see nonet_plain_line):
  * 1-9 and at most one blank kind, '.' or '0', and a '0' only beside a '9'.
- * Fills cells (0 blank) and *blank; 1, else 0. */
+ * Fills cells (0 blank) and *blank; 1, else 0. Eight characters a step,
+ * without a branch: this is most of reading a big file. */
 static int plain_cells(const unsigned char *s, uint8_t *cells, char *blank)
 {
-    unsigned other = 0, dots = 0, zeros = 0, nine = 0;
-    /* no branch per character: the compiler makes this a vector loop */
-    for (int i = 0; i < 81; i++) {
-        unsigned ch = s[i], digit = ch - '1' < 9u;
-        other |= !digit & (ch != '.') & (ch != '0');
-        dots |= ch == '.';
-        zeros |= ch == '0';
-        nine |= ch == '9';
-        cells[i] = (uint8_t)(digit ? ch - '0' : 0);
+    uint64_t other = 0, dots = 0, zeros = 0, nine = 0;
+    for (int at = 0; at <= 80; at += 8) {
+        uint64_t x;
+        if (at < 80) {
+            memcpy(&x, s + at, 8);
+        } else {
+            /* the last cell alone: '1' in the lanes past it */
+            x = 0x3131313131313131u;
+            memcpy(&x, s + at, 1);
+        }
+        uint64_t ge0 = bytes_at_least(x, '0'), ge1 = bytes_at_least(x, '1');
+        uint64_t ge9 = bytes_at_least(x, '9'), ge10 = bytes_at_least(x, '9' + 1);
+        uint64_t digit = ge1 & ~ge10, zero = ge0 & ~ge1;
+        uint64_t dot = bytes_at_least(x, '.') & ~bytes_at_least(x, '.' + 1);
+        other |= (x & BYTES_HIGH) | (~(digit | zero | dot) & BYTES_HIGH);
+        dots |= dot;
+        zeros |= zero;
+        nine |= ge9 & ~ge10;
+        uint64_t value = x & 0x0F0F0F0F0F0F0F0Fu & ((digit >> 7) * 0xFF);
+        if (at < 80)
+            memcpy(cells + at, &value, 8);
+        else
+            memcpy(cells + at, &value, 1);
     }
     if (other || (dots && zeros))
         return 0;
