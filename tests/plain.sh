@@ -73,6 +73,8 @@ for j in 1 3; do
     both "several files" count -l 2 -j $j "$tmp/good" - "$tmp/empty" "$tmp/crlf" "$tmp/bad"
     both "a missing file" solve -j $j "$tmp/good" "$tmp/missing" "$tmp/bad"
     both "standard input" solve --json -j $j
+    both "a folder" count -j $j "$tmp/good" "$tmp" "$tmp/bad"
+    both "an operand's text" solve -j $j "$CLASSIC" "$tmp/good" "$TWO"
 done
 : >"$tmp/in"
 # a file that starts as UTF-16 would, or with a byte-order mark
