@@ -141,6 +141,7 @@ typedef struct batch {
     long count;         /* puzzles given to chunks so far */
     int plain_ok;       /* plain lines may take the faster way */
     long plain_count;   /* puzzles that did */
+    long plain_max;     /* puzzles a chunk of plain lines (PLAIN_CHUNK at most) */
     char *carry;        /* messages of a group whose results are not all written */
     size_t carry_len, carry_cap;
 } batch;
@@ -1073,7 +1074,7 @@ static int plain_file(batch *b, plain_in *in)
     for (;;) {
         if (in->plain) {
             chunk *c = &b->slots[b->fill];
-            long room = PLAIN_CHUNK - (c->plain ? c->npuzzles : 0);
+            long room = b->plain_max - (c->plain ? c->npuzzles : 0);
             nonet_plain_span sp;
             int flags = (in->first ? NONET_PLAIN_FIRST : 0) | (in->eof ? NONET_PLAIN_END : 0);
             nonet_plain_scan(in->buf + in->used, in->have - in->used, flags, room, &sp);
@@ -1152,9 +1153,16 @@ static int read_plain(batch *b)
         return -1;
     }
     int files = o->nfiles ? o->nfiles : 1, failed = 0;
-    for (int i = 0; b->progress && i < files && in.total >= 0; i++) {
+    for (int i = 0; i < files && in.total >= 0; i++) {
         double size = file_size(o->nfiles ? o->files[i] : NULL);
         in.total = size < 0 ? -1 : in.total + size;
+    }
+    /* chunks small enough for 8 a thread (a line-form puzzle: 82 bytes),
+     * so that the last ones end close together; 64 at least */
+    b->plain_max = PLAIN_CHUNK;
+    if (in.total > 0 && in.total / 82 / (8.0 * b->nthreads) < PLAIN_CHUNK) {
+        long each = (long)(in.total / 82 / (8.0 * b->nthreads));
+        b->plain_max = each < CHUNK ? CHUNK : each;
     }
     for (int i = 0; i < files; i++) {
         source *src = &in.src;
