@@ -991,6 +991,13 @@ static int plain_refill(plain_in *in)
 static int plain_add(batch *b, plain_in *in, const nonet_plain_span *sp)
 {
     chunk *c = &b->slots[b->fill];
+    if (!c->plain && sp->puzzles == 0) {
+        /* blank lines and comments between the reader's puzzles: counted,
+         * and the reader's chunk goes on */
+        in->used += sp->bytes;
+        in->line += sp->lines;
+        return 0;
+    }
     if (!c->plain) {
         if (c->n > 0) { /* the reader's puzzles before: their group goes on */
             c->carry = 1;
@@ -1116,10 +1123,20 @@ static int plain_file(batch *b, plain_in *in)
             continue;
         }
         size_t n = nl ? (size_t)(nl - at) + 1 : left;
+        long lines = nl != NULL;
+        /* and the lines after it while the next is no plain line (the
+         * reader keeps them, as a grid's rows): one feed for them all */
+        while (nl && n < left) {
+            const char *next = at + n, *end = memchr(next, '\n', left - n);
+            if (!end || nonet_plain_line(next, (size_t)(end - next), 0, in->p) >= 0)
+                break;
+            n += (size_t)(end - next) + 1;
+            lines++;
+        }
         in->used += n;
         plain_feed(b, in, at, n);
         if (nl) {
-            in->line++;
+            in->line += lines;
             in->plain = nonet_reader_is_plain(in->src.reader);
         } else if (in->eof) {
             nonet_reader_end(in->src.reader);
