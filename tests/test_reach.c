@@ -57,24 +57,21 @@ static void test_reach_exact(void)
         CHECK(grid_from_line(puzzles[k], 3, 3, &g));
         CHECK(hstate_load(&s, &g, NULL) == NONET_OK);
         CHECK(chain_ctx_prepare(&x, &s, NULL, NULL));
-        uint8_t *seen = malloc((size_t)x.nnodes),
+        uint8_t *seen = malloc((size_t)x.nnodes), *comp_on = malloc((size_t)x.nnodes),
                 *reach = malloc((size_t)x.nnodes * (size_t)x.nnodes);
         int32_t *queue = malloc((size_t)x.nnodes * sizeof *queue);
-        CHECK(seen && reach && queue);
+        CHECK(seen && comp_on && reach && queue);
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
             chain_set_mode(&x, modes[m]);
             /* without the rows: components only, reaches always "maybe" */
             CHECK(chain_reach_build(&x, 0));
             for (int a = 0; a < x.nnodes; a += 7)
                 CHECK(chain_reaches(&x, a, (a * 31) % x.nnodes) == 1);
-            uint8_t *comp_on = malloc((size_t)x.nnodes);
-            CHECK(comp_on);
             for (int a = 0; a < x.nnodes; a++)
                 comp_on[a] = (uint8_t)chain_on_cycle(&x, a);
             CHECK(chain_reach_build(&x, 1));
             for (int a = 0; a < x.nnodes; a++)
                 CHECK(comp_on[a] == chain_on_cycle(&x, a));
-            free(comp_on);
             /* the candidates' nodes, and what each reaches */
             for (int a = 0; a < x.nnodes; a++) {
                 int c = NODE_CELL(9, a), d = NODE_DIGIT(9, a);
@@ -109,6 +106,7 @@ static void test_reach_exact(void)
             }
         }
         free(seen);
+        free(comp_on);
         free(reach);
         free(queue);
     }

@@ -350,7 +350,7 @@ static void do_cycles(search *S, prop *p, int start, int limit, int prune)
             int pr = p->qon[hon++];
             if (p->rec[pr].anc + 1 > limit)
                 continue; /* every cycle through here is too long */
-            links_on_to_off(x, p->rec[pr].id);
+            chain_links(x, p->rec[pr].id);
             uint32_t path = mark_path(x, p, pr);
             for (int i = 0; i < x->nlink; i++) {
                 if (x->seen[x->link[i]] == path ||
@@ -370,7 +370,7 @@ static void do_cycles(search *S, prop *p, int start, int limit, int prune)
             int pr = p->qoff[hoff++];
             if (p->rec[pr].anc > limit)
                 continue;
-            links_off_to_on(x, p->rec[pr].id);
+            chain_links(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
                 if (length >= 4 && q == start) {
@@ -420,10 +420,7 @@ static int do_forcing(search *S, prop *p, int start, int limit, int prune)
                     break;
                 continue; /* a chain through here is too long */
             }
-            if (on)
-                links_on_to_off(x, p->rec[pr].id);
-            else
-                links_off_to_on(x, p->rec[pr].id);
+            chain_links(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
                 if (q != goal && (prop_has(p, q) || (prune && !chain_reaches(x, q, goal))))

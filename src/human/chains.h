@@ -124,9 +124,12 @@ typedef struct chain_ctx {
     prop *memo;
     int nmemo;
     uint32_t *memo_stamp, memo_gen;
-    struct chain_reach *reach; /* what a static search can reach (reach.c) */
-    struct chain_ctx *inner;   /* the nested rules' engine (levels 2-5) */
-    struct nest_hints *hints;  /* what a nested search found */
+    struct chain_reach *reach;  /* what a static search can reach (reach.c) */
+    const int32_t *reach_comp;  /* its components (node id -> one), NULL: none */
+    const uint64_t *reach_rows; /* its rows (component -> those it reaches) */
+    int reach_words;            /* words a row has */
+    struct chain_ctx *inner;    /* the nested rules' engine (levels 2-5) */
+    struct nest_hints *hints;   /* what a nested search found */
 } chain_ctx;
 
 #define NODE_ID(n, c, d, on) ((((c) * (n) + (d)-1) << 1) | (on))
@@ -137,6 +140,31 @@ typedef struct chain_ctx {
 static inline int prop_has(const prop *p, int id)
 {
     return (int)(p->in[id >> 6] >> (id & 63)) & 1;
+}
+
+void links_on_to_off(chain_ctx *x, int id);
+void links_off_to_on(chain_ctx *x, int id);
+
+/* Node id's links into x->link, x->link_cause, x->nlink: read from the
+ * grid's graph when a static search has them there (the part the mode
+ * has: an "on" node's cell links come first, then its units'; an "off"
+ * node's cell link first, then its units'), computed otherwise. */
+static inline void chain_links(chain_ctx *x, int id)
+{
+    if (!x->mode.dynamic && !x->reference && x->cache_gen[id] == x->gen) {
+        int all = x->cache_n[id], cell = x->cache_cell[id];
+        int lo = x->mode.y ? 0 : cell, hi = NODE_ON(id) || x->mode.x ? all : cell;
+        x->nlink = hi > lo ? hi - lo : 0;
+        if (x->nlink) { /* none: the graph may not exist yet */
+            x->link = x->cache + x->cache_at[id] + lo;
+            x->link_cause = x->cache_cause + x->cache_at[id] + lo;
+        }
+        return;
+    }
+    if (NODE_ON(id))
+        links_on_to_off(x, id);
+    else
+        links_off_to_on(x, id);
 }
 
 /* links.c */
@@ -151,10 +179,41 @@ void chain_set_mode(chain_ctx *x, chain_mode mode);
 int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const uint64_t *where);
 void chain_ctx_free(chain_ctx *x);
 void prop_reset(chain_ctx *x, prop *p);
-int prop_add(chain_ctx *x, prop *p, int id, int member);
-void prop_parent(chain_ctx *x, prop *p, int r, int parent);
-void links_on_to_off(chain_ctx *x, int id);
-void links_off_to_on(chain_ctx *x, int id);
+/* Room for one more record (prop_add), one more parent (prop_parent);
+ * 0 when out of memory (x->failed set). */
+int prop_grow(chain_ctx *x, prop *p);
+int prop_pool_grow(chain_ctx *x, prop *p);
+
+/* Adds a record of node id to p (member: in its sets, p->in and p->at);
+ * returns its index, or -1 when out of memory. */
+static inline int prop_add(chain_ctx *x, prop *p, int id, int member)
+{
+    if (p->nrec == p->rcap && !prop_grow(x, p))
+        return -1;
+    int r = p->nrec++;
+    crec *rec = &p->rec[r];
+    rec->id = id;
+    rec->par = p->npool;
+    rec->npar = 0;
+    rec->anc = 0;
+    rec->member = member;
+    rec->cause = CAUSE_NONE;
+    rec->nest = -1;
+    if (member) {
+        p->in[id >> 6] |= (uint64_t)1 << (id & 63);
+        p->at[id] = r;
+    }
+    return r;
+}
+
+/* Gives record r (the last one added) one more parent, a record index. */
+static inline void prop_parent(chain_ctx *x, prop *p, int r, int parent)
+{
+    if (p->npool >= p->pcap && !prop_pool_grow(x, p))
+        return;
+    p->pool[p->npool++] = parent;
+    p->rec[r].npar++;
+}
 /* SE's doChaining: from the assumption `id`, to closure or to the first
  * contradiction (p->clash_on/off). Returns 1 on a contradiction. */
 int propagate(chain_ctx *x, prop *p, int id);
@@ -181,9 +240,24 @@ int chain_reach_build(chain_ctx *x, int rows);
 int chain_on_cycle(const chain_ctx *x, int id);
 /* 0 when a and b are not on a cycle together (no path from each to the
  * other); 1: they may be. */
-int chain_same_component(const chain_ctx *x, int a, int b);
+static inline int chain_same_component(const chain_ctx *x, int a, int b)
+{
+    const int32_t *comp = x->reach_comp;
+    if (!comp || comp[a] < 0 || comp[b] < 0)
+        return 1; /* unknown: maybe */
+    return comp[a] == comp[b];
+}
+
 /* 0 when no path leads from node from to node to; 1: there may be one. */
-int chain_reaches(const chain_ctx *x, int from, int to);
+static inline int chain_reaches(const chain_ctx *x, int from, int to)
+{
+    const int32_t *comp = x->reach_comp;
+    if (!comp || !x->reach_rows || comp[from] < 0 || comp[to] < 0)
+        return 1; /* unknown: maybe */
+    int a = comp[from], b = comp[to];
+    return (int)(x->reach_rows[(size_t)a * (size_t)x->reach_words + (size_t)(b >> 6)] >> (b & 63)) &
+           1;
+}
 void chain_reach_free(struct chain_reach *r);
 
 /* chains.c: the chain rules of nesting level x->mode.level (2-5) on the

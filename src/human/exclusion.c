@@ -24,17 +24,20 @@ typedef struct base_cell {
 static int base_cells(const hstate *s, int max_ex, base_cell *base, int *index)
 {
     int nbase = 0, peers[MAX_PEERS];
+    uint8_t count[NONET_MAX_CELLS]; /* each cell's candidates, counted once */
+    for (int c = 0; c < s->ncells; c++)
+        count[c] = (uint8_t)popcount64(s->cand[c]);
     for (int c = 0; c < s->ncells; c++) {
         if (index)
             index[c] = -1;
-        if (s->value[c] || popcount64(s->cand[c]) < 2)
+        if (s->value[c] || count[c] < 2)
             continue;
         int np = h_peer_list(s, c, peers), single = 0;
         base_cell *b = &base[nbase];
         b->cell = c;
         b->nex = 0;
         for (int i = 0; i < np; i++) {
-            int k = popcount64(s->cand[peers[i]]);
+            int k = count[peers[i]];
             single |= k == 1;
             if (k >= 2 && k <= max_ex)
                 b->ex[b->nex++] = peers[i];
@@ -101,17 +104,21 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
                     common[nc++] = a->ex[x];
             int see = h_peers(s, a->cell, b->cell);
             uint64_t ca = s->cand[a->cell], cb = s->cand[b->cell], ok_a = 0, ok_b = 0;
-            for (uint64_t m = ca; m && (ok_a != ca || ok_b != cb); m &= m - 1) {
-                uint64_t p0 = m & -m;
-                for (uint64_t q = cb; q; q &= q - 1) {
-                    uint64_t p1 = q & -q;
-                    int allowed = !(p0 == p1 && see);
-                    for (int e = 0; e < nc && allowed; e++)
-                        allowed = (s->cand[common[e]] & ~(p0 | p1)) != 0;
-                    if (allowed) {
-                        ok_a |= p0;
-                        ok_b |= p1;
-                    }
+            /* the excluding cells are bivalue: one holding {x, y} rules
+             * out the pairs (x, y) and (y, x) and no other */
+            uint64_t ruled[NONET_MAX_SIDE];
+            for (int d = 0; d < s->n; d++)
+                ruled[d] = 0;
+            for (int e = 0; e < nc; e++) {
+                uint64_t xy = s->cand[common[e]], lo = xy & -xy, hi = xy & ~lo;
+                ruled[lowest_bit(lo)] |= hi;
+                ruled[lowest_bit(hi)] |= lo;
+            }
+            for (uint64_t m = ca; m; m &= m - 1) {
+                uint64_t p0 = m & -m, with = cb & ~ruled[lowest_bit(m)] & ~(see ? p0 : 0);
+                if (with) {
+                    ok_a |= p0;
+                    ok_b |= with;
                 }
             }
             if (ok_a == ca && ok_b == cb)

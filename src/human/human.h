@@ -53,6 +53,11 @@ void hstate_init(hstate *s, int box_rows, int box_cols);
  * two digits clash in a unit or a mark leaves a clue out. */
 int hstate_load(hstate *s, const nonet_grid *g, const nonet_marks *marks);
 
+/* Sets the position of s (its shape already made) from each cell's value
+ * (0: empty) and an empty cell's candidates, which must leave out every
+ * digit placed in a peer (as hstate_load of that position would). */
+void hstate_set(hstate *s, const uint8_t *value, const uint64_t *cand);
+
 /* Places digit d (a candidate) in empty cell c and removes it from the
  * cell's peers. */
 void hstate_place(hstate *s, int c, int d);

@@ -280,21 +280,18 @@ static int find_turned(nonet_human *h, hfind_fn *find, int technique)
     if (!orient(h))
         return 0;
     const hstate *s = &h->s;
-    static const nonet_marks none;
-    nonet_marks *marks = hlist_scratch(&h->found, sizeof *marks);
-    if (!marks)
-        return 1;
-    *marks = none;
-    nonet_grid g;
-    nonet_grid_init(&g, 3, 3);
+    /* the position turned: a symmetry of the grid maps units to units, so
+     * the turned candidates are as consistent as the position's */
+    uint8_t value[81];
+    uint64_t cand[81];
     for (int c = 0; c < 81; c++) {
         int to = h->canon.cell[c], v = s->value[c];
-        g.cells[to] = h->canon.digit[v];
-        marks->cands[to] =
-            v ? (uint64_t)1 << (h->canon.digit[v] - 1) : digits_turned(h, s->cand[c]);
+        value[to] = (uint8_t)h->canon.digit[v];
+        cand[to] = v ? 0 : digits_turned(h, s->cand[c]);
     }
-    if (hstate_load(&h->turned, &g, marks) != NONET_OK)
-        return 0;
+    if (h->turned.box_rows != 3 || h->turned.box_cols != 3)
+        hstate_init(&h->turned, 3, 3);
+    hstate_set(&h->turned, value, cand);
     int first = h->found.nhints;
     find(&h->turned, technique, &h->found);
     hlist *l = &h->found;

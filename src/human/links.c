@@ -203,48 +203,33 @@ void prop_reset(chain_ctx *x, prop *p)
     p->clash_on = p->clash_off = -1;
 }
 
-int prop_add(chain_ctx *x, prop *p, int id, int member)
+int prop_grow(chain_ctx *x, prop *p)
 {
-    if (p->nrec == p->rcap) { /* the records and both queues grow together */
-        size_t cap = p->rcap ? 2 * (size_t)p->rcap : 64;
-        crec *rec = realloc(p->rec, cap * sizeof *rec);
-        if (rec)
-            p->rec = rec;
-        int32_t *qon = rec ? realloc(p->qon, cap * sizeof *qon) : NULL;
-        if (qon)
-            p->qon = qon;
-        int32_t *qoff = qon ? realloc(p->qoff, cap * sizeof *qoff) : NULL;
-        if (!qoff) {
-            x->failed = 1;
-            return -1;
-        }
-        p->qoff = qoff;
-        p->rcap = (int)cap;
+    /* the records and both queues grow together */
+    size_t cap = p->rcap ? 2 * (size_t)p->rcap : 64;
+    crec *rec = realloc(p->rec, cap * sizeof *rec);
+    if (rec)
+        p->rec = rec;
+    int32_t *qon = rec ? realloc(p->qon, cap * sizeof *qon) : NULL;
+    if (qon)
+        p->qon = qon;
+    int32_t *qoff = qon ? realloc(p->qoff, cap * sizeof *qoff) : NULL;
+    if (!qoff) {
+        x->failed = 1;
+        return 0;
     }
-    int r = p->nrec++;
-    crec *rec = &p->rec[r];
-    rec->id = id;
-    rec->par = p->npool;
-    rec->npar = 0;
-    rec->anc = 0;
-    rec->member = member;
-    rec->cause = CAUSE_NONE;
-    rec->nest = -1;
-    if (member) {
-        p->in[id >> 6] |= (uint64_t)1 << (id & 63);
-        p->at[id] = r;
-    }
-    return r;
+    p->qoff = qoff;
+    p->rcap = (int)cap;
+    return 1;
 }
 
-void prop_parent(chain_ctx *x, prop *p, int r, int parent)
+int prop_pool_grow(chain_ctx *x, prop *p)
 {
     if (!chain_grow((void **)&p->pool, &p->pcap, p->npool + 1, sizeof *p->pool)) {
         x->failed = 1;
-        return;
+        return 0;
     }
-    p->pool[p->npool++] = parent;
-    p->rec[r].npar++;
+    return 1;
 }
 
 static inline int next_bit(uint64_t *m)
@@ -723,7 +708,7 @@ int propagate(chain_ctx *x, prop *p, int id)
         }
         if (hon < p->non) {
             int pr = p->qon[hon++];
-            links_on_to_off(x, p->rec[pr].id);
+            chain_links(x, p->rec[pr].id);
             for (int i = 0; i < x->nlink; i++) {
                 int q = x->link[i];
                 if (prop_has(p, q | 1) || !prop_has(p, q)) {
@@ -744,7 +729,7 @@ int propagate(chain_ctx *x, prop *p, int id)
             }
         } else {
             int pr = p->qoff[hoff++], pid = p->rec[pr].id;
-            links_off_to_on(x, pid);
+            chain_links(x, pid);
             if (x->mode.dynamic)
                 work_remove(x, pid);
             for (int i = 0; i < x->nlink; i++) {

@@ -56,15 +56,6 @@ void chain_reach_free(struct chain_reach *r)
     free(r);
 }
 
-/* The links of node id (the static search's, cached after the first). */
-static void links_of(chain_ctx *x, int id)
-{
-    if (NODE_ON(id))
-        links_on_to_off(x, id);
-    else
-        links_off_to_on(x, id);
-}
-
 /* Scratch for x's nodes; 0 when out of memory. */
 static int ready_scratch(chain_ctx *x)
 {
@@ -106,7 +97,7 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
     while (depth > 0) {
         struct frame *f = &r->frames[depth - 1];
         int v = f->node;
-        links_of(x, v); /* again each time: the cache may have moved */
+        chain_links(x, v); /* again each time: the graph may have moved */
         if (f->next < x->nlink) {
             int w = x->link[f->next++];
             if (r->index[w] == -1) {
@@ -146,7 +137,7 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
         memset(row, 0, (size_t)r->words * sizeof *row);
         row[k >> 6] |= (uint64_t)1 << (k & 63);
         for (int i = from; i < g->top; i++) {
-            links_of(x, r->stack[i]);
+            chain_links(x, r->stack[i]);
             for (int j = 0; j < x->nlink; j++) {
                 int c2 = r->comp[x->link[j]];
                 /* each successor once: its reach holds its own bit */
@@ -164,6 +155,8 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
 
 int chain_reach_build(chain_ctx *x, int rows)
 {
+    x->reach_comp = NULL; /* (chain_same_component, chain_reaches: maybe) */
+    x->reach_rows = NULL;
     if (x->mode.dynamic || x->n > CHAIN_NEST_MAX_SIDE || !ready_scratch(x)) {
         if (x->reach)
             x->reach->ready = 0;
@@ -204,6 +197,11 @@ int chain_reach_build(chain_ctx *x, int rows)
                     return 0;
             }
     r->ready = !x->failed;
+    if (r->ready) {
+        x->reach_comp = r->comp;
+        x->reach_rows = r->rows ? r->reach : NULL;
+        x->reach_words = r->words;
+    }
     return r->ready;
 }
 
@@ -213,21 +211,4 @@ int chain_on_cycle(const chain_ctx *x, int id)
     if (!r || !r->ready || r->comp[id] < 0)
         return 1; /* unknown: maybe */
     return r->size[r->comp[id]] > 1;
-}
-
-int chain_same_component(const chain_ctx *x, int a, int b)
-{
-    const struct chain_reach *r = x->reach;
-    if (!r || !r->ready || r->comp[a] < 0 || r->comp[b] < 0)
-        return 1; /* unknown: maybe */
-    return r->comp[a] == r->comp[b];
-}
-
-int chain_reaches(const chain_ctx *x, int from, int to)
-{
-    const struct chain_reach *r = x->reach;
-    if (!r || !r->ready || !r->rows || r->comp[from] < 0 || r->comp[to] < 0)
-        return 1; /* unknown: maybe */
-    int a = r->comp[from], b = r->comp[to];
-    return (int)(r->reach[(size_t)a * (size_t)r->words + (size_t)(b >> 6)] >> (b & 63)) & 1;
 }

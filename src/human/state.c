@@ -97,6 +97,30 @@ int hstate_load(hstate *s, const nonet_grid *g, const nonet_marks *marks)
     return NONET_OK;
 }
 
+void hstate_set(hstate *s, const uint8_t *value, const uint64_t *cand)
+{
+    s->empty = 0;
+    for (int c = 0; c < s->ncells; c++) {
+        s->value[c] = value[c];
+        s->cand[c] = value[c] ? 0 : cand[c];
+        s->empty += !value[c];
+    }
+    for (int u = 0; u < s->nunits; u++) {
+        const hunit *unit = &s->unit[u];
+        uint64_t placed = 0;
+        for (int d = 0; d < s->n; d++)
+            s->where[u][d] = 0;
+        for (int k = 0; k < s->n; k++) {
+            int c = unit->cells[k];
+            if (s->value[c])
+                placed |= (uint64_t)1 << (s->value[c] - 1);
+            for (uint64_t m = s->cand[c]; m; m &= m - 1)
+                s->where[u][lowest_bit(m)] |= (uint64_t)1 << k;
+        }
+        s->placed[u] = placed;
+    }
+}
+
 int h_peer_list(const hstate *s, int c, int *peers)
 {
     int count = 0, box = s->units_of[c][UNIT_BOX];

@@ -43,6 +43,9 @@ typedef struct loop_search {
     int loop_len[MAX_LOOPS];
     uint64_t loop_ab[MAX_LOOPS];
     int loops[MAX_LOOPS][MAX_LOOP];
+    int words;                                              /* of a set of cells */
+    uint64_t abcells[NONET_MAX_CELLS / 64];                 /* cells holding both digits */
+    uint64_t unit_cells[H_MAX_UNITS][NONET_MAX_CELLS / 64]; /* each unit's */
 } loop_search;
 
 static int same_cells(const int *a, const int *b, int len)
@@ -83,22 +86,25 @@ static void dfs(loop_search *x, int cell, int allowed_extra, uint64_t extra, int
     for (int k = 0; k < 3; k++) {
         if (kinds[k] == last_kind)
             continue;
-        const hunit *u = &s->unit[s->units_of[cell][kinds[k]]];
-        for (int i = 0; i < s->n; i++) {
-            int next = u->cells[i];
-            if (next == x->cells[0] && x->len >= 4) {
-                record(x);
-            } else if (!x->in_loop[next] && (s->cand[next] & x->ab) == x->ab &&
-                       x->in_unit[s->units_of[next][0]] < 2 &&
-                       x->in_unit[s->units_of[next][1]] < 2 &&
-                       x->in_unit[s->units_of[next][2]] < 2) {
-                /* (a valid loop has two cells in each unit it touches) */
-                uint64_t more = extra | (s->cand[next] & ~x->ab);
-                int wide = popcount64(s->cand[next]) > 2;
-                if (!wide || popcount64(more) == 1 || allowed_extra > 0)
-                    dfs(x, next, allowed_extra - wide, more, kinds[k]);
+        /* the unit's cells that hold both digits, in the unit's order
+         * (units list their cells in increasing order) */
+        const uint64_t *in = x->unit_cells[s->units_of[cell][kinds[k]]];
+        for (int w = 0; w < x->words; w++)
+            for (uint64_t m = in[w] & x->abcells[w]; m; m &= m - 1) {
+                int next = w * 64 + lowest_bit(m);
+                if (next == x->cells[0] && x->len >= 4) {
+                    record(x);
+                } else if (!x->in_loop[next] && (s->cand[next] & x->ab) == x->ab &&
+                           x->in_unit[s->units_of[next][0]] < 2 &&
+                           x->in_unit[s->units_of[next][1]] < 2 &&
+                           x->in_unit[s->units_of[next][2]] < 2) {
+                    /* (a valid loop has two cells in each unit it touches) */
+                    uint64_t more = extra | (s->cand[next] & ~x->ab);
+                    int wide = popcount64(s->cand[next]) > 2;
+                    if (!wide || popcount64(more) == 1 || allowed_extra > 0)
+                        dfs(x, next, allowed_extra - wide, more, kinds[k]);
+                }
             }
-        }
     }
     x->in_loop[cell] = 0;
     for (int k = 0; k < H_UNITS_PER_CELL; k++)
@@ -297,12 +303,22 @@ void find_unique_loops(const hstate *s, int technique, hlist *out)
     memset(x->in_unit, 0, (size_t)s->nunits);
     x->s = s;
     x->nloops = 0;
+    x->words = (s->ncells + 63) / 64;
+    for (int u = 0; u < s->nunits; u++) {
+        memset(x->unit_cells[u], 0, (size_t)x->words * sizeof x->unit_cells[u][0]);
+        for (int i = 0; i < s->n; i++)
+            x->unit_cells[u][s->unit[u].cells[i] >> 6] |= (uint64_t)1 << (s->unit[u].cells[i] & 63);
+    }
     /* every loop, once, from each of its bivalue cells */
     for (int start = 0; start < s->ncells; start++) {
         if (s->value[start] || popcount64(s->cand[start]) != 2)
             continue;
         x->ab = s->cand[start];
         x->len = 0;
+        memset(x->abcells, 0, (size_t)x->words * sizeof x->abcells[0]);
+        for (int c = 0; c < s->ncells; c++)
+            if ((s->cand[c] & x->ab) == x->ab)
+                x->abcells[c >> 6] |= (uint64_t)1 << (c & 63);
         int before = x->nloops;
         dfs(x, start, 2, 0, -1);
         for (int l = before; l < x->nloops; l++) {

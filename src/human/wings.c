@@ -15,16 +15,20 @@ void find_wings(const hstate *s, int technique, hlist *out)
         uint64_t pc = s->cand[pivot];
         if (s->value[pivot] || popcount64(pc) != (xyz ? 3 : 2))
             continue;
-        int np = h_peer_list(s, pivot, peers);
-        for (int i = 0; i < np; i++) {
+        /* the wings are bivalue peers: those, in peer order */
+        int np = h_peer_list(s, pivot, peers), nb = 0;
+        for (int i = 0; i < np; i++)
+            if (popcount64(s->cand[peers[i]]) == 2)
+                peers[nb++] = peers[i];
+        for (int i = 0; i < nb; i++) {
             int xz = peers[i];
             uint64_t a = s->cand[xz];
-            if (popcount64(a) != 2 || popcount64(pc & ~a) != 1)
+            if (popcount64(pc & ~a) != 1)
                 continue;
-            for (int j = 0; j < np; j++) {
+            for (int j = 0; j < nb; j++) {
                 int yz = peers[j];
                 uint64_t b = s->cand[yz];
-                if (yz == xz || popcount64(b) != 2)
+                if (yz == xz)
                     continue;
                 uint64_t all = pc | a | b, common = pc & a & b;
                 if (popcount64(all) != 3 || popcount64(common) != (xyz ? 1 : 0))
