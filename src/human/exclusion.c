@@ -51,12 +51,17 @@ static int base_cells(const hstate *s, int max_ex, base_cell *base, int *index)
     return nbase;
 }
 
-static int count_bits(const uint64_t *m, int words)
+/* Whether the set has two members or more. */
+static int two_or_more(const uint64_t *m, int words)
 {
-    int c = 0;
+    int one = 0;
     for (int w = 0; w < words; w++)
-        c += popcount64(m[w]);
-    return c;
+        if (m[w]) {
+            if (one || (m[w] & (m[w] - 1)))
+                return 1;
+            one = 1;
+        }
+    return 0;
 }
 
 static int has_bit(const uint64_t *m, int i)
@@ -96,7 +101,7 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
             const uint64_t *ma = bits + (size_t)words * (size_t)i;
             for (int w = 0; w < words; w++)
                 ab[w] = ma[w] & mb[w];
-            if (count_bits(ab, words) < 2)
+            if (!two_or_more(ab, words))
                 continue;
             int common[MAX_PEERS], nc = 0;
             for (int x = 0; x < a->nex; x++)
@@ -185,7 +190,7 @@ void find_aligned_triples(const hstate *s, int technique, hlist *out)
                            *mb = bits + (size_t)words * (size_t)j;
             for (int w = 0; w < words; w++)
                 ab[w] = ma[w] & mb[w];
-            if (count_bits(ab, words) < 2)
+            if (!two_or_more(ab, words))
                 continue; /* the common peers of any triple lie in ab */
             int third[2 * MAX_PEERS], nt = 0;
             for (int e = 0; e < a->nex + b->nex; e++) {
@@ -203,7 +208,7 @@ void find_aligned_triples(const hstate *s, int technique, hlist *out)
                 const uint64_t *mc = bits + (size_t)words * (size_t)k;
                 for (int w = 0; w < words; w++)
                     abc[w] = ab[w] & mc[w];
-                if (count_bits(abc, words) < 2)
+                if (!two_or_more(abc, words))
                     continue;
                 int common[MAX_PEERS], nc = 0;
                 for (int e = 0; e < a->nex; e++)

@@ -94,10 +94,16 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
     r->index[root] = r->low[root] = g->counter++;
     r->stack[g->top++] = root;
     r->on_stack[root] = 1;
+    int fetched = 0; /* the frame whose links x->link holds (0: none) */
     while (depth > 0) {
         struct frame *f = &r->frames[depth - 1];
         int v = f->node;
-        chain_links(x, v); /* again each time: the graph may have moved */
+        /* again after a step down or up: another node's links (and a
+         * component's, below) take x->link and may move the graph */
+        if (fetched != depth) {
+            chain_links(x, v);
+            fetched = depth;
+        }
         if (f->next < x->nlink) {
             int w = x->link[f->next++];
             if (r->index[w] == -1) {
@@ -120,6 +126,7 @@ static int visit(chain_ctx *x, struct chain_reach *r, walk *g, int root)
             continue;
         /* v roots a component: its nodes leave the stack; its reach is
          * itself and what its nodes' links lead to (all complete) */
+        fetched = 0;
         if (g->ncomp == g->bound)
             return 0; /* not a node of the grid after all: no test */
         int k = g->ncomp++, from = g->top;
