@@ -770,8 +770,10 @@ static void write_messages(batch *b, const char *text, size_t len)
     if (!b->messages_apart)
         fflush(stdout); /* keep messages near their results */
     progress_clear();
-    fwrite(b->carry, 1, b->carry_len, stderr);
-    fwrite(text, 1, len, stderr);
+    if (b->carry_len)
+        fwrite(b->carry, 1, b->carry_len, stderr);
+    if (len)
+        fwrite(text, 1, len, stderr);
     b->carry_len = 0;
 }
 
