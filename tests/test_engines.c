@@ -125,10 +125,10 @@ nonet_solver *portable_solver(void)
 /* The bitboard solvers under test: the search this CPU runs and the
  * portable one, each with the default strategy and each forced one
  * (NONET_SEARCH: the light propagation throughout, the full one from the
- * root, a restart with the full one at the first guess, which meets the
- * solutions found before it again). */
+ * root, the full one from the first guess on, on boards the light one
+ * made too when the search comes back to them). */
 enum { SEARCHES = 4, VARIANTS = 2 * SEARCHES };
-static const char *const search_names[SEARCHES] = {"auto", "light", "full", "restart"};
+static const char *const search_names[SEARCHES] = {"auto", "light", "full", "switch"};
 
 static int make_variants(nonet_solver **v)
 {

@@ -119,8 +119,8 @@ const char *nonet_cpu_path(void)
 }
 
 /* The search's strategy: NONET_SEARCH=light keeps the light propagation
- * for the whole search, full takes the full one from the root, restart
- * restarts with the full one at the first guess (each to test a path of
+ * for the whole search, full takes the full one from the root, switch
+ * goes on with the full one from the first guess (each to test a path of
  * the search on every puzzle); anything else, the measured default. */
 static int pick_light_guesses(void)
 {
@@ -129,7 +129,7 @@ static int pick_light_guesses(void)
         return INT_MAX;
     if (forced && strcmp(forced, "full") == 0)
         return -1;
-    if (forced && strcmp(forced, "restart") == 0)
+    if (forced && strcmp(forced, "switch") == 0)
         return 0;
     return LIGHT_GUESSES;
 }
