@@ -331,6 +331,25 @@ void complain(const char *fmt, ...)
     va_end(ap);
 }
 
+/* v in decimal then the character after, at out (room for 22 bytes); the
+ * bytes written. */
+static size_t put_long(char *out, long v, char after)
+{
+    char digits[24];
+    int k = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do
+        digits[k++] = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    size_t at = 0;
+    if (v < 0)
+        out[at++] = '-';
+    while (k > 0)
+        out[at++] = digits[--k];
+    out[at++] = after;
+    return at;
+}
+
 static void vreport(FILE *err, const char *file, long puzzle, long line, long column,
                     const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
 
@@ -339,12 +358,50 @@ static void vreport(FILE *err, const char *file, long puzzle, long line, long co
 {
     if (err == stderr)
         progress_clear();
-    fprintf(err, "nonet: %s:", file);
-    if (line > 0)
-        fprintf(err, "%ld:", line);
-    if (line > 0 && column > 0)
-        fprintf(err, "%ld:", column);
-    fprintf(err, " puzzle %ld: ", puzzle);
+    /* one write of the whole line: a batch of bad puzzles has as many of
+     * these as puzzles */
+    char text[512];
+    size_t at = 0, len = strlen(file);
+    if (len < sizeof text - 128) {
+        memcpy(text, "nonet: ", 7);
+        memcpy(text + 7, file, len);
+        at = 7 + len;
+        text[at++] = ':';
+        if (line > 0)
+            at += put_long(text + at, line, ':');
+        if (line > 0 && column > 0)
+            at += put_long(text + at, column, ':');
+        memcpy(text + at, " puzzle ", 8);
+        at += 8;
+        at += put_long(text + at, puzzle, ':');
+        text[at++] = ' ';
+        const char *msg = NULL;
+        size_t msg_len = 0;
+        if (strcmp(fmt, "%s") == 0) {
+            msg = va_arg(ap, const char *);
+            msg_len = strlen(msg);
+        }
+        if (msg && msg_len < sizeof text - 1 - at) {
+            memcpy(text + at, msg, msg_len);
+            at += msg_len;
+            text[at++] = '\n';
+            fwrite(text, 1, at, err);
+            return;
+        }
+        fwrite(text, 1, at, err);
+        if (msg) {
+            fputs(msg, err);
+            fputc('\n', err);
+            return;
+        }
+    } else {
+        fprintf(err, "nonet: %s:", file);
+        if (line > 0)
+            fprintf(err, "%ld:", line);
+        if (line > 0 && column > 0)
+            fprintf(err, "%ld:", column);
+        fprintf(err, " puzzle %ld: ", puzzle);
+    }
     vfprintf(err, fmt, ap);
     fputc('\n', err);
 }

@@ -49,9 +49,13 @@ int nonet_check(const nonet_grid *g, nonet_check_result *res)
      * earlier cell of that unit. */
     uint64_t row_seen = 0, cols[NONET_MAX_SIDE] = {0}, boxes[NONET_MAX_SIDE] = {0};
     int found = 0;
+    uint8_t col_box[NONET_MAX_SIDE]; /* c / bc, without a division per cell */
+    for (int c = 0; c < n; c++)
+        col_box[c] = (uint8_t)(c / bc);
 
     for (int r = 0; r < n; r++) {
         row_seen = 0;
+        int row_box = r / br * boxes_across;
         for (int c = 0; c < n; c++) {
             int d = g->cells[r * n + c];
             if (d == 0) {
@@ -61,7 +65,7 @@ int nonet_check(const nonet_grid *g, nonet_check_result *res)
             if (found)
                 continue;
             uint64_t bit = (uint64_t)1 << (d - 1);
-            int b = r / br * boxes_across + c / bc;
+            int b = row_box + col_box[c];
             int kind = -1, index = 0;
             if (row_seen & bit) {
                 kind = NONET_ROW;

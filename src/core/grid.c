@@ -16,11 +16,20 @@ int grid_well_formed(const nonet_grid *g)
 {
     if (g == NULL || !shape_ok(g))
         return 0;
-    /* without a branch per cell, so that the loop is a vector one */
-    int n = g->n, bad = 0;
-    for (int i = 0; i < n * n; i++)
-        bad |= g->cells[i] > n;
-    return !bad;
+    /* eight cells a step without a branch (SWAR; n is at most 64, so
+     * every byte below 0x80 stays in its lane): the high bit of a byte is
+     * set when it is above n */
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    int n = g->n, cells = n * n, i = 0;
+    uint64_t bad = 0;
+    for (; i + 8 <= cells; i += 8) {
+        uint64_t x;
+        memcpy(&x, g->cells + i, 8);
+        bad |= x | ((x | high) - (uint64_t)(n + 1) * ones);
+    }
+    for (; i < cells; i++)
+        bad |= g->cells[i] > n ? high : 0;
+    return !(bad & high);
 }
 
 int nonet_grid_init(nonet_grid *g, int box_rows, int box_cols)
