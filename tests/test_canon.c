@@ -2,7 +2,9 @@
  * every symmetry of 4x4 and 6x6 grids, patminlex's own forms for 9x9
  * (tests/data/canon_patminlex.txt), one form for random isomorphs of every
  * size (automorphic grids too), the 9x9 search against the general one,
- * and the transform text. */
+ * the digits-only order the rater orients its positions by, and the
+ * transform text. */
+#include "canon/canon.h"
 #include "unit.h"
 
 #include <stdlib.h>
@@ -275,6 +277,121 @@ static void test_fast_and_general(void)
     nonet_canon_free(general);
 }
 
+/* ---------------------------------------------------------------- digit order */
+
+/* A seeded generator of the test's own (splitmix64). */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A random order of 9 lines keeping the groups of three together. */
+static void random_lines(uint64_t *state, uint8_t map[9])
+{
+    int group[3] = {0, 1, 2};
+    for (int i = 2; i > 0; i--) {
+        int j = (int)(next_random(state) % (uint64_t)(i + 1)), x = group[i];
+        group[i] = group[j];
+        group[j] = x;
+    }
+    for (int k = 0; k < 3; k++) {
+        int in[3] = {0, 1, 2};
+        for (int i = 2; i > 0; i--) {
+            int j = (int)(next_random(state) % (uint64_t)(i + 1)), x = in[i];
+            in[i] = in[j];
+            in[j] = x;
+        }
+        for (int i = 0; i < 3; i++)
+            map[3 * k + i] = (uint8_t)(3 * group[k] + in[i]);
+    }
+}
+
+/* g under a random symmetry of the grid, its digits kept (relabel 0) or
+ * numbered in the order they first appear (relabel 1), into out. */
+static void random_symmetry(uint64_t *state, const uint8_t *g, int relabel, uint8_t *out)
+{
+    uint8_t rows[9], cols[9], label[10] = {0}, next = 1;
+    random_lines(state, rows);
+    random_lines(state, cols);
+    int t = (int)(next_random(state) & 1);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            int v = t ? g[cols[c] * 9 + rows[r]] : g[rows[r] * 9 + cols[c]];
+            if (relabel && v && !label[v])
+                label[v] = next++;
+            out[r * 9 + c] = (uint8_t)(relabel && v ? label[v] : v);
+        }
+}
+
+/* canon9 (the rater's orientation, human/ladder.c) on puzzles and grids:
+ * its transform makes its form of the grid, no random symmetry gives a
+ * smaller one, isomorphs get the same form and ties, and memory kept
+ * from grid to grid changes nothing. */
+static void test_digit_order(void)
+{
+    nonet_generator *gen;
+    CHECK(nonet_generator_new(NULL, &gen) == NONET_OK);
+    canon9_work work = {0};
+    uint64_t state = 2028;
+    for (int i = 0; i < 24; i++) {
+        nonet_grid p, s;
+        CHECK(nonet_generate(gen, 9, (uint64_t)i, &p, &s, NULL) == NONET_OK);
+        uint8_t g[81];
+        memcpy(g, i % 12 == 11 ? s.cells : p.cells, 81);
+        canon_transform a, b, c;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        memset(&c, 0, sizeof c);
+        CHECK(canon9(g, &a, NULL) == 1);
+        CHECK(canon9(g, &b, &work) == 1);
+        CHECKF(memcmp(&a, &b, sizeof a) == 0, "grid %d: kept memory, another answer", i);
+        int made = 1;
+        for (int cell = 0; cell < 81; cell++)
+            made &= a.form[a.cell[cell]] == a.digit[g[cell]];
+        CHECKF(made && a.ties >= 1, "grid %d: the transform does not make the form", i);
+        int least = 1;
+        for (int k = 0; k < 300; k++) {
+            uint8_t x[81];
+            random_symmetry(&state, g, 1, x);
+            least &= memcmp(a.form, x, 81) <= 0;
+        }
+        CHECKF(least, "grid %d: a symmetry gives a smaller form", i);
+        uint8_t iso[81], digits[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+        random_symmetry(&state, g, 0, iso);
+        for (int d = 9; d > 1; d--) {
+            int j = 1 + (int)(next_random(&state) % (uint64_t)d);
+            uint8_t x = digits[d];
+            digits[d] = digits[j];
+            digits[j] = x;
+        }
+        for (int cell = 0; cell < 81; cell++)
+            iso[cell] = digits[iso[cell]];
+        CHECK(canon9(iso, &c, &work) == 1);
+        CHECKF(memcmp(c.form, a.form, 81) == 0 && c.ties == a.ties, "grid %d: an isomorph differs",
+               i);
+    }
+    /* the empty grid ties too often to settle, with either memory, and
+     * the kept memory serves on */
+    uint8_t empty[81] = {0};
+    canon_transform e;
+    CHECK(canon9(empty, &e, NULL) == 0);
+    CHECK(canon9(empty, &e, &work) == 0);
+    nonet_grid p;
+    CHECK(nonet_generate(gen, 9, 99, &p, NULL, NULL) == NONET_OK);
+    canon_transform a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    CHECK(canon9(p.cells, &a, NULL) == 1 && canon9(p.cells, &b, &work) == 1);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    canon9_work_free(&work);
+    CHECK(work.cur == NULL && work.next == NULL && work.cap == 0);
+    canon9_work_free(NULL);
+    nonet_generator_free(gen);
+}
+
 static void test_limits(void)
 {
     nonet_canon *c = nonet_canon_new();
@@ -378,6 +495,7 @@ void suite_canon(void)
     RUN(test_isomorphs);
     RUN(test_different);
     RUN(test_fast_and_general);
+    RUN(test_digit_order);
     RUN(test_limits);
     RUN(test_transform_text);
     RUN(test_transform_invert);

@@ -540,7 +540,7 @@ static int complete9(const nonet_grid *in, nonet_grid *form, nonet_transform *t,
                      uint64_t *automorphisms)
 {
     canon_transform ct;
-    if (!canon9(in->cells, &ct))
+    if (!canon9(in->cells, &ct, NULL))
         return NONET_ENOMEM;
     if (form) {
         form->box_rows = form->box_cols = 3;

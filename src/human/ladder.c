@@ -73,6 +73,7 @@ struct nonet_human {
      * the starting digits, so that every isomorph takes the same path. */
     int oriented; /* 0: not yet, 1: canon holds it, -1: none (not 9x9) */
     canon_transform canon;
+    canon9_work canon_work; /* canon9's memory, kept from puzzle to puzzle */
     uint8_t cell_back[81];
     uint8_t digit_back[10];
     hstate turned;
@@ -204,6 +205,7 @@ void nonet_human_free(nonet_human *h)
     if (!h)
         return;
     hlist_free(&h->found);
+    canon9_work_free(&h->canon_work);
     nonet_solver_free(h->solver);
     free(h);
 }
@@ -234,7 +236,7 @@ static int orient(nonet_human *h)
         return 0;
     uint8_t digits[81];
     memcpy(digits, s->value, 81);
-    if (!canon9(digits, &h->canon))
+    if (!canon9(digits, &h->canon, &h->canon_work))
         return 0;
     for (int c = 0; c < 81; c++)
         h->cell_back[h->canon.cell[c]] = (uint8_t)c;
