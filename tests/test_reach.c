@@ -196,8 +196,22 @@ static void test_fast_path_same(void)
     CHECKF(puzzles >= 70 && chain_steps >= 300, "%d puzzles, %d chain steps", puzzles, chain_steps);
 }
 
+/* h_count (human.h): its table for 9-bit sets and the builtin beyond,
+ * against a count bit by bit. */
+static void test_count(void)
+{
+    for (uint64_t set = 0; set < 4096; set++) {
+        int bits = 0;
+        for (uint64_t m = set; m; m >>= 1)
+            bits += (int)(m & 1);
+        CHECKF(h_count(set) == bits, "h_count(%u) = %d, not %d", (unsigned)set, h_count(set), bits);
+    }
+    CHECK(h_count(~(uint64_t)0) == 64 && h_count((uint64_t)1 << 63) == 1);
+}
+
 void suite_reach(void)
 {
+    RUN(test_count);
     RUN(test_reach_exact);
     RUN(test_fast_path_same);
 }

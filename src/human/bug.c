@@ -41,13 +41,13 @@ static int find_bug_pattern(const hstate *s, bug *b)
             int u = first + i;
             for (int d = 1; d <= n; d++) {
                 uint64_t w = s->where[u][d - 1];
-                int k = popcount64(w);
+                int k = h_count(w);
                 if (k == 0 || k == 2)
                     continue;
                 int big = -1, nbig = 0;
                 for (uint64_t m = w; m; m &= m - 1) {
                     int c = s->unit[u].cells[lowest_bit(m)];
-                    if (popcount64(s->cand[c]) >= 3) {
+                    if (h_count(s->cand[c]) >= 3) {
                         big = c;
                         nbig++;
                     }
@@ -68,7 +68,7 @@ static int find_bug_pattern(const hstate *s, bug *b)
     /* without the extra digits: every empty cell bivalue, every digit
      * twice or never in each unit */
     for (int c = 0; c < s->ncells; c++)
-        if (!s->value[c] && popcount64(s->cand[c] & ~b->extra[c]) != 2)
+        if (!s->value[c] && h_count(s->cand[c] & ~b->extra[c]) != 2)
             return 0;
     for (int u = 0; u < s->nunits; u++)
         for (int d = 1; d <= n; d++) {
@@ -90,7 +90,7 @@ static int find_bug_pattern(const hstate *s, bug *b)
         if (ok)
             b->common[b->ncommon++] = peers[i];
     }
-    if (b->ncells > 1 && popcount64(b->all) > 1 && b->ncommon == 0)
+    if (b->ncells > 1 && h_count(b->all) > 1 && b->ncommon == 0)
         return 0;
     return 1;
 }
@@ -120,7 +120,7 @@ static int type4(const hstate *s, const bug *b, hlist *out)
         return 0;
     int c1 = b->cells[0], c2 = b->cells[1];
     uint64_t k = s->cand[c1] & s->cand[c2] & ~b->all;
-    if (popcount64(k) != 1 || !h_peers(s, c1, c2))
+    if (h_count(k) != 1 || !h_peers(s, c1, c2))
         return 0;
     uint64_t drop1 = s->cand[c1] & ~(b->extra[c1] | k), drop2 = s->cand[c2] & ~(b->extra[c2] | k);
     if (!(drop1 | drop2) || !hlist_begin(out, NONET_TECH_BUG, 57))
@@ -153,10 +153,10 @@ static int type3(const hstate *s, const bug *b, hlist *out)
                 int wide = 1;
                 for (int i = 0; i < want && wide; i++) {
                     uint64_t c = s->cand[region[idx[i]]];
-                    wide = popcount64(c) >= 2;
+                    wide = h_count(c) >= 2;
                     digits |= c;
                 }
-                if (wide && popcount64(digits) == degree && (digits | b->all) == digits) {
+                if (wide && h_count(digits) == degree && (digits | b->all) == digits) {
                     int any = 0;
                     for (int j = 0; j < nr; j++) {
                         int in = 0;
@@ -198,7 +198,7 @@ void find_bug(const hstate *s, int technique, hlist *out)
                 hlist_pattern(out, c, s->cand[c]);
                 hlist_elim(out, c, s->cand[c] & ~b->all);
             }
-        } else if (popcount64(b->all) == 1) {
+        } else if (h_count(b->all) == 1) {
             if (!type2(s, b, out))
                 type4(s, b, out);
         } else if (b->ncommon > 0 && !type4(s, b, out)) {

@@ -539,7 +539,7 @@ static void loops(search *S, int y, int xl)
     /* the starts with no cycle or no forcing chain at all are skipped */
     int reach = chain_reach_build(x, xl);
     for (int c = 0; c < s->ncells && !x->failed; c++) {
-        int k = popcount64(x->cand0[c]);
+        int k = h_count(x->cand0[c]);
         if (s->value[c] || k < 2 || (!xl && k > 2))
             continue;
         for (uint64_t m = x->cand0[c]; m; m &= m - 1) {
@@ -675,7 +675,7 @@ static void regions(search *S, int c, int d, prop *on)
     for (int k = 0; k < 3; k++) {
         int u = s->units_of[c][order[k]];
         uint64_t places = x->where0[u * n + d - 1];
-        if (popcount64(places) < 2 || s->unit[u].cells[lowest_bit(places)] != c)
+        if (h_count(places) < 2 || s->unit[u].cells[lowest_bit(places)] != c)
             continue;
         int nsurv = 0, nb = 1;
         props[0] = on;
@@ -729,7 +729,7 @@ static void multiple(search *S, int dynamic, int level)
     int n = s->n;
     chain_set_mode(x, (chain_mode){.y = !S->nishio, .x = 1, .dynamic = dynamic, .level = level});
     for (int c = 0; c < s->ncells && !x->failed; c++) {
-        int k = popcount64(x->cand0[c]);
+        int k = h_count(x->cand0[c]);
         if (s->value[c] || !(k > 2 || (k > 1 && dynamic)))
             continue;
         int j = 0;
@@ -945,7 +945,7 @@ static int bilocal(const chain_ctx *x, int u, int d, int a, int b)
     const hstate *s = x->s;
     int n = x->n;
     uint64_t m = x->where0[u * n + d - 1];
-    return u >= 0 && popcount64(m) == 2 && s->units_of[a][s->unit[u].kind] == u &&
+    return u >= 0 && h_count(m) == 2 && s->units_of[a][s->unit[u].kind] == u &&
            s->units_of[b][s->unit[u].kind] == u && (m >> s->pos_in[a][s->unit[u].kind] & 1) &&
            (m >> s->pos_in[b][s->unit[u].kind] & 1);
 }
@@ -964,7 +964,7 @@ static nonet_link link_of(const chain_ctx *x, const prop *p, int r, int *unit)
     int pid = p->rec[p->pool[c->par]].id, pc = NODE_CELL(n, pid), pd = NODE_DIGIT(n, pid);
     if (NODE_ON(id)) {
         if (c->npar == 1 && !NODE_ON(pid)) {
-            if (pc == cell && pd != d && popcount64(x->cand0[cell]) == 2 &&
+            if (pc == cell && pd != d && h_count(x->cand0[cell]) == 2 &&
                 (x->cand0[cell] >> (d - 1) & 1) && (x->cand0[cell] >> (pd - 1) & 1))
                 return NONET_LINK_STRONG;
             if (pc != cell && pd == d) {

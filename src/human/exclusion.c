@@ -26,7 +26,7 @@ static int base_cells(const hstate *s, int max_ex, base_cell *base, int *index)
     int nbase = 0, peers[MAX_PEERS];
     uint8_t count[NONET_MAX_CELLS]; /* each cell's candidates, counted once */
     for (int c = 0; c < s->ncells; c++)
-        count[c] = (uint8_t)popcount64(s->cand[c]);
+        count[c] = (uint8_t)h_count(s->cand[c]);
     for (int c = 0; c < s->ncells; c++) {
         if (index)
             index[c] = -1;
@@ -146,7 +146,7 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
  * pairs, in co-lexicographic order; a triple is kept at its first. */
 static int reachable(const hstate *s, const base_cell *b, int a, int c, int third)
 {
-    int k = popcount64(s->cand[b[third].cell]);
+    int k = h_count(s->cand[b[third].cell]);
     return k >= 2 && k <= 3 &&
            (h_peers(s, b[a].cell, b[third].cell) || h_peers(s, b[c].cell, b[third].cell));
 }

@@ -22,7 +22,7 @@ void find_fish(const hstate *s, int technique, hlist *out)
                 continue;
             int lines[NONET_MAX_SIDE] = {0}, count = 0;
             for (int i = 0; i < n; i++) {
-                int c = popcount64(s->where[base0 + i][d - 1]);
+                int c = h_count(s->where[base0 + i][d - 1]);
                 if (c >= 2 && c <= k)
                     lines[count++] = i;
             }
@@ -33,10 +33,10 @@ void find_fish(const hstate *s, int technique, hlist *out)
                     cover |= s->where[base0 + lines[idx[i]]][d - 1];
                     base |= (uint64_t)1 << lines[idx[i]];
                 }
-                if (popcount64(cover) == k) {
+                if (h_count(cover) == k) {
                     int victims = 0;
                     for (uint64_t m = cover; m; m &= m - 1)
-                        victims += popcount64(s->where[cover0 + lowest_bit(m)][d - 1] & ~base);
+                        victims += h_count(s->where[cover0 + lowest_bit(m)][d - 1] & ~base);
                     if (victims && hlist_begin(out, technique, difficulty)) {
                         for (int i = 0; i < k; i++)
                             hlist_unit(out, base0 + lines[idx[i]]);

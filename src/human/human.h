@@ -18,6 +18,19 @@
 
 #include <stdint.h>
 
+/* h_count(set): the number of bits of a set (candidates, places,
+ * digits), any set; the sets of a 9x9 board (below 512) are read from a
+ * table (h_bits9, state.c): without a POPCNT instruction to compile to
+ * (the portable x86-64 build, WebAssembly), __builtin_popcountll is a
+ * dozen instructions or a call, and the finders count sets everywhere
+ * (the chain tier rates 4% faster, as fast as a build with -mpopcnt). */
+extern const uint8_t h_bits9[512];
+
+static inline int h_count(uint64_t set)
+{
+    return set < 512 ? h_bits9[set] : popcount64(set);
+}
+
 #define H_MAX_UNITS (3 * NONET_MAX_SIDE)
 #define H_UNITS_PER_CELL 3 /* a variant with extra units raises this */
 

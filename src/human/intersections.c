@@ -67,7 +67,7 @@ static void locked(const hstate *s, int technique, int u1, int u2, int d, hlist 
             continue;
         seen[nseen++] = u3;
         uint64_t where = s->where[u3][d - 1];
-        if (popcount64(where) < 2)
+        if (h_count(where) < 2)
             continue;
         int outside = -1, count = 0;
         for (uint64_t m = where; m; m &= m - 1) {
@@ -111,7 +111,7 @@ void find_locking(const hstate *s, int technique, hlist *out)
             for (uint64_t m = s->all & ~s->placed[u1]; m; m &= m - 1) {
                 int d = lowest_bit(m) + 1;
                 uint64_t where = s->where[u1][d - 1];
-                if (popcount64(where) < 2)
+                if (h_count(where) < 2)
                     continue;
                 int u2 = common_unit(s, u1, where, target);
                 if (u2 >= 0 && u2 != u1)

@@ -350,7 +350,7 @@ static int compute_off_to_on(chain_ctx *x, int id, int y, int xl)
     x->link = link;
     x->link_cause = cause;
     x->nlink = 0;
-    if (y && popcount64(x->cand[c]) == 2) {
+    if (y && h_count(x->cand[c]) == 2) {
         link[x->nlink] = NODE_ID(n, c, lowest_bit(x->cand[c] & ~bit) + 1, 1);
         cause[x->nlink++] = CAUSE_CELL;
     }
@@ -360,7 +360,7 @@ static int compute_off_to_on(chain_ctx *x, int id, int y, int xl)
         for (int k = 0; k < 3; k++) {
             int kind = region_order[k], u = s->units_of[c][kind];
             uint64_t m = x->where[u * n + d - 1];
-            if (popcount64(m) != 2)
+            if (h_count(m) != 2)
                 continue;
             int cc = s->unit[u].cells[lowest_bit(m & ~((uint64_t)1 << s->pos_in[c][kind]))];
             if (x->cellmark[cc])
@@ -516,7 +516,7 @@ static void rule_locking(advanced *a)
                 for (int d = 1; d <= n; d++) {
                     uint64_t p1 = x->where[u1 * n + d - 1];
                     uint64_t rest = x->where[u2 * n + d - 1] & ~in[1];
-                    if (popcount64(p1) < 2 || (p1 & ~in[0]) || !rest)
+                    if (h_count(p1) < 2 || (p1 & ~in[0]) || !rest)
                         continue;
                     a->npar = 0;
                     for (uint64_t m = x->where0[u1 * n + d - 1] & ~p1 & ~in[0]; m; m &= m - 1)
@@ -546,11 +546,11 @@ static void rule_hidden_pair(advanced *a)
                 continue;
             for (int b = 2; b <= n; b++) {
                 uint64_t pb = x->where[u * n + b - 1];
-                if (popcount64(pb) < 2)
+                if (h_count(pb) < 2)
                     continue;
                 for (int d = 1; d < b; d++) {
                     uint64_t pa = x->where[u * n + d - 1], both = pa | pb;
-                    if (popcount64(pa) < 2 || popcount64(both) != 2)
+                    if (h_count(pa) < 2 || h_count(both) != 2)
                         continue;
                     uint64_t pairbits = ((uint64_t)1 << (d - 1)) | ((uint64_t)1 << (b - 1));
                     int any = 0;
@@ -594,11 +594,11 @@ static void rule_naked_pair(advanced *a)
                 continue;
             for (int j = 1; j < n; j++) {
                 uint64_t cj = x->cand[r->cells[j]];
-                if (popcount64(cj) < 2)
+                if (h_count(cj) < 2)
                     continue;
                 for (int k = 0; k < j; k++) {
                     uint64_t ck = x->cand[r->cells[k]], both = ck | cj;
-                    if (popcount64(ck) < 2 || popcount64(both) != 2)
+                    if (h_count(ck) < 2 || h_count(both) != 2)
                         continue;
                     int any = 0;
                     for (int e = 0; e < n && !any; e++)
@@ -638,7 +638,7 @@ static void rule_x_wing(advanced *a)
                         continue;
                     uint64_t pi = x->where[bi * n + d - 1], pj = x->where[bj * n + d - 1];
                     uint64_t both = pi | pj, bit = (uint64_t)1 << (d - 1);
-                    if (popcount64(pi) < 2 || popcount64(pj) < 2 || popcount64(both) != 2)
+                    if (h_count(pi) < 2 || h_count(pj) < 2 || h_count(both) != 2)
                         continue;
                     int cover[2] = {unit_of_kind(n, ct, lowest_bit(both)),
                                     unit_of_kind(n, ct, 63 - __builtin_clzll(both))};

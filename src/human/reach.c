@@ -183,7 +183,7 @@ int chain_reach_build(chain_ctx *x, int rows)
      * its start: a row of bits for every component there can be */
     walk g = {0, 0, 0, 0};
     for (int c = 0; c < s->ncells; c++)
-        g.bound += 2 * popcount64(x->cand[c] | x->cand0[c]);
+        g.bound += 2 * h_count(x->cand[c] | x->cand0[c]);
     if (g.bound == 0)
         return 0; /* nothing to search */
     r->words = (g.bound + 63) / 64;

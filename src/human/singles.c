@@ -30,11 +30,11 @@ void find_full_house(const hstate *s, int technique, hlist *out)
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
         uint64_t missing = s->all & ~s->placed[u];
-        if (popcount64(missing) != 1)
+        if (h_count(missing) != 1)
             continue;
         int d = lowest_bit(missing) + 1;
         uint64_t where = s->where[u][d - 1];
-        if (popcount64(where) == 1)
+        if (h_count(where) == 1)
             single(s, out, NONET_TECH_FULL_HOUSE, 10, u, d, where);
     }
 }
@@ -50,12 +50,12 @@ void find_hidden_singles(const hstate *s, int technique, hlist *out)
         if ((s->unit[u].kind == UNIT_BOX) != boxes)
             continue;
         uint64_t missing = s->all & ~s->placed[u];
-        if (popcount64(missing) < 2)
+        if (h_count(missing) < 2)
             continue;
         for (uint64_t m = missing; m; m &= m - 1) {
             int d = lowest_bit(m) + 1;
             uint64_t where = s->where[u][d - 1];
-            if (popcount64(where) == 1)
+            if (h_count(where) == 1)
                 single(s, out, technique, boxes ? 12 : 15, u, d, where);
         }
     }
@@ -66,7 +66,7 @@ void find_naked_singles(const hstate *s, int technique, hlist *out)
     (void)technique;
     for (int c = 0; c < s->ncells; c++) {
         uint64_t cand = s->cand[c];
-        if (s->value[c] || popcount64(cand) != 1)
+        if (s->value[c] || h_count(cand) != 1)
             continue;
         if (!hlist_begin(out, NONET_TECH_NAKED_SINGLE, 23))
             return;

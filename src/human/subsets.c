@@ -47,7 +47,7 @@ static void naked_visit(void *vctx, const int *chosen, int k)
     uint64_t digits = 0;
     for (int i = 0; i < k; i++)
         digits |= s->cand[unit->cells[chosen[i]]];
-    if (popcount64(digits) != k)
+    if (h_count(digits) != k)
         return;
     uint64_t inset = 0;
     for (int i = 0; i < k; i++)
@@ -71,11 +71,11 @@ void find_naked_sets(const hstate *s, int technique, hlist *out)
     set_ctx x = {s, out, technique, k == 2 ? 30 : k == 3 ? 36 : 50, 0, 0};
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
-        if (s->n - popcount64(s->placed[u]) < 2 * k)
+        if (s->n - h_count(s->placed[u]) < 2 * k)
             continue;
         int items[NONET_MAX_SIDE], count = 0;
         for (int p = 0; p < s->n; p++) {
-            int c = popcount64(s->cand[s->unit[u].cells[p]]);
+            int c = h_count(s->cand[s->unit[u].cells[p]]);
             if (c >= 2 && c <= k)
                 items[count++] = p;
         }
@@ -94,7 +94,7 @@ static void hidden_visit(void *vctx, const int *chosen, int k)
         places |= s->where[x->u][chosen[i] - 1];
         digits |= (uint64_t)1 << (chosen[i] - 1);
     }
-    if (popcount64(places) != k)
+    if (h_count(places) != k)
         return;
     int victims = 0;
     for (uint64_t m = places; m; m &= m - 1)
@@ -106,10 +106,10 @@ static void hidden_visit(void *vctx, const int *chosen, int k)
         /* the lowest other digit left a single place by the removals */
         for (int d = 1; d <= s->n && single_cell < 0; d++) {
             uint64_t where = s->where[x->u][d - 1];
-            if ((digits >> (d - 1) & 1) || popcount64(where) < 2)
+            if ((digits >> (d - 1) & 1) || h_count(where) < 2)
                 continue;
             uint64_t outside = where & ~places;
-            if (popcount64(outside) == 1) {
+            if (h_count(outside) == 1) {
                 single_cell = unit->cells[lowest_bit(outside)];
                 single_digit = d;
             }
@@ -144,12 +144,12 @@ void find_hidden_sets(const hstate *s, int technique, hlist *out)
     set_ctx x = {s, out, technique, difficulty, 0, direct};
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
-        int empty = s->n - popcount64(s->placed[u]);
+        int empty = s->n - h_count(s->placed[u]);
         if (empty <= (direct ? k : 2 * k))
             continue;
         int items[NONET_MAX_SIDE], count = 0;
         for (int d = 1; d <= s->n; d++) {
-            int c = popcount64(s->where[u][d - 1]);
+            int c = h_count(s->where[u][d - 1]);
             if (c >= 2 && c <= k)
                 items[count++] = d;
         }

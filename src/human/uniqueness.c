@@ -100,8 +100,8 @@ static void dfs(loop_search *x, int cell, int allowed_extra, uint64_t extra, int
                            x->in_unit[s->units_of[next][2]] < 2) {
                     /* (a valid loop has two cells in each unit it touches) */
                     uint64_t more = extra | (s->cand[next] & ~x->ab);
-                    int wide = popcount64(s->cand[next]) > 2;
-                    if (!wide || popcount64(more) == 1 || allowed_extra > 0)
+                    int wide = h_count(s->cand[next]) > 2;
+                    if (!wide || h_count(more) == 1 || allowed_extra > 0)
                         dfs(x, next, allowed_extra - wide, more, kinds[k]);
                 }
             }
@@ -207,19 +207,19 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
 {
     uint64_t x = (s->cand[c1] | s->cand[c2]) & ~ab;
     int n = s->n, base = loop_difficulty(len);
-    for (int degree = popcount64(x); degree <= n - 2; degree++) {
+    for (int degree = h_count(x); degree <= n - 2; degree++) {
         for (int k = 0; k < H_UNITS_PER_CELL; k++) {
             int u = s->units_of[c1][k];
             if (s->units_of[c2][k] != u)
                 continue;
             const hunit *unit = &s->unit[u];
-            int empty = n - popcount64(s->placed[u]);
+            int empty = n - h_count(s->placed[u]);
             int i1 = s->pos_in[c1][k], i2 = s->pos_in[c2][k];
             /* naked: X and degree - 1 other cells hold degree digits */
             if (2 * degree <= empty) {
                 int items[NONET_MAX_SIDE], count = 0;
                 for (int p = 0; p < n; p++) {
-                    int pc = popcount64(s->cand[unit->cells[p]]);
+                    int pc = h_count(s->cand[unit->cells[p]]);
                     if (p != i1 && p != i2 && pc >= 2 && pc <= degree)
                         items[count++] = p;
                 }
@@ -234,7 +234,7 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                         }
                         uint64_t all = x | others;
                         uint64_t nk = (x & s->cand[c1] & s->cand[c2]) | others;
-                        if (popcount64(all) == degree && popcount64(nk) == degree) {
+                        if (h_count(all) == degree && h_count(nk) == degree) {
                             int any = 0;
                             for (int p = 0; p < n; p++)
                                 any |= p != i1 && p != i2 && !(chosen >> p & 1) &&
@@ -273,7 +273,7 @@ static void type3(const hstate *s, hlist *out, const int *cells, int len, uint64
                         ok = w != 0;
                         places |= w;
                     }
-                    if (ok && popcount64(places) == degree) {
+                    if (ok && h_count(places) == degree) {
                         uint64_t setcells = places & ~((uint64_t)1 << i1);
                         int any = 0;
                         for (uint64_t m = setcells; m; m &= m - 1)
@@ -311,7 +311,7 @@ void find_unique_loops(const hstate *s, int technique, hlist *out)
     }
     /* every loop, once, from each of its bivalue cells */
     for (int start = 0; start < s->ncells; start++) {
-        if (s->value[start] || popcount64(s->cand[start]) != 2)
+        if (s->value[start] || h_count(s->cand[start]) != 2)
             continue;
         x->ab = s->cand[start];
         x->len = 0;
@@ -328,7 +328,7 @@ void find_unique_loops(const hstate *s, int technique, hlist *out)
                 continue;
             int extra[MAX_LOOP], nextra = 0;
             for (int i = 0; i < len; i++)
-                if (popcount64(s->cand[cells[i]]) > 2)
+                if (h_count(s->cand[cells[i]]) > 2)
                     extra[nextra++] = cells[i];
             if (nextra == 1) {
                 type1(s, out, cells, len, x->ab, extra[0]);
@@ -336,9 +336,9 @@ void find_unique_loops(const hstate *s, int technique, hlist *out)
                 type2(s, out, cells, len, x->ab, extra, nextra);
             } else if (nextra == 2) {
                 uint64_t more = (s->cand[extra[0]] | s->cand[extra[1]]) & ~x->ab;
-                if (popcount64(more) == 1)
+                if (h_count(more) == 1)
                     type2(s, out, cells, len, x->ab, extra, nextra);
-                else if (popcount64(more) >= 2)
+                else if (h_count(more) >= 2)
                     type3(s, out, cells, len, x->ab, extra[0], extra[1]);
                 type4(s, out, cells, len, x->ab, extra[0], extra[1]);
             }

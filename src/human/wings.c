@@ -13,17 +13,17 @@ void find_wings(const hstate *s, int technique, hlist *out)
     int peers[MAX_PEERS], wing_peers[MAX_PEERS];
     for (int pivot = 0; pivot < s->ncells; pivot++) {
         uint64_t pc = s->cand[pivot];
-        if (s->value[pivot] || popcount64(pc) != (xyz ? 3 : 2))
+        if (s->value[pivot] || h_count(pc) != (xyz ? 3 : 2))
             continue;
         /* the wings are bivalue peers: those, in peer order */
         int np = h_peer_list(s, pivot, peers), nb = 0;
         for (int i = 0; i < np; i++)
-            if (popcount64(s->cand[peers[i]]) == 2)
+            if (h_count(s->cand[peers[i]]) == 2)
                 peers[nb++] = peers[i];
         for (int i = 0; i < nb; i++) {
             int xz = peers[i];
             uint64_t a = s->cand[xz];
-            if (popcount64(pc & ~a) != 1)
+            if (h_count(pc & ~a) != 1)
                 continue;
             for (int j = 0; j < nb; j++) {
                 int yz = peers[j];
@@ -31,10 +31,10 @@ void find_wings(const hstate *s, int technique, hlist *out)
                 if (yz == xz)
                     continue;
                 uint64_t all = pc | a | b, common = pc & a & b;
-                if (popcount64(all) != 3 || popcount64(common) != (xyz ? 1 : 0))
+                if (h_count(all) != 3 || h_count(common) != (xyz ? 1 : 0))
                     continue;
                 uint64_t z = a & b;
-                if (popcount64(z) != 1)
+                if (h_count(z) != 1)
                     continue;
                 int nw = h_peer_list(s, xz, wing_peers), victims = 0;
                 for (int k = 0; k < nw; k++) {
