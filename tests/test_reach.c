@@ -6,8 +6,10 @@
  * wrong would only cost time, but the tests ask for exact answers). And
  * the chain finders' fast path (one link graph per grid shared by every
  * static mode, passes skipped by the best chain's bound, the quick test
- * of a cycle's eliminations) against their plain path (human_set_reference):
- * the same steps, node for node, on every step of chain puzzles. */
+ * of a cycle's eliminations) and the ladder's rungs that look only where
+ * the position changed since the last find (hlist.look_units) against
+ * their plain path (human_set_reference): the same steps, node for node,
+ * on every step of chain puzzles. */
 #include "human/chains.h"
 #include "unit.h"
 

@@ -123,6 +123,17 @@ typedef struct hlist {
     stop_watch *watch;        /* NULL, or the stop the slow finders (chains)
                                  tick; once it has stopped, they end early
                                  and what they found is dropped */
+    /* Where a finder that can look at part of the position looks (NULL:
+     * everywhere): the units (bit u of look_units[u / 64]) and the cells
+     * (bit c of look_cells[c / 64]). The ladder (nonet_human_find) sets
+     * them for a technique that found nothing in an earlier position of
+     * which this one keeps a part unchanged: the units holding a changed
+     * cell and their cells. Each finder that reads them (h_look_unit,
+     * h_look_cell) must find there every hint it would find everywhere:
+     * one whose pattern reads only the data of one unit (or of cells that
+     * share a unit) which did not change would have been found before,
+     * with the same eliminations or more. */
+    const uint64_t *look_units, *look_cells;
 } hlist;
 
 void hlist_clear(hlist *l);
@@ -150,6 +161,18 @@ int hlist_chain_node(hlist *l, int cell, int digit, int on, int branch, nonet_li
                      const int *par, int npar);
 /* The chain engine's memory, kept between calls (NULL: out of memory). */
 struct chain_ctx *hlist_chains(hlist *l);
+
+/* Whether the finder filling l looks at unit u / cell c (hlist.look_units,
+ * look_cells). */
+static inline int h_look_unit(const hlist *l, int u)
+{
+    return !l->look_units || (int)(l->look_units[u >> 6] >> (u & 63) & 1);
+}
+
+static inline int h_look_cell(const hlist *l, int c)
+{
+    return !l->look_cells || (int)(l->look_cells[c >> 6] >> (c & 63) & 1);
+}
 
 /* A finder: appends every hint of one technique family that the position
  * holds, in a fixed order. Finders that cover several techniques of the
@@ -207,7 +230,8 @@ static inline int h_peers(const hstate *s, int a, int b)
 int h_peer_list(const hstate *s, int c, int *peers);
 
 /* Tests: h's chain finders take their plain path (1: no shared graph, no
- * bound that skips work; 0: the fast one, the default). Both must find the
+ * bound that skips work, and every rung looks at the whole position (no
+ * hlist.look_units); 0: the fast one, the default). Both must find the
  * same steps. */
 void human_set_reference(nonet_human *h, int on);
 

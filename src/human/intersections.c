@@ -108,6 +108,8 @@ void find_locking(const hstate *s, int technique, hlist *out)
         int target = pointing ? pointing_kinds[pass] : UNIT_BOX;
         for (int i = 0; i < n; i++) {
             int u1 = first + i;
+            if (!h_look_unit(out, u1))
+                continue; /* (direct: see nonet_human_find) */
             for (uint64_t m = s->all & ~s->placed[u1]; m; m &= m - 1) {
                 int d = lowest_bit(m) + 1;
                 uint64_t where = s->where[u1][d - 1];

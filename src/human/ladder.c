@@ -83,6 +83,13 @@ struct nonet_human {
     nonet_solver *solver; /* for the uniqueness check of a rating */
     nonet_stop stop;      /* nonet_human_set_stop's; zero: never stop */
     stop_watch watch;     /* the stop, as the finders tick it */
+    /* The position of the last find, whose rungs below last_rung found
+     * nothing (0: none kept), and where the next find looks on those
+     * rungs (look_where_changed). */
+    int last_rung;
+    uint8_t last_value[NONET_MAX_CELLS];
+    uint64_t last_cand[NONET_MAX_CELLS];
+    uint64_t look_units[(H_MAX_UNITS + 63) / 64], look_cells[NONET_MAX_CELLS / 64];
 };
 
 const char *nonet_technique_name(nonet_technique technique)
@@ -160,6 +167,7 @@ int nonet_human_set_ceiling(nonet_human *h, int difficulty)
         return NONET_EARG;
     h->ceiling = difficulty;
     h->found_valid = 0;
+    h->last_rung = 0; /* other rungs run */
     return NONET_OK;
 }
 
@@ -217,6 +225,7 @@ int nonet_human_start(nonet_human *h, const nonet_grid *puzzle, const nonet_mark
     h->started = 0;
     h->found_valid = 0;
     h->oriented = 0;
+    h->last_rung = 0;
     hlist_clear(&h->found);
     int rc = hstate_load(&h->s, puzzle, marks);
     if (rc != NONET_OK)
@@ -315,6 +324,74 @@ static int find_turned(nonet_human *h, hfind_fn *find, int technique)
     return 1;
 }
 
+/* The rung of a technique. */
+static int rung_of(nonet_technique technique)
+{
+    int i = 0;
+    while (i < LADDER_LEN - 1 && ladder[i].technique != technique)
+        i++;
+    return i;
+}
+
+/* Whether rung i may look only where the position changed since the last
+ * find: it found nothing there (known: the rung that found something),
+ * and so, for the direct pointing and claiming (whose single may lie in a
+ * unit that changed while the pattern's did not), did the plain form. */
+static int may_look_at_changes(const nonet_human *h, int i, int known)
+{
+    if (i >= known)
+        return 0;
+    nonet_technique t = ladder[i].technique;
+    int plain = t == NONET_TECH_DIRECT_POINTING   ? rung_of(NONET_TECH_POINTING)
+                : t == NONET_TECH_DIRECT_CLAIMING ? rung_of(NONET_TECH_CLAIMING)
+                                                  : i;
+    return plain < known && rung_runs(h, plain);
+}
+
+/* The units with a cell changed since the last find, and their cells,
+ * into h->look_units and h->look_cells; returns the last find's rung
+ * (below it, each rung found nothing there), or 0 when there is none to
+ * go by (no last find, the plain path of the tests, or a position that is
+ * not the last one with candidates removed and digits placed). */
+static int look_where_changed(nonet_human *h)
+{
+    const hstate *s = &h->s;
+    int known = h->last_rung;
+    h->last_rung = 0;
+    if (!known || h->found.reference)
+        return 0;
+    memset(h->look_units, 0, sizeof h->look_units);
+    memset(h->look_cells, 0, (size_t)(s->ncells + 63) / 64 * sizeof *h->look_cells);
+    for (int c = 0; c < s->ncells; c++) {
+        int v = s->value[c], was = h->last_value[c];
+        uint64_t cand = s->cand[c], had = h->last_cand[c];
+        if (v == was && cand == had)
+            continue;
+        if (was || (v ? !(had >> (v - 1) & 1) : (cand & ~had) != 0))
+            return 0;
+        for (int k = 0; k < H_UNITS_PER_CELL; k++) {
+            int u = s->units_of[c][k];
+            h->look_units[u >> 6] |= (uint64_t)1 << (u & 63);
+        }
+    }
+    for (int u = 0; u < s->nunits; u++)
+        if (h->look_units[u >> 6] >> (u & 63) & 1)
+            for (int k = 0; k < s->n; k++) {
+                int c = s->unit[u].cells[k];
+                h->look_cells[c >> 6] |= (uint64_t)1 << (c & 63);
+            }
+    return known;
+}
+
+/* Keeps the position for the next find: rungs below `rung` found nothing. */
+static void keep_position(nonet_human *h, int rung)
+{
+    const hstate *s = &h->s;
+    h->last_rung = rung;
+    memcpy(h->last_value, s->value, (size_t)s->ncells);
+    memcpy(h->last_cand, s->cand, (size_t)s->ncells * sizeof *s->cand);
+}
+
 int nonet_human_find(nonet_human *h)
 {
     if (!h || !h->started)
@@ -326,13 +403,20 @@ int nonet_human_find(nonet_human *h)
     /* a chain's propagation takes microseconds: a look every 256 */
     watch_start(&h->watch, &h->stop, 256);
     h->found.watch = h->watch.stop ? &h->watch : NULL;
+    /* the rungs that found nothing in the last find's position look only
+     * where this one differs from it (hlist.look_units) */
+    int known = look_where_changed(h);
     for (int i = 0; i < LADDER_LEN; i++) {
         if (!ladder[i].find || !rung_runs(h, i))
             continue;
         if (h->watch.stop && (h->watch.status = stop_check(h->watch.stop)) != NONET_OK)
             break;
+        int part = may_look_at_changes(h, i, known);
+        h->found.look_units = part ? h->look_units : NULL;
+        h->found.look_cells = part ? h->look_cells : NULL;
         if (ladder[i].find != find_chains || !find_turned(h, ladder[i].find, ladder[i].technique))
             ladder[i].find(&h->s, ladder[i].technique, &h->found);
+        h->found.look_units = h->found.look_cells = NULL;
         if (h->watch.status)
             break;
         if (h->found.failed) {
@@ -340,14 +424,17 @@ int nonet_human_find(nonet_human *h)
             h->found_valid = 0;
             return NONET_ENOMEM;
         }
-        if (h->found.nhints > 0)
+        if (h->found.nhints > 0) {
+            keep_position(h, i);
             return h->found.nhints;
+        }
     }
     if (h->watch.status) {
         hlist_clear(&h->found);
         h->found_valid = 0;
         return h->watch.status;
     }
+    keep_position(h, LADDER_LEN);
     return 0;
 }
 

@@ -30,7 +30,7 @@ void find_full_house(const hstate *s, int technique, hlist *out)
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
         uint64_t missing = s->all & ~s->placed[u];
-        if (h_count(missing) != 1)
+        if (!h_look_unit(out, u) || h_count(missing) != 1)
             continue;
         int d = lowest_bit(missing) + 1;
         uint64_t where = s->where[u][d - 1];
@@ -47,7 +47,7 @@ void find_hidden_singles(const hstate *s, int technique, hlist *out)
     int boxes = technique == NONET_TECH_HIDDEN_SINGLE_BOX;
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
-        if ((s->unit[u].kind == UNIT_BOX) != boxes)
+        if ((s->unit[u].kind == UNIT_BOX) != boxes || !h_look_unit(out, u))
             continue;
         uint64_t missing = s->all & ~s->placed[u];
         if (h_count(missing) < 2)
@@ -66,7 +66,7 @@ void find_naked_singles(const hstate *s, int technique, hlist *out)
     (void)technique;
     for (int c = 0; c < s->ncells; c++) {
         uint64_t cand = s->cand[c];
-        if (s->value[c] || h_count(cand) != 1)
+        if (s->value[c] || h_count(cand) != 1 || !h_look_cell(out, c))
             continue;
         if (!hlist_begin(out, NONET_TECH_NAKED_SINGLE, 23))
             return;

@@ -71,7 +71,7 @@ void find_naked_sets(const hstate *s, int technique, hlist *out)
     set_ctx x = {s, out, technique, k == 2 ? 30 : k == 3 ? 36 : 50, 0, 0};
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
-        if (s->n - h_count(s->placed[u]) < 2 * k)
+        if (!h_look_unit(out, u) || s->n - h_count(s->placed[u]) < 2 * k)
             continue;
         int items[NONET_MAX_SIDE], count = 0;
         for (int p = 0; p < s->n; p++) {
@@ -145,7 +145,7 @@ void find_hidden_sets(const hstate *s, int technique, hlist *out)
     for (int i = 0; i < s->nunits; i++) {
         int u = se_unit(s, i);
         int empty = s->n - h_count(s->placed[u]);
-        if (empty <= (direct ? k : 2 * k))
+        if (empty <= (direct ? k : 2 * k) || !h_look_unit(out, u))
             continue;
         int items[NONET_MAX_SIDE], count = 0;
         for (int d = 1; d <= s->n; d++) {

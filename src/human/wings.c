@@ -13,7 +13,8 @@ void find_wings(const hstate *s, int technique, hlist *out)
     int peers[MAX_PEERS], wing_peers[MAX_PEERS];
     for (int pivot = 0; pivot < s->ncells; pivot++) {
         uint64_t pc = s->cand[pivot];
-        if (s->value[pivot] || h_count(pc) != (xyz ? 3 : 2))
+        /* (a wing with a changed cell has its pivot in a unit of it) */
+        if (s->value[pivot] || h_count(pc) != (xyz ? 3 : 2) || !h_look_cell(out, pivot))
             continue;
         /* the wings are bivalue peers: those, in peer order */
         int np = h_peer_list(s, pivot, peers), nb = 0;
