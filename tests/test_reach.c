@@ -9,7 +9,8 @@
  * of a cycle's eliminations) and the ladder's rungs that look only where
  * the position changed since the last find (hlist.look_units) against
  * their plain path (human_set_reference): the same steps, node for node,
- * on every step of chain puzzles. */
+ * on every step of chain puzzles; and the aligned exclusions looking only
+ * where a position changed against looking everywhere. */
 #include "human/chains.h"
 #include "unit.h"
 
@@ -211,9 +212,118 @@ static void test_count(void)
     CHECK(h_count(~(uint64_t)0) == 64 && h_count((uint64_t)1 << 63) == 1);
 }
 
+/* The aligned exclusions with hlist.look_cells: on a position derived
+ * from one where the finder found nothing (candidates removed at random),
+ * looking only at the changed cells and their peers finds exactly what
+ * looking everywhere finds. The positions are random, so the finders
+ * find something in many of them. */
+static void same_hints(const hlist *a, const hlist *b, const char *what, int k)
+{
+    int same = a->nhints == b->nhints && a->nitems == b->nitems;
+    for (int i = 0; same && i < a->nhints; i++)
+        same = a->hints[i].technique == b->hints[i].technique &&
+               a->hints[i].pattern == b->hints[i].pattern &&
+               a->hints[i].npattern == b->hints[i].npattern &&
+               a->hints[i].nelim == b->hints[i].nelim;
+    for (int i = 0; same && i < a->nitems; i++)
+        same = a->items[i].cell == b->items[i].cell && a->items[i].digits == b->items[i].digits &&
+               a->items[i].role == b->items[i].role;
+    CHECKF(same, "%s, position %d: %d hints looking where it changed, %d everywhere", what, k,
+           b->nhints, a->nhints);
+}
+
+/* The test's own seeded numbers (a 64-bit LCG's high bits). */
+static unsigned next_number(uint64_t *state, unsigned below)
+{
+    *state = *state * 6364136223846793005u + 1442695040888963407u;
+    return (unsigned)(*state >> 33) % below;
+}
+
+/* Removes `count` random candidates from cand, none a cell's last. */
+static void remove_some(uint64_t *state, uint64_t *cand, int count)
+{
+    for (int d = 0; d < count; d++) {
+        unsigned c = next_number(state, 81);
+        uint64_t m = cand[c];
+        if (h_count(m) < 2)
+            continue;
+        for (unsigned q = next_number(state, (unsigned)h_count(m)); q > 0; q--)
+            m &= m - 1;
+        cand[c] &= ~(m & -m);
+    }
+}
+
+static void test_look_exclusion(void)
+{
+    static hstate s;
+    hlist all, part;
+    memset(&all, 0, sizeof all);
+    memset(&part, 0, sizeof part);
+    nonet_generator *gen;
+    CHECK(nonet_generator_new(NULL, &gen) == NONET_OK);
+    uint64_t state = 7;
+    int found[2] = {0, 0}, compared = 0;
+    for (int k = 0; k < 600; k++) {
+        nonet_grid g;
+        CHECK(nonet_generate(gen, 40, (uint64_t)k / 20, &g, NULL, NULL) == NONET_OK);
+        CHECK(hstate_load(&s, &g, NULL) == NONET_OK);
+        uint8_t value[81];
+        uint64_t full[81], was[81], cand[81];
+        memcpy(value, s.value, sizeof value);
+        memcpy(full, s.cand, sizeof full);
+        /* this position: many candidates gone, so that many cells have two
+         * or three (the exclusions' excluding cells); wanted with hints */
+        memcpy(cand, full, sizeof cand);
+        remove_some(&state, cand, 40 + (int)next_number(&state, 60));
+        int f = k & 1;
+        hfind_fn *find = f ? find_aligned_triples : find_aligned_pairs;
+        hstate_set(&s, value, cand);
+        hlist_clear(&all);
+        find(&s, 0, &all);
+        if (all.nhints == 0)
+            continue;
+        /* an earlier one without hints: the same with candidates back in
+         * a cell of each hint's pattern, a hint at a time */
+        memcpy(was, cand, sizeof was);
+        for (int tries = 0; tries < 12 && all.nhints > 0; tries++) {
+            const hhint *h = &all.hints[0];
+            int c = all.items[h->pattern + (int)next_number(&state, (unsigned)h->npattern)].cell;
+            was[c] = full[c];
+            hstate_set(&s, value, was);
+            hlist_clear(&all);
+            find(&s, 0, &all);
+        }
+        if (all.nhints > 0)
+            continue;
+        uint64_t look[2] = {0, 0};
+        for (int c = 0; c < 81; c++)
+            if (cand[c] != was[c])
+                for (int p = 0; p < 81; p++)
+                    if (p == c || h_peers(&s, c, p))
+                        look[p >> 6] |= (uint64_t)1 << (p & 63);
+        hstate_set(&s, value, cand);
+        hlist_clear(&all);
+        find(&s, 0, &all);
+        hlist_clear(&part);
+        part.look_cells = look;
+        find(&s, 0, &part);
+        part.look_cells = NULL;
+        same_hints(&all, &part, f ? "aligned triples" : "aligned pairs", k);
+        found[f] += all.nhints > 0;
+        compared++;
+    }
+    CHECKF(compared >= 100 && found[0] >= 10 && found[1] >= 10,
+           "%d positions compared, %d with aligned pairs, %d with triples", compared, found[0],
+           found[1]);
+    hlist_free(&all);
+    hlist_free(&part);
+    nonet_generator_free(gen);
+}
+
 void suite_reach(void)
 {
     RUN(test_count);
     RUN(test_reach_exact);
     RUN(test_fast_path_same);
+    RUN(test_look_exclusion);
 }

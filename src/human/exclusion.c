@@ -98,6 +98,10 @@ void find_aligned_pairs(const hstate *s, int technique, hlist *out)
         const uint64_t *mb = bits + (size_t)words * (size_t)j;
         for (int i = 0; i < j; i++) {
             const base_cell *a = &base[i], *b = &base[j];
+            /* a pair reads its cells and their peers: unchanged when
+             * neither is looked at (hlist.look_cells) */
+            if (!h_look_cell(out, a->cell) && !h_look_cell(out, b->cell))
+                continue;
             const uint64_t *ma = bits + (size_t)words * (size_t)i;
             for (int w = 0; w < words; w++)
                 ab[w] = ma[w] & mb[w];
@@ -272,7 +276,7 @@ static inline __attribute__((always_inline)) void triples(const hstate *s, hlist
     int nc_cells = s->ncells;
     size_t size = sizeof(base_cell) * (size_t)nc_cells + sizeof(int) * (size_t)nc_cells +
                   sizeof(triple_found) * (size_t)nc_cells +
-                  sizeof(uint64_t) * (size_t)words * (2 * (size_t)nc_cells + 2);
+                  sizeof(uint64_t) * (size_t)words * (2 * (size_t)nc_cells + 3);
     base_cell *base = hlist_scratch(out, size);
     if (!base)
         return;
@@ -281,8 +285,16 @@ static inline __attribute__((always_inline)) void triples(const hstate *s, hlist
     uint64_t *bits = (uint64_t *)(found + nc_cells);
     uint64_t *reach = bits + (size_t)words * (size_t)nc_cells;
     uint64_t *ab = reach + (size_t)words * (size_t)nc_cells, *thirds = ab + words;
+    uint64_t *looked = thirds + words;
     int nbase = base_cells(s, 3, base, index);
     ex_sets(base, nbase, bits, words);
+    /* a triple reads its cells and their peers: unchanged unless one of
+     * them is looked at (hlist.look_cells); the base cells that are */
+    for (int w = 0; w < words; w++)
+        looked[w] = 0;
+    for (int i = 0; i < nbase; i++)
+        if (h_look_cell(out, base[i].cell))
+            looked[i >> 6] |= (uint64_t)1 << (i & 63);
     for (int i = 0; i < nbase; i++) {
         uint64_t *r = reach + (size_t)words * (size_t)i;
         for (int w = 0; w < words; w++)
@@ -308,6 +320,9 @@ static inline __attribute__((always_inline)) void triples(const hstate *s, hlist
                 thirds[w] = ri[w] | rj[w];
             thirds[i >> 6] &= ~((uint64_t)1 << (i & 63));
             thirds[j >> 6] &= ~((uint64_t)1 << (j & 63));
+            if (!has_bit(looked, i) && !has_bit(looked, j))
+                for (int w = 0; w < words; w++)
+                    thirds[w] &= looked[w];
             int nfound = 0;
             for (int w = 0; w < words; w++)
                 for (uint64_t m = thirds[w]; m; m &= m - 1) {
