@@ -5,7 +5,8 @@
  * search finds (a "no" that is wrong would lose a chain; a "maybe" that is
  * wrong would only cost time, but the tests ask for exact answers). And
  * the chain finders' fast path (one link graph per grid shared by every
- * static mode, passes skipped by the best chain's bound, the quick test
+ * static mode and kept, its changed part dropped, from one find to the
+ * next, passes skipped by the best chain's bound, the quick test
  * of a cycle's eliminations) and the ladder's rungs that look only where
  * the position changed since the last find (hlist.look_units) against
  * their plain path (human_set_reference): the same steps, node for node,

@@ -98,7 +98,10 @@ typedef struct chain_ctx {
      * fullest mode (y and x), computed once per grid (cache_gen[id] ==
      * gen: at cache_at[id], cache_n[id] of them, the first cache_cell[id]
      * inside its cell); a mode reads its part of them. A new grid
-     * (chain_ctx_prepare with other candidates) starts it over. */
+     * (chain_ctx_prepare with other candidates) keeps the links of the
+     * nodes it did not change when it is the old one with candidates
+     * removed (the next find's; graph_update in links.c), else starts
+     * over. */
     uint32_t gen, *cache_gen;
     int32_t *cache_at, *cache_n, *cache_cell;
     int32_t *cache, *cache_cause;

@@ -99,6 +99,41 @@ static void meet_masks(chain_ctx *x, const hstate *s)
             }
 }
 
+/* Makes the graph of the grid x->cand0 the graph of cand, a grid with
+ * candidates of x->cand0 removed (and digits placed: a filled cell has
+ * none): a node's links follow from its cell's candidates and its digit's
+ * places in the cell's units, so the nodes of a changed cell, and those
+ * of a removed digit in the cells of a changed cell's units, are dropped
+ * from the graph (computed again when asked, links_on_to_off). Returns 0,
+ * changing nothing, when cand is not such a grid or the graph holds many
+ * dropped links: then it starts over. */
+static int graph_update(chain_ctx *x, const hstate *s, const uint64_t *cand)
+{
+    int n = x->n;
+    if (x->ncache > 8 * x->nnodes)
+        return 0;
+    for (int c = 0; c < s->ncells; c++)
+        if (cand[c] & ~x->cand0[c])
+            return 0;
+    for (int c = 0; c < s->ncells; c++) {
+        uint64_t removed = x->cand0[c] & ~cand[c];
+        if (!removed)
+            continue;
+        for (int d = 1; d <= n; d++)
+            x->cache_gen[NODE_ID(n, c, d, 0)] = x->cache_gen[NODE_ID(n, c, d, 1)] = 0;
+        for (uint64_t m = removed; m; m &= m - 1) {
+            int d = lowest_bit(m) + 1;
+            for (int k = 0; k < H_UNITS_PER_CELL; k++) {
+                const hunit *u = &s->unit[s->units_of[c][k]];
+                for (int i = 0; i < n; i++)
+                    x->cache_gen[NODE_ID(n, u->cells[i], d, 0)] =
+                        x->cache_gen[NODE_ID(n, u->cells[i], d, 1)] = 0;
+            }
+        }
+    }
+    return 1;
+}
+
 int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const uint64_t *where)
 {
     int n = s->n, nnodes = s->ncells * n * 2;
@@ -169,9 +204,11 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
     size_t nw = (size_t)s->nunits * (size_t)n;
     const uint64_t *from = cand ? cand : s->cand;
     /* the links follow from the candidates (and the shape): the same
-     * grid keeps its graph */
-    int same = x->graph_rows == s->box_rows && x->graph_cols == s->box_cols &&
-               !memcmp(x->cand0, from, (size_t)s->ncells * sizeof *x->cand0);
+     * grid keeps its graph, one with candidates removed keeps the part
+     * that did not change */
+    int same =
+        x->graph_rows == s->box_rows && x->graph_cols == s->box_cols &&
+        (!memcmp(x->cand0, from, (size_t)s->ncells * sizeof *x->cand0) || graph_update(x, s, from));
     memcpy(x->cand0, from, (size_t)s->ncells * sizeof *x->cand0);
     if (where)
         memcpy(x->where0, where, nw * sizeof *x->where0);
