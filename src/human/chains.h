@@ -112,6 +112,7 @@ typedef struct chain_ctx {
     int cwords;                 /* words of a set of cells */
     uint64_t *zone;             /* [cell * cwords]: the cells of its units, itself too */
     uint64_t *dside;            /* [2 * n * cwords]: a cycle's cells seen per digit and side */
+    uint64_t *inbox;            /* [cell * 2 + 0 / 1]: the places of its row / column in its box */
     uint8_t *cellmark;          /* scratch per cell */
     uint64_t *fw, *bw;          /* scratch per cell: a cycle's eliminations */
     prop *props;                /* slots, 2n + 2 of them */

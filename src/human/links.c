@@ -70,6 +70,7 @@ void chain_ctx_free(chain_ctx *x)
     free(x->meet);
     free(x->zone);
     free(x->dside);
+    free(x->inbox);
     free(x->cellmark);
     free(x->fw);
     free(x->bw);
@@ -165,13 +166,14 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
         x->zone = malloc(nc * (size_t)x->cwords * sizeof *x->zone);
         x->dside = calloc((size_t)2 * (size_t)n * (size_t)x->cwords, sizeof *x->dside);
 
+        x->inbox = malloc(nc * 2 * sizeof *x->inbox);
         x->cellmark = calloc(nc, 1);
         x->fw = malloc(nc * sizeof *x->fw);
         x->bw = malloc(nc * sizeof *x->bw);
         int ok = x->props && x->cand0 && x->where0 && x->cand && x->where && x->removed &&
                  x->seen && x->stack && x->lbuf && x->cbuf && x->cache_gen && x->cache_at &&
-                 x->cache_n && x->cache_cell && x->meet && x->zone && x->dside && x->cellmark &&
-                 x->fw && x->bw;
+                 x->cache_n && x->cache_cell && x->meet && x->zone && x->dside && x->inbox &&
+                 x->cellmark && x->fw && x->bw;
         for (int i = 0; ok && i < x->nprops; i++) {
             prop *p = &x->props[i];
             p->in = malloc((size_t)x->words * sizeof *p->in);
@@ -193,6 +195,15 @@ int chain_ctx_prepare(chain_ctx *x, const hstate *s, const uint64_t *cand, const
                     x->zone[(size_t)c * (size_t)x->cwords + (size_t)(cc >> 6)] |= (uint64_t)1
                                                                                   << (cc & 63);
                 }
+        for (int c = 0; c < s->ncells; c++)
+            for (int k = 0; k < 2; k++) { /* (UNIT_ROW, UNIT_COL) */
+                const hunit *u = &s->unit[s->units_of[c][k]];
+                uint64_t m = 0;
+                for (int i = 0; i < n; i++)
+                    if (s->units_of[u->cells[i]][UNIT_BOX] == s->units_of[c][UNIT_BOX])
+                        m |= (uint64_t)1 << i;
+                x->inbox[c * 2 + k] = m;
+            }
         x->meet_rows = s->box_rows;
     }
     x->s = s;
@@ -346,21 +357,20 @@ static int compute_on_to_off(chain_ctx *x, int id, int y)
             cause[x->nlink] = CAUSE_CELL;
             link[x->nlink++] = NODE_ID(n, c, next_bit(&m) + 1, 0);
         }
-    int first = x->nlink;
+    int first = x->nlink, nl = first;
+    /* the box's places, then the row's and the column's outside the box
+     * (each cell once) */
     for (int k = 0; k < 3; k++) {
         int kind = region_order[k], u = s->units_of[c][kind];
         uint64_t m = x->where[u * n + d - 1] & ~((uint64_t)1 << s->pos_in[c][kind]);
+        if (kind != UNIT_BOX)
+            m &= ~x->inbox[c * 2 + kind];
         while (m) {
-            int cc = s->unit[u].cells[next_bit(&m)];
-            if (!x->cellmark[cc]) {
-                x->cellmark[cc] = 1;
-                cause[x->nlink] = u;
-                link[x->nlink++] = NODE_ID(n, cc, d, 0);
-            }
+            cause[nl] = u;
+            link[nl++] = NODE_ID(n, s->unit[u].cells[next_bit(&m)], d, 0);
         }
     }
-    for (int i = first; i < x->nlink; i++)
-        x->cellmark[NODE_CELL(n, link[i])] = 0;
+    x->nlink = nl;
     return first;
 }
 
@@ -393,21 +403,22 @@ static int compute_off_to_on(chain_ctx *x, int id, int y, int xl)
     }
     int cell = x->nlink;
     if (xl) {
-        int first = x->nlink;
+        /* each cell once: the row's and the column's other place can be
+         * the box's (a row and a column share no other cell) */
+        int boxmate = -1;
         for (int k = 0; k < 3; k++) {
             int kind = region_order[k], u = s->units_of[c][kind];
             uint64_t m = x->where[u * n + d - 1];
             if (h_count(m) != 2)
                 continue;
             int cc = s->unit[u].cells[lowest_bit(m & ~((uint64_t)1 << s->pos_in[c][kind]))];
-            if (x->cellmark[cc])
+            if (kind == UNIT_BOX)
+                boxmate = cc;
+            else if (cc == boxmate)
                 continue;
-            x->cellmark[cc] = 1;
             link[x->nlink] = NODE_ID(n, cc, d, 1);
             cause[x->nlink++] = u;
         }
-        for (int i = first; i < x->nlink; i++)
-            x->cellmark[NODE_CELL(n, link[i])] = 0;
     }
     return cell;
 }
