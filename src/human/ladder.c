@@ -383,10 +383,15 @@ static int look_where_changed(nonet_human *h)
     return known;
 }
 
-/* Keeps the position for the next find: rungs below `rung` found nothing. */
+/* Keeps the position for the next find: rungs below `rung` found nothing.
+ * Not after a single: the rungs below one are the cheapest, and comparing
+ * and keeping the position would cost more than looking at a part saves
+ * (the 17-clue set rates with 12% more instructions). */
 static void keep_position(nonet_human *h, int rung)
 {
     const hstate *s = &h->s;
+    if (rung <= rung_of(NONET_TECH_NAKED_SINGLE))
+        return;
     h->last_rung = rung;
     memcpy(h->last_value, s->value, (size_t)s->ncells);
     memcpy(h->last_cand, s->cand, (size_t)s->ncells * sizeof *s->cand);
