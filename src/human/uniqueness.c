@@ -112,6 +112,34 @@ static void dfs(loop_search *x, int cell, int allowed_extra, uint64_t extra, int
     x->len--;
 }
 
+/* Narrows x->abcells to the cells a valid loop may pass through: a loop
+ * cell has another loop cell in each of its units (valid_loop), so a cell
+ * with no other such cell in one of its units is in no loop, and neither,
+ * once it is gone, may others be. Returns whether start is left. */
+static int loop_cells(loop_search *x, int start)
+{
+    const hstate *s = x->s;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int w = 0; w < x->words; w++)
+            for (uint64_t m = x->abcells[w]; m; m &= m - 1) {
+                int c = 64 * w + lowest_bit(m);
+                for (int k = 0; k < H_UNITS_PER_CELL; k++) {
+                    const uint64_t *in = x->unit_cells[s->units_of[c][k]];
+                    int others = 0;
+                    for (int v = 0; v < x->words && !others; v++)
+                        others = (in[v] & x->abcells[v] & ~(v == w ? m & -m : 0)) != 0;
+                    if (!others) {
+                        x->abcells[w] &= ~(m & -m);
+                        changed = 1;
+                        break;
+                    }
+                }
+            }
+    }
+    return (int)(x->abcells[start >> 6] >> (start & 63) & 1);
+}
+
 /* Whether every unit the loop touches holds two of its cells, one at an
  * even and one at an odd place. */
 static int valid_loop(const hstate *s, const int *cells, int len)
@@ -319,6 +347,8 @@ void find_unique_loops(const hstate *s, int technique, hlist *out)
         for (int c = 0; c < s->ncells; c++)
             if ((s->cand[c] & x->ab) == x->ab)
                 x->abcells[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (!loop_cells(x, start))
+            continue;
         int before = x->nloops;
         dfs(x, start, 2, 0, -1);
         for (int l = before; l < x->nloops; l++) {
