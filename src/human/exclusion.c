@@ -17,6 +17,9 @@ typedef struct base_cell {
     int ex[MAX_PEERS]; /* its bivalue peers, in peer order */
 } base_cell;
 
+/* The finders' scratch puts 64-bit sets right after the base cells. */
+_Static_assert(sizeof(base_cell) % sizeof(uint64_t) == 0, "base cells keep 64-bit sets aligned");
+
 /* The base cells of aligned exclusion: empty cells with no single-
  * candidate peer and at least one excluding peer (one with 2 to max_ex
  * candidates), in cell order. index (if not NULL) maps a cell to its
@@ -280,12 +283,13 @@ static inline __attribute__((always_inline)) void triples(const hstate *s, hlist
     base_cell *base = hlist_scratch(out, size);
     if (!base)
         return;
-    int *index = (int *)(base + nc_cells); /* cell -> base index, or -1 */
-    triple_found *found = (triple_found *)(index + nc_cells);
+    /* the 64-bit pieces first, the ints last: each piece aligned */
+    triple_found *found = (triple_found *)(base + nc_cells);
     uint64_t *bits = (uint64_t *)(found + nc_cells);
     uint64_t *reach = bits + (size_t)words * (size_t)nc_cells;
     uint64_t *ab = reach + (size_t)words * (size_t)nc_cells, *thirds = ab + words;
     uint64_t *looked = thirds + words;
+    int *index = (int *)(looked + words); /* cell -> base index, or -1 */
     int nbase = base_cells(s, 3, base, index);
     ex_sets(base, nbase, bits, words);
     /* a triple reads its cells and their peers: unchanged unless one of
