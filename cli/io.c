@@ -331,6 +331,15 @@ void complain(const char *fmt, ...)
     va_end(ap);
 }
 
+/* The characters of s (not its NUL) at out; how many. */
+static size_t put_text(char *out, const char *s)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        out[n] = s[n];
+    return n;
+}
+
 /* v in decimal then the character after, at out (room for 22 bytes); the
  * bytes written. */
 static size_t put_long(char *out, long v, char after)
@@ -361,29 +370,20 @@ static void vreport(FILE *err, const char *file, long puzzle, long line, long co
     /* one write of the whole line: a batch of bad puzzles has as many of
      * these as puzzles */
     char text[512];
-    size_t at = 0, len = strlen(file);
-    if (len < sizeof text - 128) {
-        memcpy(text, "nonet: ", 7);
-        memcpy(text + 7, file, len);
-        at = 7 + len;
+    if (strlen(file) < sizeof text - 128) {
+        size_t at = put_text(text, "nonet: ");
+        at += put_text(text + at, file);
         text[at++] = ':';
         if (line > 0)
             at += put_long(text + at, line, ':');
         if (line > 0 && column > 0)
             at += put_long(text + at, column, ':');
-        memcpy(text + at, " puzzle ", 8);
-        at += 8;
+        at += put_text(text + at, " puzzle ");
         at += put_long(text + at, puzzle, ':');
         text[at++] = ' ';
-        const char *msg = NULL;
-        size_t msg_len = 0;
-        if (strcmp(fmt, "%s") == 0) {
-            msg = va_arg(ap, const char *);
-            msg_len = strlen(msg);
-        }
-        if (msg && msg_len < sizeof text - 1 - at) {
-            memcpy(text + at, msg, msg_len);
-            at += msg_len;
+        const char *msg = strcmp(fmt, "%s") == 0 ? va_arg(ap, const char *) : NULL;
+        if (msg && strlen(msg) < sizeof text - 1 - at) {
+            at += put_text(text + at, msg);
             text[at++] = '\n';
             fwrite(text, 1, at, err);
             return;

@@ -41,7 +41,7 @@ static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2,
 static int row_versus(const uint8_t *g, const uint8_t *perm, int r, uint8_t *lab, uint8_t *next,
                       uint8_t *out, const uint8_t *best, int have)
 {
-    const uint8_t *row = g + 9 * r;
+    const uint8_t *row = g + 9 * (size_t)r;
     int j = 0;
     if (have) {
         for (; j < 9; j++) {
@@ -173,11 +173,11 @@ static int first_row(const uint8_t *g, const unsigned *pat, canon9_work *w, uint
                 rows |= 1u << r;
         for (int s = 0; s < 6 && rows; s++)
             for (int a = 0; a < 6; a++) {
-                unsigned ra = rows_with(pat + 9 * t, rows, p3[s][0], a, min >> 6);
+                unsigned ra = rows_with(pat + 9 * (size_t)t, rows, p3[s][0], a, min >> 6);
                 for (int b = 0; b < 6 && ra; b++) {
-                    unsigned rb = rows_with(pat + 9 * t, ra, p3[s][1], b, min >> 3 & 7);
+                    unsigned rb = rows_with(pat + 9 * (size_t)t, ra, p3[s][1], b, min >> 3 & 7);
                     for (int c = 0; c < 6 && rb; c++) {
-                        unsigned rc = rows_with(pat + 9 * t, rb, p3[s][2], c, min & 7);
+                        unsigned rc = rows_with(pat + 9 * (size_t)t, rb, p3[s][2], c, min & 7);
                         candidate e = {.t = (uint8_t)t, .next = 1};
                         const int in[3] = {a, b, c};
                         for (int j = 0; j < 9; j++)
@@ -188,8 +188,8 @@ static int first_row(const uint8_t *g, const unsigned *pat, canon9_work *w, uint
                                 return -1;
                             candidate *cur = w->cur;
                             cur[n] = e;
-                            row_versus(g + 81 * t, e.perm, r, cur[n].label, &cur[n].next, best,
-                                       best, 0);
+                            row_versus(g + 81 * (size_t)t, e.perm, r, cur[n].label, &cur[n].next,
+                                       best, best, 0);
                             cur[n].rows[0] = (uint8_t)r;
                             cur[n].used = (uint16_t)(1u << r);
                             n++;
@@ -235,7 +235,8 @@ int canon9(const uint8_t *grid, canon_transform *out, canon9_work *work)
                 /* the labels are copied only for a row that is kept */
                 uint8_t label[10], next = c->next;
                 memcpy(label, c->label, sizeof label);
-                int cmp = row_versus(g + 81 * c->t, c->perm, r, label, &next, row, best, have);
+                int cmp =
+                    row_versus(g + 81 * (size_t)c->t, c->perm, r, label, &next, row, best, have);
                 if (cmp > 0)
                     continue;
                 if (cmp < 0) {

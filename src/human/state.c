@@ -6,10 +6,10 @@
 #include <string.h>
 
 /* The bits of each 9-bit set: B2 counts 2 bits' 4 sets, each level 2 more. */
-#define B2(k) k, k + 1, k + 1, k + 2
-#define B4(k) B2(k), B2(k + 1), B2(k + 1), B2(k + 2)
-#define B6(k) B4(k), B4(k + 1), B4(k + 1), B4(k + 2)
-#define B8(k) B6(k), B6(k + 1), B6(k + 1), B6(k + 2)
+#define B2(k) (k), (k) + 1, (k) + 1, (k) + 2
+#define B4(k) B2(k), B2((k) + 1), B2((k) + 1), B2((k) + 2)
+#define B6(k) B4(k), B4((k) + 1), B4((k) + 1), B4((k) + 2)
+#define B8(k) B6(k), B6((k) + 1), B6((k) + 1), B6((k) + 2)
 const uint8_t h_bits9[512] = {B8(0), B8(1)};
 #undef B2
 #undef B4
